@@ -1,0 +1,64 @@
+"""Tabletop role-playing rules as typed values, pure resolvers and replayable event logs.
+
+The root package re-exports the core: dice and dice sources, exact odds, check results,
+errors, the engine's record and replay, and JSON.
+Rule systems live in their own subpackages; the command language is
+:mod:`tabletop_rules.notation`.
+"""
+
+from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Outcome, Term
+from tabletop_rules.dice import Dice, DiceSource, Roll, ScriptedDice, SeededDice
+from tabletop_rules.engine import GameRecord, GameResult, Registry, fold, replay, step
+from tabletop_rules.errors import (
+    CorruptRecord,
+    DiceExhausted,
+    IllegalCommand,
+    InvalidCharacter,
+    InvalidData,
+    InvalidDice,
+    InvalidDiceFace,
+    InvalidNotation,
+    LimitExceeded,
+    TabletopRulesError,
+    UnknownSystem,
+)
+from tabletop_rules.odds import Distribution
+from tabletop_rules.serialization import from_json, make_converter, to_json
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "CheckResult",
+    "Comparison",
+    "CorruptRecord",
+    "Dice",
+    "DiceExhausted",
+    "DiceSource",
+    "Difficulty",
+    "Distribution",
+    "GameRecord",
+    "GameResult",
+    "IllegalCommand",
+    "InvalidCharacter",
+    "InvalidData",
+    "InvalidDice",
+    "InvalidDiceFace",
+    "InvalidNotation",
+    "LimitExceeded",
+    "Opposition",
+    "Outcome",
+    "Registry",
+    "Roll",
+    "ScriptedDice",
+    "SeededDice",
+    "TabletopRulesError",
+    "Term",
+    "UnknownSystem",
+    "__version__",
+    "fold",
+    "from_json",
+    "make_converter",
+    "replay",
+    "step",
+    "to_json",
+]

@@ -1,0 +1,257 @@
+"""The shared shape of every check's result.
+
+A :class:`CheckResult` keeps every die and every modifier with where it came from, what the
+total was compared against, and the :class:`Outcome`, and can explain itself in any shipped
+locale:
+
+>>> from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Term
+>>> from tabletop_rules.dice import Dice, Roll
+>>> result = CheckResult.judged(
+...     rolls=(Roll(Dice(1, 20), (14,)),),
+...     terms=(Term("身理", 3), Term("物防", 2), Term("半狼", 5)),
+...     comparison=Comparison.AT_LEAST,
+...     against=Difficulty(16),
+... )
+>>> result.total, result.success
+(24, True)
+>>> print(result.explain("zh-Hant"))
+1D20[14] +3 身理 +2 物防 +5 半狼 = 24 ≥ 16 成功
+>>> print(result.explain("en"))
+1D20[14] +3 身理 +2 物防 +5 半狼 = 24 ≥ 16 Success
+
+A term's label is a catalog key, rendered in each locale; text that is not a key (here the
+players' own names for things) is shown as it is.
+
+.. versionadded:: 0.1.0
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+
+import attrs
+
+from tabletop_rules.dice import Roll
+from tabletop_rules.i18n import translate
+
+__all__ = ["CheckResult", "Comparison", "Difficulty", "Opposition", "Outcome", "Term"]
+
+
+class Outcome(enum.Enum):
+    """How a check came out."""
+
+    #: The total beat the difficulty or the opposition.
+    SUCCESS = "success"
+    #: It did not.
+    FAILURE = "failure"
+    #: A special success named by the system (bayside23's all-ones).
+    CRITICAL = "critical"
+    #: A special failure named by the system (bayside23's all-sixes).
+    FUMBLE = "fumble"
+    #: A success whatever the total (skirmish's natural 6+6).
+    AUTOMATIC_SUCCESS = "automatic_success"
+    #: A failure whatever the total (skirmish's natural 1+1).
+    AUTOMATIC_FAILURE = "automatic_failure"
+
+    @property
+    def success(self) -> bool:
+        """Whether this outcome counts as a success."""
+        return self in _SUCCESSES
+
+    @property
+    def label(self) -> str:
+        """The catalog key of this outcome's name."""
+        return f"outcome.{self.value}"
+
+
+_SUCCESSES = frozenset({Outcome.SUCCESS, Outcome.CRITICAL, Outcome.AUTOMATIC_SUCCESS})
+
+
+class Comparison(enum.Enum):
+    """How a total is compared with what it is against; each means exactly what it says."""
+
+    AT_LEAST = ">="
+    GREATER = ">"
+    AT_MOST = "<="
+    LESS = "<"
+
+    def holds(self, left: int, right: int) -> bool:
+        """Whether ``left <op> right`` holds.
+
+        >>> Comparison.GREATER.holds(7, 7)
+        False
+        """
+        if self is Comparison.AT_LEAST:
+            return left >= right
+        if self is Comparison.GREATER:
+            return left > right
+        if self is Comparison.AT_MOST:
+            return left <= right
+        return left < right
+
+    @property
+    def symbol(self) -> str:
+        """The mathematical sign: ``≥``, ``>``, ``≤`` or ``<``."""
+        return _SYMBOLS[self]
+
+
+_SYMBOLS = {
+    Comparison.AT_LEAST: "≥",
+    Comparison.GREATER: ">",
+    Comparison.AT_MOST: "≤",
+    Comparison.LESS: "<",
+}
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else f"-{-value}"
+
+
+@attrs.frozen
+class Term:
+    """One modifier of a check, with where it came from.
+
+    >>> Term("outcome.critical", 3).explain("ja")
+    '+3 クリティカル'
+    >>> Term("Blessing", -1).explain("ja")
+    '-1 Blessing'
+    """
+
+    #: A catalog key (an attribute, a specialty, a skill, a status), or a name a player gave.
+    label: str
+    #: The modifier, positive or negative.
+    value: int
+
+    def explain(self, locale: str) -> str:
+        """The term as ``+3 label`` in *locale*."""
+        return f"{_signed(self.value)} {translate(self.label, locale)}"
+
+
+def _to_terms(terms: Iterable[Term]) -> tuple[Term, ...]:
+    return tuple(terms)
+
+
+def _to_rolls(rolls: Iterable[Roll]) -> tuple[Roll, ...]:
+    return tuple(rolls)
+
+
+def _explain_sum(rolls: tuple[Roll, ...], terms: tuple[Term, ...], locale: str) -> str:
+    parts = [f"{roll.dice}[{','.join(map(str, roll.faces))}]" for roll in rolls]
+    parts.extend(term.explain(locale) for term in terms)
+    return " ".join(parts)
+
+
+@attrs.frozen
+class Difficulty:
+    """A fixed number to compare a total with, perhaps with a name (``困難``)."""
+
+    #: The number.
+    value: int
+    #: A catalog key naming the difficulty, if it has a name.
+    label: str | None = None
+
+    def explain(self, locale: str) -> str:
+        """The difficulty as ``16`` or ``16 (Hard)`` in *locale*."""
+        if self.label is None:
+            return str(self.value)
+        return translate(
+            "check.difficulty_labeled", locale, value=self.value, label=translate(self.label, locale)
+        )
+
+
+@attrs.frozen(kw_only=True)
+class Opposition:
+    """An opposing roll: another side's dice and modifiers."""
+
+    #: The opposing dice.
+    rolls: tuple[Roll, ...] = attrs.field(converter=_to_rolls)
+    #: The opposing modifiers.
+    terms: tuple[Term, ...] = attrs.field(default=(), converter=_to_terms)
+    #: A catalog key naming the opposing check (``"m20.check.defense"``), if any.
+    label: str | None = None
+
+    @property
+    def value(self) -> int:
+        """The opposing total."""
+        return sum(roll.total for roll in self.rolls) + sum(term.value for term in self.terms)
+
+    def explain(self, locale: str) -> str:
+        """The opposing total with its dice and modifiers in *locale*."""
+        return translate(
+            "check.opposed",
+            locale,
+            value=self.value,
+            detail=_explain_sum(self.rolls, self.terms, locale),
+        )
+
+
+@attrs.frozen(kw_only=True)
+class CheckResult:
+    """A resolved check: dice, modifiers, what it was compared with, and the outcome."""
+
+    #: The dice rolled for the check.
+    rolls: tuple[Roll, ...] = attrs.field(converter=_to_rolls)
+    #: The modifiers, each with where it came from.
+    terms: tuple[Term, ...] = attrs.field(default=(), converter=_to_terms)
+    #: How the total is compared with :attr:`against`.
+    comparison: Comparison = Comparison.AT_LEAST
+    #: A difficulty, or an opposing roll.
+    against: Difficulty | Opposition
+    #: How the check came out; systems may set one the comparison alone would not give.
+    outcome: Outcome
+    #: A catalog key naming the check (``"m20.check.attack"``), if any.
+    label: str | None = None
+
+    @classmethod
+    def judged(
+        cls,
+        *,
+        rolls: Iterable[Roll],
+        against: Difficulty | Opposition,
+        terms: Iterable[Term] = (),
+        comparison: Comparison = Comparison.AT_LEAST,
+        label: str | None = None,
+    ) -> CheckResult:
+        """Build a result whose outcome is the plain comparison of the totals."""
+        rolls = tuple(rolls)
+        terms = tuple(terms)
+        total = sum(roll.total for roll in rolls) + sum(term.value for term in terms)
+        holds = comparison.holds(total, against.value)
+        return cls(
+            rolls=rolls,
+            terms=terms,
+            comparison=comparison,
+            against=against,
+            outcome=Outcome.SUCCESS if holds else Outcome.FAILURE,
+            label=label,
+        )
+
+    @property
+    def total(self) -> int:
+        """The sum of the dice and the modifiers."""
+        return sum(roll.total for roll in self.rolls) + sum(term.value for term in self.terms)
+
+    @property
+    def success(self) -> bool:
+        """Whether the check succeeded."""
+        return self.outcome.success
+
+    def explain(self, locale: str = "en") -> str:
+        """Explain the check in *locale*: every die, every term, the total and the outcome.
+
+        >>> from tabletop_rules.dice import Dice, Roll
+        >>> CheckResult.judged(
+        ...     rolls=[Roll(Dice(2, 6), (3, 4))], terms=[Term("Sword", 2)],
+        ...     comparison=Comparison.GREATER, against=Difficulty(9),
+        ... ).explain("ja")
+        '2D6[3,4] +2 Sword = 9 > 9 失敗'
+        """
+        body = (
+            f"{_explain_sum(self.rolls, self.terms, locale)} = {self.total}"
+            f" {self.comparison.symbol} {self.against.explain(locale)}"
+            f" {translate(self.outcome.label, locale)}"
+        )
+        if self.label is None:
+            return body
+        return translate("check.labeled", locale, label=translate(self.label, locale), body=body)

@@ -1,0 +1,251 @@
+"""Dice, rolls and the sources that roll them.
+
+The library never rolls on its own: every function that needs dice takes a
+:class:`DiceSource`.
+:class:`SeededDice` gives reproducible rolls (bots, simulations), :class:`ScriptedDice` hands
+out faces given in advance (tests, and players who roll real dice at the table).
+
+>>> from tabletop_rules.dice import Dice, ScriptedDice, SeededDice
+>>> str(Dice.parse("２ｄ６"))
+'2D6'
+>>> ScriptedDice([3, 4]).roll(Dice(2, 6))
+Roll(dice=Dice(count=2, sides=6), faces=(3, 4))
+>>> SeededDice(7).roll(Dice(2, 6)) == SeededDice(7).roll(Dice(2, 6))
+True
+
+.. versionadded:: 0.1.0
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from typing import Protocol, runtime_checkable
+
+import attrs
+
+from tabletop_rules.errors import DiceExhausted, InvalidDice, InvalidDiceFace, InvalidNotation
+
+__all__ = ["Dice", "DiceSource", "Roll", "ScriptedDice", "SeededDice"]
+
+_DICE_TEXT = re.compile(r"(\d*)[dD](\d+)")
+
+
+def _check_count(_: object, __: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or value < 0:
+        raise InvalidDice("error.dice_count", count=value)
+
+
+def _check_sides(_: object, __: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or value < 1:
+        raise InvalidDice("error.dice_sides", sides=value)
+
+
+@attrs.frozen(order=True)
+class Dice:
+    """A pool of identical dice, such as 2D6.
+
+    ``count`` may be 0: an empty pool rolls no faces and a total of 0.
+
+    >>> Dice(3, 6)
+    Dice(count=3, sides=6)
+    >>> str(Dice(1, 20))
+    '1D20'
+    """
+
+    #: How many dice (0 or more).
+    count: int = attrs.field(validator=_check_count)
+    #: How many sides each die has (1 or more).
+    sides: int = attrs.field(validator=_check_sides)
+
+    def __str__(self) -> str:
+        return f"{self.count}D{self.sides}"
+
+    @property
+    def minimum(self) -> int:
+        """The lowest total the pool can roll."""
+        return self.count
+
+    @property
+    def maximum(self) -> int:
+        """The highest total the pool can roll."""
+        return self.count * self.sides
+
+    @classmethod
+    def parse(cls, text: str) -> Dice:
+        """Read dice written as ``2D6``, ``2d6``, ``d20`` or in full width (``２Ｄ６``).
+
+        Raises:
+            InvalidNotation: *text* is not dice notation.
+        """
+        normalized = unicodedata.normalize("NFKC", text).strip()
+        match = _DICE_TEXT.fullmatch(normalized)
+        if match is None:
+            raise InvalidNotation("error.notation.dice", text=normalized, position=0)
+        count = int(match[1]) if match[1] else 1
+        return cls(count, int(match[2]))
+
+
+def _to_faces(faces: Iterable[int]) -> tuple[int, ...]:
+    return tuple(faces)
+
+
+@attrs.frozen
+class Roll:
+    """The faces a pool of dice showed, in the order they were rolled.
+
+    A roll whose faces do not fit its dice cannot be built.
+
+    >>> Roll(Dice(2, 6), (3, 4)).total
+    7
+    >>> Roll(Dice(1, 6), (7,))
+    Traceback (most recent call last):
+    ...
+    tabletop_rules.errors.InvalidDiceFace: A d6 cannot show 7: a face must be from 1 to 6.
+    """
+
+    #: The dice that were rolled.
+    dice: Dice
+    #: One face per die, each from 1 to the dice's sides.
+    faces: tuple[int, ...] = attrs.field(converter=_to_faces)
+
+    def __attrs_post_init__(self) -> None:
+        if len(self.faces) != self.dice.count:
+            raise InvalidDice(
+                "error.roll_face_count", dice=str(self.dice), given=len(self.faces)
+            )
+        sides = self.dice.sides
+        for face in self.faces:
+            if type(face) is not int or not 1 <= face <= sides:
+                raise InvalidDiceFace(face, sides)
+
+    @property
+    def total(self) -> int:
+        """The sum of the faces."""
+        return sum(self.faces)
+
+    def __str__(self) -> str:
+        return f"{self.total}[{','.join(map(str, self.faces))}]"
+
+
+@runtime_checkable
+class DiceSource(Protocol):
+    """Anything that can roll dice: the one way randomness enters the library."""
+
+    def roll(self, dice: Dice) -> Roll:
+        """Roll *dice* and return the faces."""
+        ...
+
+
+_MASK64 = (1 << 64) - 1
+
+
+class SeededDice:
+    """Reproducible dice: the same seed gives the same faces everywhere.
+
+    The faces come from SplitMix64 with rejection sampling, written out here rather than
+    taken from :mod:`random`, so that they are the same on every platform and every Python
+    version the library supports.
+    Seeds are integers, taken modulo 2\\ :sup:`64`.
+
+    Args:
+        seed: Any integer.
+    """
+
+    __slots__ = ("_draws", "_seed", "_state")
+
+    def __init__(self, seed: int) -> None:
+        if type(seed) is not int:
+            raise TypeError(f"a seed must be an int, not {type(seed).__name__}")
+        self._seed = seed
+        self._state = seed & _MASK64
+        self._draws = 0
+
+    def __repr__(self) -> str:
+        return f"SeededDice(seed={self._seed}, draws={self._draws})"
+
+    @property
+    def seed(self) -> int:
+        """The seed these dice started from."""
+        return self._seed
+
+    @property
+    def draws(self) -> int:
+        """How many dice have been rolled so far."""
+        return self._draws
+
+    def _next64(self) -> int:
+        self._state = z = (self._state + 0x9E3779B97F4A7C15) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def _face(self, sides: int) -> int:
+        # Rejection sampling keeps every face exactly equally likely.
+        limit = (1 << 64) - ((1 << 64) % sides)
+        while True:
+            value = self._next64()
+            if value < limit:
+                return value % sides + 1
+
+    def roll(self, dice: Dice) -> Roll:
+        """Roll *dice*."""
+        faces = tuple(self._face(dice.sides) for _ in range(dice.count))
+        self._draws += dice.count
+        return Roll(dice, faces)
+
+
+class ScriptedDice:
+    """Dice that show faces given in advance, in order.
+
+    Tests use them for exact scenarios; bots use them for real dice rolled at the table.
+    A roll takes as many faces as it has dice.
+    A roll that cannot be made (too few faces left, a face the die cannot show) raises and
+    takes nothing, so the caller may fix the script and try again.
+
+    Args:
+        faces: The faces to hand out, in order.
+
+    >>> dice = ScriptedDice([6, 1, 4])
+    >>> dice.roll(Dice(2, 6)).faces
+    (6, 1)
+    >>> dice.remaining
+    (4,)
+    >>> dice.roll(Dice(2, 6))
+    Traceback (most recent call last):
+    ...
+    tabletop_rules.errors.DiceExhausted: The scripted dice ran out: no face is left for 2D6.
+    """
+
+    __slots__ = ("_faces", "_position")
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        self._faces = tuple(faces)
+        for face in self._faces:
+            if type(face) is not int or face < 1:
+                raise InvalidDiceFace(face)
+        self._position = 0
+
+    def __repr__(self) -> str:
+        return f"ScriptedDice({list(self.remaining)!r})"
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        """The faces not handed out yet."""
+        return self._faces[self._position :]
+
+    def roll(self, dice: Dice) -> Roll:
+        """Hand out the next ``dice.count`` faces as a roll of *dice*.
+
+        Raises:
+            DiceExhausted: Fewer than ``dice.count`` faces are left.
+            InvalidDiceFace: A face does not fit ``dice.sides``.
+        """
+        end = self._position + dice.count
+        if end > len(self._faces):
+            raise DiceExhausted("error.dice_exhausted", dice=str(dice))
+        faces = self._faces[self._position : end]
+        roll = Roll(dice, faces)
+        self._position = end
+        return roll

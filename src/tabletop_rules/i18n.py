@@ -1,0 +1,135 @@
+"""Localized labels and messages.
+
+Every word the library shows a player lives in a per-locale catalog of JSON files in
+``tabletop_rules/locales/<locale>/``: adding a locale adds data files, not code.
+A catalog maps a key (``"outcome.success"``) to a template (``"Success"``) whose ``{name}``
+fields are filled from keyword arguments.
+
+English (``en``) is the fallback: a key missing from a locale is looked up in English, and a
+key missing from English too is shown as it is, so that a label a player chose (an item's
+name, a skill's display name) can be used wherever a key can.
+
+.. versionadded:: 0.1.0
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import string
+from collections.abc import Mapping
+from importlib import resources
+from types import MappingProxyType
+
+__all__ = [
+    "DEFAULT_LOCALE",
+    "LOCALES",
+    "catalog",
+    "resolve_locale",
+    "template_fields",
+    "translate",
+]
+
+#: The locales the package ships a catalog for, in a stable order.
+LOCALES: tuple[str, ...] = ("en", "zh-Hant", "ja")
+
+#: The locale used when a key or a locale is missing.
+DEFAULT_LOCALE = "en"
+
+_ALIASES: Mapping[str, str] = MappingProxyType(
+    {
+        "en": "en",
+        "zh-hant": "zh-Hant",
+        "zh-tw": "zh-Hant",
+        "zh-hk": "zh-Hant",
+        "zh-mo": "zh-Hant",
+        "ja": "ja",
+        "jp": "ja",
+    }
+)
+
+
+def resolve_locale(tag: str) -> str:
+    """Map a language tag to the shipped locale that serves it.
+
+    Tags are matched case-insensitively, with ``_`` read as ``-``, from the most specific
+    prefix down: ``"zh_TW"`` and ``"zh-Hant-HK"`` give ``"zh-Hant"``, ``"ja-JP"`` gives
+    ``"ja"``.
+    A tag no shipped locale serves gives :data:`DEFAULT_LOCALE`, so that a bot can pass a
+    player's client language as it comes.
+
+    Args:
+        tag: A BCP 47 language tag such as ``"en-US"``, ``"zh-Hant"`` or ``"ja"``.
+
+    Returns:
+        One of :data:`LOCALES`.
+
+    >>> resolve_locale("zh_TW")
+    'zh-Hant'
+    >>> resolve_locale("fr")
+    'en'
+    """
+    parts = tag.replace("_", "-").lower().split("-")
+    for end in range(len(parts), 0, -1):
+        found = _ALIASES.get("-".join(parts[:end]))
+        if found is not None:
+            return found
+    return DEFAULT_LOCALE
+
+
+@functools.cache
+def catalog(locale: str) -> Mapping[str, str]:
+    """Return the read-only catalog of one shipped locale.
+
+    A locale's catalog is every JSON file in ``tabletop_rules/locales/<locale>/``, merged: the
+    core has one file and each rule system has its own.
+
+    Args:
+        locale: One of :data:`LOCALES` (other tags go through :func:`resolve_locale`).
+
+    Returns:
+        A read-only mapping from message keys to templates.
+    """
+    folder = resources.files("tabletop_rules").joinpath("locales").joinpath(resolve_locale(locale))
+    merged: dict[str, str] = {}
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".json"):
+            merged.update(json.loads(entry.read_text("utf-8")))
+    return MappingProxyType(merged)
+
+
+def template_fields(template: str) -> frozenset[str]:
+    """Return the names of the ``{fields}`` a template fills.
+
+    >>> sorted(template_fields("{total} ≥ {target}"))
+    ['target', 'total']
+    """
+    return frozenset(
+        field for _, field, _, _ in string.Formatter().parse(template) if field is not None
+    )
+
+
+def translate(key: str, locale: str = DEFAULT_LOCALE, /, **params: object) -> str:
+    """Render the message *key* in *locale*.
+
+    Args:
+        key: A catalog key, or any text: text that is not a key is returned as it is.
+        locale: A language tag, resolved with :func:`resolve_locale`.
+        **params: Values for the template's ``{fields}``.
+
+    Returns:
+        The filled template.
+
+    >>> translate("outcome.success", "zh-Hant")
+    '成功'
+    >>> translate("error.dice_exhausted", "en", dice="1D6")
+    'The scripted dice ran out: no face is left for 1D6.'
+    >>> translate("半狼", "ja")
+    '半狼'
+    """
+    template = catalog(locale).get(key)
+    if template is None:
+        template = catalog(DEFAULT_LOCALE).get(key)
+    if template is None:
+        return key
+    return template.format_map(params)

@@ -1,0 +1,314 @@
+"""JSON for every public value, command, event, state and record.
+
+:func:`make_converter` returns a new, configured :mod:`cattrs` converter (the library never
+uses cattrs' global one): enums by value, tuples and frozensets as JSON arrays, fractions as
+``"n/d"`` strings, and unions of commands and events tagged by a ``"type"`` field that holds
+the class name.
+:func:`to_json` and :func:`from_json` use it:
+
+>>> from tabletop_rules.dice import Dice, Roll
+>>> from tabletop_rules.serialization import from_json, to_json
+>>> to_json(Roll(Dice(2, 6), (3, 4)))
+'{"dice":{"count":2,"sides":6},"faces":[3,4]}'
+>>> from_json('{"dice":{"count":2,"sides":6},"faces":[3,4]}', Roll)
+Roll(dice=Dice(count=2, sides=6), faces=(3, 4))
+
+Untrusted JSON that does not fit raises :class:`~tabletop_rules.errors.InvalidData` with the
+path of the bad field, and nothing else:
+
+>>> from_json('{"dice":{"count":2,"sides":6},"faces":[3,9]}', Roll)
+Traceback (most recent call last):
+...
+tabletop_rules.errors.InvalidData: Invalid data at $: A d6 cannot show 9: a face must be from 1 to 6.
+
+.. versionadded:: 0.1.0
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import typing
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any, TypeVar
+
+import cattrs
+from cattrs.errors import ForbiddenExtraKeysError, IterableValidationNote
+from cattrs.preconf.json import make_converter as _json_converter
+
+from tabletop_rules.checks import Difficulty, Opposition
+from tabletop_rules.engine import GameRecord, Registry
+from tabletop_rules.errors import InvalidData, TabletopRulesError
+from tabletop_rules.odds import Distribution
+
+__all__ = [
+    "MAX_JSON_LENGTH",
+    "from_json",
+    "make_converter",
+    "register_tagged_union",
+    "structure",
+    "to_json",
+]
+
+T = TypeVar("T")
+
+#: The longest JSON text :func:`from_json` reads (characters), against abusive uploads.
+MAX_JSON_LENGTH = 10_000_000
+
+_TAG = "type"
+
+
+def _strict(kind: type[Any], name: str) -> Callable[[object, object], Any]:
+    def hook(value: object, _: object) -> Any:
+        if type(value) is not kind:
+            raise TypeError(f"expected {name}, got {type(value).__name__}")
+        return value
+
+    return hook
+
+
+def _fraction(value: object, _: object) -> Fraction:
+    if not isinstance(value, str):
+        raise TypeError(f"expected a fraction as a string like '1/3', got {type(value).__name__}")
+    return Fraction(value)
+
+
+def _object(value: object) -> dict[str, object]:
+    if not isinstance(value, dict):
+        raise TypeError(f"expected an object, got {type(value).__name__}")
+    return typing.cast(dict[str, object], value)
+
+
+def _array(value: object) -> list[object]:
+    if not isinstance(value, list):
+        raise TypeError(f"expected an array, got {type(value).__name__}")
+    return typing.cast(list[object], value)
+
+
+def _distribution(value: object, _: object) -> Distribution:
+    fields = _object(value)
+    if set(fields) != {"counts"}:
+        raise TypeError('expected {"counts": [[outcome, ways], ...]}')
+    counts: dict[int, int] = {}
+    for item in _array(fields["counts"]):
+        pair = _array(item)
+        if len(pair) != 2 or type(pair[0]) is not int or type(pair[1]) is not int:
+            raise TypeError("expected [outcome, ways] pairs of whole numbers")
+        outcome, ways = typing.cast(list[int], pair)
+        if outcome in counts:
+            raise ValueError(f"outcome {outcome} is listed twice")
+        counts[outcome] = ways
+    return Distribution.from_counts(counts)
+
+
+def _is_sequence(cls: Any) -> bool:
+    origin = typing.get_origin(cls)
+    return origin in (tuple, frozenset, set, list) or cls in (tuple, frozenset)
+
+
+def register_tagged_union(converter: cattrs.Converter, union: Any) -> None:
+    """Tag the members of *union* with a ``"type"`` field holding their class name.
+
+    Every member is unstructured with its tag (also when it is not inside the union), and
+    the union is structured by reading the tag.
+    Rule systems call this for their command and event unions; a member's class name is its
+    stable tag.
+
+    Args:
+        converter: The converter to configure.
+        union: A union of attrs classes with distinct names.
+    """
+    members: tuple[type[Any], ...] = typing.get_args(union)
+    by_tag = {member.__name__: member for member in members}
+    if len(by_tag) != len(members):
+        raise ValueError(f"the members of {union} need distinct class names")
+    for tag, member in by_tag.items():
+        plain_unstructure = converter.get_unstructure_hook(member)
+        plain_structure = converter.get_structure_hook(member)
+
+        def unstructure(value: Any, _plain: Any = plain_unstructure, _tag: str = tag) -> Any:
+            return {_TAG: _tag, **_plain(value)}
+
+        def structure_member(
+            value: object, cls: Any, _plain: Any = plain_structure, _tag: str = tag
+        ) -> Any:
+            fields = typing.cast(dict[str, object], value) if isinstance(value, dict) else {}
+            if _TAG in fields:
+                if fields[_TAG] != _tag:
+                    raise ValueError(f"expected type {_tag!r}, got {fields[_TAG]!r}")
+                value = {k: v for k, v in fields.items() if k != _TAG}
+            return _plain(value, cls)
+
+        converter.register_unstructure_hook(member, unstructure)
+        converter.register_structure_hook(member, structure_member)
+
+    def structure_union(value: Any, _: Any) -> Any:
+        tag = _object(value).get(_TAG)
+        member = by_tag.get(tag) if isinstance(tag, str) else None
+        if member is None:
+            raise ValueError(f"unknown type {tag!r}; expected one of {', '.join(sorted(by_tag))}")
+        return converter.structure(value, member)
+
+    converter.register_structure_hook(union, structure_union)
+    converter.register_unstructure_hook(union, lambda value: converter.unstructure(value))
+
+
+def make_converter(*, registry: Registry | None = None) -> cattrs.Converter:
+    """Return a new converter configured for every public value of the library.
+
+    Args:
+        registry: The rulesets whose values (commands, events, states, records) the converter
+            must handle; :meth:`~tabletop_rules.engine.Registry.default` if not given.
+
+    Returns:
+        A fresh converter: changing it changes nothing else.
+    """
+    registry = registry or Registry.default()
+    converter = _json_converter(forbid_extra_keys=True)
+    converter.register_structure_hook(int, _strict(int, "a whole number"))
+    converter.register_structure_hook(str, _strict(str, "a string"))
+    converter.register_structure_hook(bool, _strict(bool, "true or false"))
+    converter.register_structure_hook(Fraction, _fraction)
+    converter.register_unstructure_hook(Fraction, str)
+    converter.register_structure_hook(Distribution, _distribution)
+    converter.register_unstructure_hook(
+        Distribution, lambda d: {"counts": [[o, c] for o, c in d.items()]}
+    )
+    _require_arrays(converter)
+    register_tagged_union(converter, Difficulty | Opposition)
+    for ruleset in registry:
+        ruleset.configure_converter(converter)
+
+    def structure_record(value: Any, _: Any) -> GameRecord[Any, Any]:
+        system = _object(value).get("system")
+        if not isinstance(system, str):
+            raise TypeError('expected an object with a "system" name')
+        ruleset = registry.get(system)
+        record_type: Any = GameRecord[ruleset.setup_type, ruleset.event_type]  # type: ignore[name-defined]
+        return converter.structure(value, record_type)
+
+    converter.register_structure_hook_func(lambda cls: cls is GameRecord, structure_record)
+    return converter
+
+
+def _require_arrays(converter: cattrs.Converter) -> None:
+    # cattrs builds a tuple from any iterable (a string, an object's keys); untrusted JSON
+    # must give an array where a sequence is expected.
+    def factory(cls: Any) -> Callable[[Any, Any], Any]:
+        collection: Callable[[list[Any]], Any] = typing.get_origin(cls) or cls
+        args = typing.get_args(cls)
+        if collection is tuple and (len(args) != 2 or args[1] is not Ellipsis):
+            items = [converter.get_structure_hook(arg) for arg in args]
+
+            def fixed(value: Any, _: Any) -> Any:
+                array = _array(value)
+                if len(array) != len(items):
+                    raise TypeError(f"expected an array of {len(items)} items")
+                return tuple(
+                    hook(item, arg) for hook, item, arg in zip(items, array, args, strict=True)
+                )
+
+            return fixed
+        item_type = args[0] if args else Any
+        item_hook = converter.get_structure_hook(item_type)
+
+        def variable(value: Any, _: Any) -> Any:
+            errors: list[Exception] = []
+            result: list[Any] = []
+            for index, item in enumerate(_array(value)):
+                try:
+                    result.append(item_hook(item, item_type))
+                except Exception as error:  # noqa: BLE001 - collected and re-raised below
+                    note = IterableValidationNote(
+                        f"Structuring {cls} @ index {index}", index, item_type
+                    )
+                    error.__notes__ = [*getattr(error, "__notes__", []), note]
+                    errors.append(error)
+            if errors:
+                # cattrs defines __new__ with three arguments; pyright reads ExceptionGroup's two.
+                raise cattrs.IterableValidationError(
+                    f"While structuring {cls}",
+                    errors,
+                    cls,  # pyright: ignore[reportCallIssue]
+                )
+            return collection(result)
+
+        return variable
+
+    converter.register_structure_hook_factory(_is_sequence, factory)
+
+
+@functools.cache
+def _default_converter() -> cattrs.Converter:
+    return make_converter()
+
+
+def to_json(value: object, *, converter: cattrs.Converter | None = None) -> str:
+    """Serialize *value* to compact JSON (UTF-8 text, non-ASCII kept as is).
+
+    Args:
+        value: Any public value of the library (or of a registered ruleset).
+        converter: A converter from :func:`make_converter`; a shared default if not given.
+    """
+    data = (converter or _default_converter()).unstructure(value)
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def structure(data: object, cls: type[T], *, converter: cattrs.Converter | None = None) -> T:
+    """Build a *cls* from already-parsed JSON data, validating every field.
+
+    Raises:
+        InvalidData: The data does not fit *cls*; the error names the path of the bad field.
+    """
+    try:
+        return (converter or _default_converter()).structure(data, cls)
+    except cattrs.BaseValidationError as error:
+        path, detail = _first_problem(error)
+        raise InvalidData(path, detail) from error
+    except TabletopRulesError as error:
+        raise InvalidData("$", str(error)) from error
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as error:
+        raise InvalidData("$", _describe(error)) from error
+
+
+def from_json(text: str | bytes, cls: type[T], *, converter: cattrs.Converter | None = None) -> T:
+    """Read a *cls* from JSON text, validating every field.
+
+    Args:
+        text: JSON text, at most :data:`MAX_JSON_LENGTH` characters.
+        cls: The type to read (a value, a command, an event, a state, a record...).
+        converter: A converter from :func:`make_converter`; a shared default if not given.
+
+    Raises:
+        InvalidData: The text is not JSON, is too long, or does not fit *cls*; the error names
+            the path of the bad field.
+    """
+    if len(text) > MAX_JSON_LENGTH:
+        raise InvalidData("$", f"the text is longer than {MAX_JSON_LENGTH} characters")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise InvalidData("$", f"not valid JSON: {error}") from error
+    return structure(data, cls, converter=converter)
+
+
+def _describe(error: BaseException) -> str:
+    if isinstance(error, TabletopRulesError):
+        return str(error)
+    if isinstance(error, KeyError):
+        return f"missing field {error.args[0]}" if error.args else "missing field"
+    if isinstance(error, AttributeError):
+        return "expected an object"
+    if isinstance(error, ForbiddenExtraKeysError):
+        return f"unknown field(s): {', '.join(sorted(error.extra_fields))}"
+    return str(error) or type(error).__name__
+
+
+def _first_problem(error: cattrs.BaseValidationError) -> tuple[str, str]:
+    messages = cattrs.transform_error(
+        error, path="$", format_exception=lambda exc, _type: _describe(exc)
+    )
+    first = messages[0] if messages else "invalid data @ $"
+    detail, _, path = first.rpartition(" @ ")
+    return path or "$", detail or first
