@@ -1,0 +1,72 @@
+"""Sphinx configuration for the tabletop_rules documentation.
+
+`nox -s docs` and Read the Docs both build from this file; neither may need the network,
+so there is no intersphinx: references to types of other projects are listed in
+``nitpick_ignore_regex`` instead.
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import version as _dist_version
+
+# -- Project -----------------------------------------------------------------
+project = "tabletop_rules"
+author = "the tabletop_rules developers"
+copyright = "2026, the tabletop_rules developers"
+release = _dist_version("tabletop-rules")
+version = ".".join(release.split(".")[:2])
+
+# -- General -----------------------------------------------------------------
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.doctest",
+    "sphinx.ext.viewcode",
+]
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+root_doc = "index"
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+language = "en"
+
+# Every cross-reference must resolve, on Read the Docs as well as with `sphinx-build -n`.
+nitpicky = True
+nitpick_ignore_regex = [
+    # Other projects' and the standard library's types: no intersphinx (no network in CI).
+    (
+        r"py:.*",
+        r"(attrs?|cattrs?|hypothesis|typing_extensions|fractions|collections\.abc|concurrent"
+        r"|enum|random|re|types|pathlib|argparse|io|_io|json|numbers|decimal|importlib)(\..*)?",
+    ),
+    # The same types when a signature names them unqualified.
+    (
+        r"py:.*",
+        r"Fraction|SearchStrategy|Converter|Executor|Future|Random|Enum|IntEnum|StrEnum"
+        r"|Callable|Iterable|Iterator|Mapping|Sequence|Set|Hashable|Self|TextIO|Path",
+    ),
+]
+
+# -- MyST --------------------------------------------------------------------
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 3
+
+# -- autodoc and napoleon ----------------------------------------------------
+autodoc_typehints = "description"
+autodoc_member_order = "bysource"
+autodoc_preserve_defaults = True
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+napoleon_use_rtype = False
+
+# -- doctest -----------------------------------------------------------------
+# Docstring examples run with the public names in scope, as a user's session would have them.
+doctest_global_setup = """
+from fractions import Fraction
+
+import tabletop_rules
+from tabletop_rules import *
+"""
+
+# -- HTML --------------------------------------------------------------------
+html_theme = "furo"
+html_title = f"tabletop_rules {release}"

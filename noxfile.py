@@ -1,0 +1,100 @@
+"""Development sessions for tabletop_rules.
+
+Run every session with ``nox``, one with ``nox -s tests``; arguments after ``--`` go to the
+session's main tool (``nox -s tests -- -k dice``).
+Sessions run on the interpreter that runs nox (3.11 in CI);
+``nox --force-python 3.12`` picks another.
+Tool versions come from the ``[dependency-groups]`` table of ``pyproject.toml``.
+"""
+
+from __future__ import annotations
+
+import shutil
+import zipfile
+from pathlib import Path
+
+import nox
+
+nox.needs_version = ">=2025.2.9"  # nox.project.dependency_groups
+nox.options.default_venv_backend = "virtualenv"
+nox.options.error_on_external_run = True
+nox.options.sessions = ["tests", "lint", "typing", "docs", "build"]
+
+ROOT = Path(__file__).parent
+PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
+# None: the interpreter that runs nox. requires-python (>=3.11) guards the lower bound.
+PYTHON: str | None = None
+
+
+def _groups(*names: str) -> tuple[str, ...]:
+    return nox.project.dependency_groups(PYPROJECT, *names)
+
+
+@nox.session(python=PYTHON)
+def tests(session: nox.Session) -> None:
+    """Run the test suite (HYPOTHESIS_PROFILE, if set, selects the Hypothesis profile)."""
+    session.install(".", *_groups("tests"))
+    # The environment, HYPOTHESIS_PROFILE included, passes through to pytest;
+    # tests/conftest.py reads it.
+    session.run("pytest", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def lint(session: nox.Session) -> None:
+    """Check lint rules and formatting with ruff."""
+    session.install(*_groups("lint"))
+    session.run("ruff", "check", ".", *session.posargs)
+    session.run("ruff", "format", "--check", ".")
+
+
+@nox.session(python=PYTHON)
+def typing(session: nox.Session) -> None:
+    """Type-check src/ and the public-API typing test with mypy and pyright, both strict."""
+    session.install(".", *_groups("typing"))
+    session.run("mypy", "--strict", "src", "tests/typing", *session.posargs)
+    # Paths and strictness come from [tool.pyright]; the session's interpreter resolves imports.
+    python = str(Path(session.bin) / "python")
+    session.run("pyright", "--pythonpath", python)
+
+
+@nox.session(python=PYTHON)
+def docs(session: nox.Session) -> None:
+    """Build the HTML docs (warnings are errors) and run the doctests."""
+    session.install(".", *_groups("docs"))
+    build_dir = ROOT / "docs" / "_build"
+    shutil.rmtree(build_dir, ignore_errors=True)
+    session.run(
+        "sphinx-build", "-n", "-W", "--keep-going", "-b", "html",
+        "docs", str(build_dir / "html"), *session.posargs,
+    )  # fmt: skip
+    session.run(
+        "sphinx-build", "-n", "-W", "--keep-going", "-b", "doctest",
+        "docs", str(build_dir / "doctest"),
+    )  # fmt: skip
+
+
+@nox.session(python=PYTHON)
+def build(session: nox.Session) -> None:
+    """Build the sdist and, from it, the wheel; check their contents and metadata."""
+    session.install(*_groups("build"))
+    out = Path(session.create_tmp()) / "dist"
+    shutil.rmtree(out, ignore_errors=True)
+    session.run("python", "-m", "build", "--outdir", str(out), str(ROOT))
+    artifacts = sorted(str(p) for p in out.iterdir())
+    session.run("twine", "check", "--strict", *artifacts)
+    _check_wheel(session, next(out.glob("*.whl")))
+
+
+def _check_wheel(session: nox.Session, wheel: Path) -> None:
+    """Fail unless the wheel holds the package, its data files, and nothing else."""
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+    stray = [n for n in names if not n.startswith(("tabletop_rules/", "tabletop_rules-"))]
+    if stray:
+        session.error(f"unexpected files in {wheel.name}: {stray}")
+    for required in ("tabletop_rules/__init__.py", "tabletop_rules/py.typed"):
+        if required not in names:
+            session.error(f"{required} missing from {wheel.name}")
+    if not any(n.startswith("tabletop_rules/locales/") and n.endswith(".json") for n in names):
+        session.error(f"no locales/*.json in {wheel.name}")
+    session.log(f"{wheel.name}: {len(names)} files, package data present")
