@@ -32,6 +32,8 @@ language = "en"
 # Every cross-reference must resolve, on Read the Docs as well as with `sphinx-build -n`.
 nitpicky = True
 nitpick_ignore_regex = [
+    # Type variables of generic classes and protocols (SetupT, PendingT, ...) have no page.
+    (r"py:class", r"(tabletop_rules\.[\w.]+\.)?([A-Z]\w*)?T(_co|_contra)?"),
     # Other projects' and the standard library's types: no intersphinx (no network in CI).
     (
         r"py:.*",
@@ -60,11 +62,20 @@ napoleon_use_rtype = False
 
 # -- doctest -----------------------------------------------------------------
 # Docstring examples run with the public names in scope, as a user's session would have them.
+# Docstrings are tested here (autodoc puts them on the pages), where they do not run in
+# their module's namespace: every core module's public names are in scope instead.
 doctest_global_setup = """
 from fractions import Fraction
 
 import tabletop_rules
 from tabletop_rules import *
+from tabletop_rules.checks import *
+from tabletop_rules.dice import *
+from tabletop_rules.engine import *
+from tabletop_rules.errors import *
+from tabletop_rules.i18n import *
+from tabletop_rules.odds import *
+from tabletop_rules.serialization import *
 """
 
 # -- HTML --------------------------------------------------------------------

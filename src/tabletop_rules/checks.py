@@ -92,7 +92,7 @@ class Comparison(enum.Enum):
 
     @property
     def symbol(self) -> str:
-        """The mathematical sign: ``≥``, ``>``, ``≤`` or ``<``."""
+        """The sign as written in mathematics (``≥``, ``>``, ``≤`` or ``<``)."""
         return _SYMBOLS[self]
 
 
