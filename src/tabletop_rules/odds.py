@@ -254,7 +254,8 @@ class Distribution:
             )
         if type(other) is int:
             shifted = Distribution._raw(self._offset + other, self._counts, self._total)
-            shifted._tail = self._tail
+            # Shifts share the running sums, computed once on the (often memoized) base.
+            shifted._tail = self._tails()
             return shifted
         return NotImplemented
 
@@ -283,15 +284,26 @@ class Distribution:
         """
         if type(times) is not int or times < 0:
             raise ValueError(f"times must be a whole number, 0 or more, not {times!r}")
-        result = Distribution.constant(0)
+        if times == 0:
+            return Distribution.constant(0)
+        counts = self._counts
+        if len(counts) == 2:
+            # Two neighbouring outcomes (a hit or a miss): the binomial counts directly.
+            miss, hit = counts
+            return Distribution._raw(
+                self._offset * times,
+                tuple(math.comb(times, i) * miss ** (times - i) * hit**i for i in range(times + 1)),
+                self._total**times,
+            )
+        result: Distribution | None = None
         base: Distribution = self
-        while times:
+        while True:
             if times & 1:
-                result = result + base
+                result = base if result is None else result + base
             times >>= 1
-            if times:
-                base = base + base
-        return result
+            if not times:
+                return base if result is None else result
+            base = base + base
 
     def map(self, function: Callable[[int], int]) -> Distribution:
         """The distribution of ``function(outcome)``.
@@ -379,8 +391,9 @@ class Distribution:
     def p_less(self, other: int | Distribution) -> Fraction:
         """P(self < *other*)."""
         if isinstance(other, Distribution):
-            return 1 - self.p_at_least(other)
-        return 1 - self.p_at_least(other)
+            ways, total = self._ways_ge(other)
+            return Fraction(total - ways, total)
+        return Fraction(self._total - self._ways_at_least(other), self._total)
 
     def p_equal(self, other: int | Distribution) -> Fraction:
         """P(self = *other*)."""

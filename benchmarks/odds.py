@@ -1,0 +1,254 @@
+"""Time exact check probabilities: tabletop_rules.odds.Distribution against icepool.
+
+Usage::
+
+    python benchmarks/odds.py [--runs N] [--json]
+
+Both libraries run in this one process, on the same checks, and must give identical
+fractions: the script exits with 1 if any pair differs, and with 0 otherwise.
+Speed never changes the exit code; a ratio under the target is marked "below target".
+
+Each timed call builds the whole expression from the dice up, on both sides, and ends with
+the probability as a Fraction.
+``Distribution.of`` memoizes sums of identical dice by design, and icepool caches
+internally too; both caches are warmed by one untimed call, so the figures are steady-state.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+
+import icepool
+
+from tabletop_rules.dice import Dice
+from tabletop_rules.odds import Distribution
+
+TARGET = 10.0
+SAMPLE_NS = 5_000_000  # aim for about 5 ms of work per timed sample
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    ours: Callable[[], Fraction]
+    icepool: Callable[[], Fraction]
+
+
+# -- the checks ---------------------------------------------------------------------------
+
+
+def ours_opposed_d20() -> Fraction:
+    attack = Distribution.of(Dice(1, 20)) + 5
+    defense = Distribution.of(Dice(1, 20)) + 3
+    return attack.p_at_least(defense)
+
+
+def icepool_opposed_d20() -> Fraction:
+    return (icepool.d(20) + 5 >= icepool.d(20) + 3).probability(True)
+
+
+def ours_d20_vs_target() -> Fraction:
+    return (Distribution.of(Dice(1, 20)) + 7).p_at_least(16)
+
+
+def icepool_d20_vs_target() -> Fraction:
+    return (icepool.d(20) + 7).probability(">=", 16)
+
+
+def ours_2d6_vs_kd6(k: int) -> Callable[[], Fraction]:
+    def run() -> Fraction:
+        return (Distribution.of(Dice(2, 6)) + 5).p_at_least(Distribution.of(Dice(k, 6)))
+
+    return run
+
+
+def icepool_2d6_vs_kd6(k: int) -> Callable[[], Fraction]:
+    def run() -> Fraction:
+        return (2 @ icepool.d(6) + 5 >= k @ icepool.d(6)).probability(True)
+
+    return run
+
+
+def ours_3d6_less() -> Fraction:
+    return (Distribution.of(Dice(3, 6)) - 1).p_less(Distribution.of(Dice(3, 6)) + 2)
+
+
+def icepool_3d6_less() -> Fraction:
+    return (3 @ icepool.d(6) - 1 < 3 @ icepool.d(6) + 2).probability(True)
+
+
+def _middle(total: int) -> bool:
+    return 2 < total < 12
+
+
+def ours_fumble_crit() -> Fraction:
+    # For 2D6, total 2 is exactly 1+1 (always fails) and total 12 exactly 6+6 (always
+    # succeeds); every other total compares as usual.
+    first = Distribution.of(Dice(2, 6))
+    other = Distribution.of(Dice(2, 6)) + 2
+    compared = (first.restrict(_middle) + 3).p_greater(other)
+    return first.p_equal(12) + first.probability(_middle) * compared
+
+
+def _fumble_crit_rule(first: int, other: int) -> bool:
+    if first == 12:  # 6+6
+        return True
+    if first == 2:  # 1+1
+        return False
+    return first + 3 > other + 2
+
+
+def icepool_fumble_crit() -> Fraction:
+    return icepool.map(_fumble_crit_rule, 2 @ icepool.d(6), 2 @ icepool.d(6)).probability(True)
+
+
+# The hit chance is an input to the last check on both sides: it is computed once, outside
+# the timed region.
+HIT = ours_opposed_d20()
+
+
+def ours_three_hits() -> Fraction:
+    return Distribution.bernoulli(HIT).repeat(5).p_at_least(3)
+
+
+def icepool_three_hits() -> Fraction:
+    attack = icepool.Die({0: HIT.denominator - HIT.numerator, 1: HIT.numerator})
+    return (5 @ attack).probability(">=", 3)
+
+
+CHECKS: tuple[Check, ...] = (
+    Check("P(1d20+5 >= 1d20+3)", ours_opposed_d20, icepool_opposed_d20),
+    Check("P(1d20+7 >= 16)", ours_d20_vs_target, icepool_d20_vs_target),
+    *(Check(f"P(2d6+5 >= {k}d6)", ours_2d6_vs_kd6(k), icepool_2d6_vs_kd6(k)) for k in range(5)),
+    Check("P(3d6-1 < 3d6+2)", ours_3d6_less, icepool_3d6_less),
+    Check("P(2d6+3 > 2d6+2), 1+1 fails, 6+6 succeeds", ours_fumble_crit, icepool_fumble_crit),
+    Check("P(>= 3 hits in 5 attacks)", ours_three_hits, icepool_three_hits),
+)
+
+
+# -- timing ---------------------------------------------------------------------------------
+
+
+def _loop_ns(function: Callable[[], Fraction], iterations: int) -> int:
+    start = time.perf_counter_ns()
+    for _ in range(iterations):
+        function()
+    return time.perf_counter_ns() - start
+
+
+def _iterations(function: Callable[[], Fraction]) -> int:
+    """How many calls fill about SAMPLE_NS, after one untimed call warms the caches."""
+    function()
+    iterations = 1
+    while (elapsed := _loop_ns(function, iterations)) < SAMPLE_NS // 4:
+        iterations *= 4
+    return max(1, iterations * SAMPLE_NS // max(elapsed, 1))
+
+
+def median_call_ns(
+    ours: Callable[[], Fraction], theirs: Callable[[], Fraction], runs: int
+) -> tuple[float, float]:
+    """The median time per call of each side, over *runs* samples of k calls each.
+
+    The two sides' samples alternate, so that a burst of load on the machine falls on
+    both of them rather than on one.
+    """
+    ours_k, theirs_k = _iterations(ours), _iterations(theirs)
+    ours_ns: list[float] = []
+    theirs_ns: list[float] = []
+    gc_was_enabled = gc.isenabled()
+    gc.disable()  # as timeit does: a collection in one sample would be noise
+    try:
+        for _ in range(runs):
+            ours_ns.append(_loop_ns(ours, ours_k) / ours_k)
+            theirs_ns.append(_loop_ns(theirs, theirs_k) / theirs_k)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+    return statistics.median(ours_ns), statistics.median(theirs_ns)
+
+
+# -- report ---------------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15, help="timed samples per side (15)")
+    parser.add_argument("--json", action="store_true", help="print machine-readable results")
+    args = parser.parse_args(argv)
+    if args.runs < 1:
+        parser.error("--runs must be 1 or more")
+
+    results = []
+    for check in CHECKS:
+        ours, theirs = check.ours(), check.icepool()
+        ours_ns, icepool_ns = median_call_ns(check.ours, check.icepool, args.runs)
+        ours_us, icepool_us = ours_ns / 1000, icepool_ns / 1000
+        ratio = icepool_us / ours_us
+        results.append(
+            {
+                "check": check.name,
+                "ours_us": round(ours_us, 3),
+                "icepool_us": round(icepool_us, 3),
+                "ratio": round(ratio, 2),
+                "meets_target": ratio >= TARGET,
+                "ours_fraction": str(ours),
+                "icepool_fraction": str(theirs),
+                "fractions_match": type(ours) is Fraction
+                and type(theirs) is Fraction
+                and ours == theirs,
+            }
+        )
+    all_match = all(r["fractions_match"] for r in results)
+    environment = {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "icepool": icepool.__version__,
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+        "hit_chance_timed": False,
+        "runs": args.runs,
+        "target_ratio": TARGET,
+    }
+
+    if args.json:
+        print(json.dumps({"environment": environment, "results": results}, indent=2))
+    else:
+        print(
+            f"Python {environment['python']} ({environment['implementation']}), "
+            f"icepool {environment['icepool']}, median of {args.runs} samples per side"
+        )
+        header = (
+            f"{'check':<42} {'ours µs':>9} {'icepool µs':>11} {'ratio':>8}  {'ours':<28} icepool"
+        )
+        print(header)
+        print("-" * len(header))
+        for r in results:
+            marks = []
+            if not r["meets_target"]:
+                marks.append(f"below target ({TARGET:g}x)")
+            if not r["fractions_match"]:
+                marks.append("FRACTIONS DIFFER")
+            print(
+                f"{r['check']:<42} {r['ours_us']:>9.2f} {r['icepool_us']:>11.1f} "
+                f"{r['ratio']:>7.1f}x  {r['ours_fraction']:<28} {r['icepool_fraction']}"
+                + ("  <- " + "; ".join(marks) if marks else "")
+            )
+        slowest = min(r["ratio"] for r in results)
+        print(f"lowest ratio: {slowest:.1f}x (target {TARGET:g}x)")
+        print("all fractions identical" if all_match else "SOME FRACTIONS DIFFER")
+    return 0 if all_match else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
