@@ -104,7 +104,7 @@ class Setup:
 class State:
     hp: tuple[tuple[str, int], ...]
     turn: str
-    prompts: PromptStack[PendingHit] = PromptStack()
+    prompts: PromptStack[PendingHit] = attrs.field(factory=PromptStack)
 
     def hp_of(self, player: str) -> int:
         return dict(self.hp)[player]
@@ -165,7 +165,9 @@ class Duel:
                 raise IllegalCommand("unknown_actor", actor=event.target)
             hp = tuple((p, h - event.amount if p == event.target else h) for p, h in state.hp)
             return self._resolved(attrs.evolve(state, hp=hp))
-        state.prompts.check_answer(event.actor, "Dodge" if isinstance(event, DodgeRolled) else "Pass")
+        state.prompts.check_answer(
+            event.actor, "Dodge" if isinstance(event, DodgeRolled) else "Pass"
+        )
         if isinstance(event, DodgeRolled) and event.roll.total >= 5:
             return self._resolved(state)
         return state
@@ -400,4 +402,6 @@ def test_random_legal_play_replays(record: GameRecord[Setup, Any]) -> None:
 
     assert live == engine.replay(record, registry=REGISTRY)
     assert all(h >= 0 for _, h in live.hp)
-    assert record == from_json(to_json(record, converter=CONVERTER), GameRecord, converter=CONVERTER)
+    assert record == from_json(
+        to_json(record, converter=CONVERTER), GameRecord, converter=CONVERTER
+    )

@@ -156,7 +156,10 @@ class Difficulty:
         if self.label is None:
             return str(self.value)
         return translate(
-            "check.difficulty_labeled", locale, value=self.value, label=translate(self.label, locale)
+            "check.difficulty_labeled",
+            locale,
+            value=self.value,
+            label=translate(self.label, locale),
         )
 
 
@@ -242,8 +245,10 @@ class CheckResult:
 
         >>> from tabletop_rules.dice import Dice, Roll
         >>> CheckResult.judged(
-        ...     rolls=[Roll(Dice(2, 6), (3, 4))], terms=[Term("Sword", 2)],
-        ...     comparison=Comparison.GREATER, against=Difficulty(9),
+        ...     rolls=[Roll(Dice(2, 6), (3, 4))],
+        ...     terms=[Term("Sword", 2)],
+        ...     comparison=Comparison.GREATER,
+        ...     against=Difficulty(9),
         ... ).explain("ja")
         '2D6[3,4] +2 Sword = 9 > 9 失敗'
         """

@@ -112,9 +112,7 @@ class Roll:
 
     def __attrs_post_init__(self) -> None:
         if len(self.faces) != self.dice.count:
-            raise InvalidDice(
-                "error.roll_face_count", dice=str(self.dice), given=len(self.faces)
-            )
+            raise InvalidDice("error.roll_face_count", dice=str(self.dice), given=len(self.faces))
         sides = self.dice.sides
         for face in self.faces:
             if type(face) is not int or not 1 <= face <= sides:
@@ -147,7 +145,7 @@ class SeededDice:
     The faces come from SplitMix64 with rejection sampling, written out here rather than
     taken from :mod:`random`, so that they are the same on every platform and every Python
     version the library supports.
-    Seeds are integers, taken modulo 2\\ :sup:`64`.
+    Seeds are integers, taken modulo 2**64.
 
     Args:
         seed: Any integer.

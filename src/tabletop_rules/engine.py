@@ -194,7 +194,9 @@ class GameRecord(Generic[SetupT, EventT]):
     events: tuple[EventT, ...] = ()
 
     @classmethod
-    def begin(cls, ruleset: Ruleset[SetupT, Any, Any, EventT], setup: SetupT) -> GameRecord[SetupT, EventT]:
+    def begin(
+        cls, ruleset: Ruleset[SetupT, Any, Any, EventT], setup: SetupT
+    ) -> GameRecord[SetupT, EventT]:
         """A record of a new game of *ruleset* with no events yet."""
         return cls(system=ruleset.name, rules_version=ruleset.rules_version, setup=setup)
 
@@ -321,7 +323,9 @@ def _frames(frames: Iterable[PromptFrame[PendingT]]) -> tuple[PromptFrame[Pendin
 class PromptStack(Generic[PendingT]):
     """A stack of prompts: a new question suspends the ones below it until it is answered.
 
-    >>> stack = PromptStack[str]().push(PromptFrame(responder="b", answers={"Dodge"}, pending="hit"))
+    >>> stack = PromptStack[str]().push(
+    ...     PromptFrame(responder="b", answers={"Dodge"}, pending="hit")
+    ... )
     >>> stack.top.responder
     'b'
     >>> stack.pop().empty
@@ -377,4 +381,3 @@ class PromptStack(Generic[PendingT]):
                 "not_an_answer", command=command_name, answers=", ".join(sorted(frame.answers))
             )
         return frame
-

@@ -5,7 +5,7 @@ Each carries a catalog key and the values that fill it, so that a bot can show i
 in their own language with :meth:`TabletopRulesError.localized`; ``str(error)`` is the English
 message.
 Errors that describe a bad value (a malformed command, an impossible face, broken JSON) are
-also :class:`ValueError`\\ s.
+also instances of :class:`ValueError`.
 
 .. versionadded:: 0.1.0
 """

@@ -1,0 +1,269 @@
+"""The ``tabletop-rules`` command.
+
+``tabletop-rules roll EXPR`` rolls a command of :mod:`tabletop_rules.notation` and prints
+its BCDice-style explanation; ``tabletop-rules odds EXPR`` prints its exact odds;
+``tabletop-rules demo`` is a short tour of the library.
+``python -m tabletop_rules`` runs the same command.
+
+Exit codes: 0 when all went well, 2 for a usage error (including text that is not a dice
+command at all), 1 for an error of the library (a malformed command, a limit), which is
+printed as one line on standard error.
+
+.. versionadded:: 0.1.0
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Final
+
+from tabletop_rules import __version__
+from tabletop_rules.dice import Dice, ScriptedDice, SeededDice
+from tabletop_rules.errors import TabletopRulesError
+from tabletop_rules.i18n import DEFAULT_LOCALE, LOCALES, translate
+from tabletop_rules.notation import Check, Command, Expression, parse
+from tabletop_rules.odds import Distribution
+
+__all__ = ["main"]
+
+_PROG: Final = "tabletop-rules"
+# The seed ``demo`` uses unless told otherwise, so that its output never changes.
+_DEMO_SEED: Final = 2026
+
+_Handler = Callable[[argparse.Namespace], int]
+
+
+class _NotACommand(Exception):
+    """The text given is not a dice command at all: a usage error (exit code 2)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+def _percent(probability: Fraction) -> tuple[str, bool]:
+    """The probability as a percentage with two decimals, and whether that is exact."""
+    scaled = probability * 100 * 100
+    hundredths = round(scaled)
+    return f"{hundredths // 100}.{hundredths % 100:02d}%", scaled == hundredths
+
+
+def _decimal(value: Fraction) -> str:
+    """A number with at most two decimals, marked ``≈`` when rounded."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    hundredths = round(abs(value) * 100)
+    sign = "-" if value < 0 else ""
+    text = f"{sign}{hundredths // 100}.{hundredths % 100:02d}".rstrip("0")
+    return text if abs(value) * 100 == hundredths else f"≈{text}"
+
+
+def _probability_line(check: Check) -> str:
+    probability = check.probability()
+    percent, exact = _percent(probability)
+    return f"P({check}) = {probability} {'=' if exact else '≈'} {percent}"
+
+
+def _table(distribution: Distribution) -> list[str]:
+    rows = [
+        (str(outcome), str(probability), _percent(probability)[0])
+        for outcome, probability in distribution.probabilities()
+    ]
+    widths = [max(len(row[column]) for row in rows) for column in range(3)]
+    return [
+        f"  {outcome:>{widths[0]}}  {fraction:<{widths[1]}}  {percent:>{widths[2]}}"
+        for outcome, fraction, percent in rows
+    ]
+
+
+def _sum_odds(expression: Expression, locale: str) -> list[str]:
+    distribution = expression.distribution()
+    summary = translate(
+        "cli.odds.summary",
+        locale,
+        command=str(expression),
+        mean=_decimal(distribution.mean()),
+        low=distribution.min,
+        high=distribution.max,
+    )
+    return [summary, *_table(distribution)]
+
+
+def _odds_lines(command: Command, locale: str) -> list[str]:
+    if isinstance(command, Check):
+        return [_probability_line(command)]
+    if isinstance(command, Expression):
+        return _sum_odds(command, locale)
+    single = command.command
+    if isinstance(single, Check):
+        successes = Distribution.bernoulli(single.probability()).repeat(command.times)
+        header = translate("cli.odds.successes", locale, times=command.times)
+        return [_probability_line(single), header, *_table(successes)]
+    header = translate("cli.odds.each", locale, times=command.times)
+    return [header, *_sum_odds(single, locale)]
+
+
+def _read(args: argparse.Namespace) -> Command:
+    text = " ".join(args.expr)
+    command = parse(text)
+    if command is None:
+        raise _NotACommand(text)
+    return command
+
+
+def _roll(args: argparse.Namespace) -> int:
+    command = _read(args)
+    seed: int = secrets.randbits(64) if args.seed is None else args.seed
+    print(command.roll(SeededDice(seed)).render(args.locale))
+    return 0
+
+
+def _odds(args: argparse.Namespace) -> int:
+    command = _read(args)
+    print("\n".join(_odds_lines(command, args.locale)))
+    return 0
+
+
+def _demo_lines(seed: int, locale: str) -> list[str]:
+    from tabletop_rules.checks import CheckResult, Difficulty, Term
+    from tabletop_rules.notation import CheckRoll
+    from tabletop_rules.serialization import from_json, to_json
+
+    dice = SeededDice(seed)
+    width = max(len(tag) for tag in LOCALES)
+    lines = [
+        translate("cli.demo.title", locale, version=__version__, seed=seed),
+        "",
+        translate("cli.demo.commands", locale),
+    ]
+    for text in ("2d6+3", "１ｄ２０−１＋２ｄ４", "2d6+5>=3d6", "x3 2d6>=7"):
+        command = parse(text)
+        if command is None:  # pragma: no cover - the texts above are commands
+            continue
+        lines.append(f"> {text}")
+        lines.extend(f"  {line}" for line in command.roll(dice).render(locale).splitlines())
+    checked = parse("1d20+5>=16")
+    if not isinstance(checked, Check):  # pragma: no cover - the text above is a check
+        raise TypeError("the demo's check did not parse as a check")
+    stored: CheckRoll = checked.roll(dice)
+    lines.append("> 1d20+5>=16")
+    lines.append("  " + translate("cli.demo.locales", locale))
+    lines.extend(f"  {tag:<{width}}  {stored.render(tag)}" for tag in LOCALES)
+    lines.append("> I have 2 cats")
+    lines.append("  " + translate("cli.demo.chat", locale, text="I have 2 cats"))
+
+    result = CheckResult.judged(
+        rolls=(ScriptedDice([14]).roll(Dice(1, 20)),),
+        terms=(Term("身理", 3), Term("物防", 2), Term("半狼", 5)),
+        against=Difficulty(16),
+    )
+    lines += ["", translate("cli.demo.check", locale)]
+    lines.extend(f"  {tag:<{width}}  {result.explain(tag)}" for tag in LOCALES)
+
+    lines += ["", translate("cli.demo.odds", locale)]
+    for text in ("2d6+5>=8", "1d20+5>=1d20+3", "3d6<=12", "2d6+3>2d6+2"):
+        odds = parse(text)
+        if isinstance(odds, Check):
+            lines.append(f"  {_probability_line(odds)}")
+
+    text = to_json(stored)
+    back = from_json(text, CheckRoll)
+    lines += ["", translate("cli.demo.json", locale), f"  {text}"]
+    lines.append("  " + translate("cli.demo.round_trip", locale, same=back == stored))
+    lines.append("  " + back.render(locale))
+    return lines
+
+
+def _demo(args: argparse.Namespace) -> int:
+    print("\n".join(_demo_lines(args.seed, args.locale)))
+    return 0
+
+
+def _add_locale(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--locale",
+        default=DEFAULT_LOCALE,
+        metavar="L",
+        help=f"language of the output: {', '.join(LOCALES)} (default: %(default)s)",
+    )
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=_PROG,
+        description="Roll dice commands, get their exact odds, and tour tabletop_rules.",
+    )
+    parser.add_argument("--version", action="version", version=f"{_PROG} {__version__}")
+    commands = parser.add_subparsers(dest="subcommand", required=True, metavar="COMMAND")
+
+    roll = commands.add_parser(
+        "roll",
+        help="roll a dice command and explain the result",
+        description="Roll a dice command such as 2D6+3, 2D6>=7, 2D6+5>=3D6 or 'x3 2D6'.",
+    )
+    roll.add_argument("expr", nargs="+", metavar="EXPR", help="the command (words are joined)")
+    roll.add_argument(
+        "--seed", type=int, default=None, metavar="N", help="seed for reproducible dice"
+    )
+    _add_locale(roll)
+    roll.set_defaults(handler=_roll, parser=roll)
+
+    odds = commands.add_parser(
+        "odds",
+        help="print the exact odds of a dice command",
+        description="Print the exact probability of a check, or the distribution of a sum.",
+    )
+    odds.add_argument("expr", nargs="+", metavar="EXPR", help="the command (words are joined)")
+    _add_locale(odds)
+    odds.set_defaults(handler=_odds, parser=odds)
+
+    demo = commands.add_parser(
+        "demo", help="a short tour of the library", description="A short tour of the library."
+    )
+    demo.add_argument(
+        "--seed", type=int, default=_DEMO_SEED, metavar="N", help="seed (default: %(default)s)"
+    )
+    _add_locale(demo)
+    demo.set_defaults(handler=_demo, parser=demo)
+    return parser
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split())
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``tabletop-rules`` command.
+
+    Args:
+        argv: The arguments after the program's name; ``sys.argv[1:]`` if not given.
+
+    Returns:
+        The exit code: 0 when all went well, 2 for a usage error, 1 for an error of the
+        library (printed as one line on standard error, without a traceback).
+
+    .. versionadded:: 0.1.0
+    """
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:
+        code = stop.code
+        return code if isinstance(code, int) else (0 if code is None else 2)
+    handler: _Handler = args.handler
+    locale: str = args.locale
+    try:
+        return handler(args)
+    except _NotACommand as error:
+        sub: argparse.ArgumentParser = args.parser
+        sub.print_usage(sys.stderr)
+        message = translate("cli.error.not_a_command", locale, text=error.text)
+        print(f"{_PROG}: error: {_one_line(message)}", file=sys.stderr)
+        return 2
+    except TabletopRulesError as error:
+        print(f"{_PROG}: error: {_one_line(error.localized(locale))}", file=sys.stderr)
+        return 1
