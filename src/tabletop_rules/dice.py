@@ -29,7 +29,7 @@ from tabletop_rules.errors import DiceExhausted, InvalidDice, InvalidDiceFace, I
 
 __all__ = ["Dice", "DiceSource", "Roll", "ScriptedDice", "SeededDice"]
 
-_DICE_TEXT = re.compile(r"(\d*)[dD](\d+)")
+_DICE_TEXT = re.compile(r"(\d{0,18})[dD](\d{1,18})")
 
 
 def _check_count(_: object, __: attrs.Attribute[int], value: int) -> None:
@@ -180,10 +180,15 @@ class SeededDice:
         return z ^ (z >> 31)
 
     def _face(self, sides: int) -> int:
-        # Rejection sampling keeps every face exactly equally likely.
-        limit = (1 << 64) - ((1 << 64) % sides)
+        # Rejection sampling keeps every face exactly equally likely. A die of more than
+        # 2**64 sides draws as many 64-bit words as it needs for each candidate.
+        words = 1 if sides <= 1 << 64 else -(-sides.bit_length() // 64)
+        span = 1 << (64 * words)
+        limit = span - (span % sides)
         while True:
-            value = self._next64()
+            value = 0
+            for _ in range(words):
+                value = (value << 64) | self._next64()
             if value < limit:
                 return value % sides + 1
 

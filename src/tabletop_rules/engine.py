@@ -66,6 +66,8 @@ CommandT = TypeVar("CommandT")
 EventT = TypeVar("EventT")
 PendingT = TypeVar("PendingT")
 SetupT_contra = TypeVar("SetupT_contra", contravariant=True)
+NewSetupT = TypeVar("NewSetupT")
+NewEventT = TypeVar("NewEventT")
 
 
 def _names(names: Iterable[str]) -> tuple[str, ...]:
@@ -193,12 +195,12 @@ class GameRecord(Generic[SetupT, EventT]):
     #: Every event so far, in order.
     events: tuple[EventT, ...] = ()
 
-    @classmethod
+    @staticmethod
     def begin(
-        cls, ruleset: Ruleset[SetupT, Any, Any, EventT], setup: SetupT
-    ) -> GameRecord[SetupT, EventT]:
+        ruleset: Ruleset[NewSetupT, Any, Any, NewEventT], setup: NewSetupT
+    ) -> GameRecord[NewSetupT, NewEventT]:
         """A record of a new game of *ruleset* with no events yet."""
-        return cls(system=ruleset.name, rules_version=ruleset.rules_version, setup=setup)
+        return GameRecord(system=ruleset.name, rules_version=ruleset.rules_version, setup=setup)
 
     def extend(self, events: Iterable[EventT]) -> GameRecord[SetupT, EventT]:
         """This record with *events* appended."""
@@ -299,6 +301,10 @@ def replay(record: GameRecord[Any, Any], *, registry: Registry | None = None) ->
     return state
 
 
+def _answers(answers: Iterable[str]) -> frozenset[str]:
+    return frozenset(answers)
+
+
 @attrs.frozen(kw_only=True)
 class PromptFrame(Generic[PendingT]):
     """One pending question in the middle of a resolution.
@@ -310,7 +316,7 @@ class PromptFrame(Generic[PendingT]):
     #: Who may answer.
     responder: str
     #: The names of the command types that answer it (``"Pass"`` where declining is allowed).
-    answers: frozenset[str] = attrs.field(converter=frozenset)
+    answers: frozenset[str] = attrs.field(converter=_answers)
     #: The suspended resolution, as a value of the system's own type.
     pending: PendingT
 

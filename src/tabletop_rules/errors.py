@@ -21,6 +21,7 @@ __all__ = [
     "DiceExhausted",
     "IllegalCommand",
     "InvalidCharacter",
+    "InvalidCheck",
     "InvalidData",
     "InvalidDice",
     "InvalidDiceFace",
@@ -153,6 +154,19 @@ class InvalidCharacter(TabletopRulesError, ValueError):
     def localized_problems(self, locale: str) -> tuple[str, ...]:
         """Return every problem in *locale*."""
         return tuple(i18n.translate(key, locale, **params) for key, params in self.problem_keys)
+
+    def localized(self, locale: str) -> str:
+        """Return the message in *locale*, every problem in that locale too."""
+        return i18n.translate(self.key, locale, problems="; ".join(self.localized_problems(locale)))
+
+
+class InvalidCheck(TabletopRulesError, ValueError):
+    """A check asked for in a way the rules cannot make, such as −1 helpers.
+
+    Args:
+        key: The catalog key of the message (a system's ``<system>.error.*`` key).
+        **params: The values that fill it.
+    """
 
 
 class IllegalCommand(TabletopRulesError):

@@ -132,4 +132,11 @@ def translate(key: str, locale: str = DEFAULT_LOCALE, /, **params: object) -> st
         template = catalog(DEFAULT_LOCALE).get(key)
     if template is None:
         return key
-    return template.format_map(params)
+    return template.format_map(_Fields(params))
+
+
+class _Fields(dict[str, object]):
+    # A field the caller did not fill stays as written, so that a template used as a plain
+    # label (a term named by a key that has fields) still renders.
+    def __missing__(self, name: str) -> str:
+        return f"{{{name}}}"

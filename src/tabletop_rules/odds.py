@@ -31,9 +31,13 @@ from typing import Final
 
 from tabletop_rules.dice import Dice
 
-__all__ = ["Distribution"]
+__all__ = ["MAX_SPAN", "Distribution"]
 
 _DIRECT_LIMIT: Final = 4096
+
+#: The widest range of outcomes (highest − lowest) that :meth:`Distribution.from_counts`
+#: accepts, so that untrusted data cannot make it exhaust memory.
+MAX_SPAN: Final = 1_000_000
 
 
 def _trim(offset: int, counts: list[int]) -> tuple[int, tuple[int, ...]]:
@@ -66,7 +70,7 @@ def _convolve(left: tuple[int, ...], right: tuple[int, ...]) -> list[int]:
     return [int.from_bytes(raw[k : k + width], "little") for k in range(0, width * length, width)]
 
 
-def _add_die(counts: tuple[int, ...], sides: int) -> list[int]:
+def _add_die(counts: tuple[int, ...], sides: int) -> tuple[int, ...]:
     # Adding one die is a sliding-window sum: linear in the length, whatever the sides.
     out = [0] * (len(counts) + sides - 1)
     window = 0
@@ -76,7 +80,13 @@ def _add_die(counts: tuple[int, ...], sides: int) -> list[int]:
         if i >= sides:
             window -= counts[i - sides]
         out[i] = window
-    return out
+    return tuple(out)
+
+
+def _add_dice(counts: tuple[int, ...], count: int, sides: int) -> tuple[int, ...]:
+    for _ in range(count):
+        counts = _add_die(counts, sides)
+    return counts
 
 
 class Distribution:
@@ -91,22 +101,32 @@ class Distribution:
     probability.
     """
 
-    __slots__ = ("_counts", "_hash", "_offset", "_tail", "_total")
+    __slots__ = ("_counts", "_dice", "_hash", "_offset", "_tail", "_total")
 
     _offset: int
     _counts: tuple[int, ...]
     _total: int
     _tail: tuple[int, ...] | None
     _hash: int | None
+    # (count, sides) when the counts are those of a sum of identical dice: adding such a
+    # distribution to another is then a few sliding-window sums, whatever their lengths.
+    _dice: tuple[int, int] | None
 
     @classmethod
-    def _raw(cls, offset: int, counts: tuple[int, ...], total: int | None = None) -> Distribution:
+    def _raw(
+        cls,
+        offset: int,
+        counts: tuple[int, ...],
+        total: int | None = None,
+        dice: tuple[int, int] | None = None,
+    ) -> Distribution:
         self = object.__new__(cls)
         self._offset = offset
         self._counts = counts
         self._total = sum(counts) if total is None else total
         self._tail = None
         self._hash = None
+        self._dice = dice
         return self
 
     def __init__(self) -> None:
@@ -129,15 +149,10 @@ class Distribution:
     @staticmethod
     @functools.lru_cache(maxsize=1024)
     def _dice_sum(count: int, sides: int) -> Distribution:
-        if count == 0:
-            return Distribution._raw(0, (1,))
-        if count == 1:
-            return Distribution._raw(1, (1,) * sides)
-        if count % 2:
-            below = Distribution._dice_sum(count - 1, sides)
-            return Distribution._raw(count, tuple(_add_die(below._counts, sides)))
-        half = Distribution._dice_sum(count // 2, sides)
-        return Distribution._raw(count, tuple(_convolve(half._counts, half._counts)))
+        counts: tuple[int, ...] = (1,)
+        for _ in range(count):
+            counts = _add_die(counts, sides)
+        return Distribution._raw(count, counts, sides**count, (count, sides))
 
     @classmethod
     def constant(cls, value: int) -> Distribution:
@@ -163,6 +178,8 @@ class Distribution:
         if not any(counts.values()):
             raise ValueError("a distribution needs at least one positive count")
         low, high = min(counts), max(counts)
+        if high - low > MAX_SPAN:
+            raise ValueError(f"outcomes may span at most {MAX_SPAN}, not {high - low}")
         dense = [0] * (high - low + 1)
         for outcome, count in counts.items():
             dense[outcome - low] = count
@@ -249,11 +266,11 @@ class Distribution:
         if isinstance(other, Distribution):
             return Distribution._raw(
                 self._offset + other._offset,
-                tuple(_convolve(self._counts, other._counts)),
+                self._sum_counts(other),
                 self._total * other._total,
             )
         if type(other) is int:
-            shifted = Distribution._raw(self._offset + other, self._counts, self._total)
+            shifted = Distribution._raw(self._offset + other, self._counts, self._total, self._dice)
             # Shifts share the running sums, computed once on the (often memoized) base.
             shifted._tail = self._tails()
             return shifted
@@ -261,8 +278,21 @@ class Distribution:
 
     __radd__ = __add__
 
+    def _sum_counts(self, other: Distribution) -> tuple[int, ...]:
+        small, large = sorted((self, other), key=lambda d: len(d._counts))
+        if len(small._counts) * len(large._counts) <= _DIRECT_LIMIT:
+            return tuple(_convolve(self._counts, other._counts))
+        dice = [d for d in (small, large) if d._dice is not None]
+        if dice:
+            slide = min(dice, key=lambda d: d._dice[0] if d._dice else 0)
+            rest = large if slide is small else small
+            count, sides = slide._dice or (0, 1)
+            return _add_dice(rest._counts, count, sides)
+        return tuple(_convolve(self._counts, other._counts))
+
     def __neg__(self) -> Distribution:
-        return Distribution._raw(-self.max, self._counts[::-1], self._total)
+        # A sum of identical dice is symmetric: its reversed counts are still those dice.
+        return Distribution._raw(-self.max, self._counts[::-1], self._total, self._dice)
 
     def __sub__(self, other: int | Distribution) -> Distribution:
         if isinstance(other, Distribution):

@@ -1,0 +1,82 @@
+"""Importing the package: light and quick (issue 2, "Checks")."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import subprocess
+import sys
+import time
+
+import tabletop_rules
+
+
+def _run(code: str) -> str:
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+
+
+def _median_seconds(code: str, runs: int) -> float:
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        _run(code)
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples)
+
+
+def test_import_does_not_import_hypothesis() -> None:
+    """``import tabletop_rules`` loads neither Hypothesis nor the testing strategies."""
+    loaded = json.loads(
+        _run(
+            "import sys, json, tabletop_rules; "
+            "print(json.dumps(sorted(m for m in sys.modules "
+            "if m.split('.')[0] == 'hypothesis' or m.startswith('tabletop_rules.testing'))))"
+        )
+    )
+    assert [] == loaded
+
+
+def test_import_does_not_import_rule_systems_or_the_cli() -> None:
+    """The core never imports a rule system, the notation's CLI or the test-only libraries."""
+    loaded = json.loads(
+        _run(
+            "import sys, json, tabletop_rules; "
+            "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('icepool', 'pytest', 'tabletop_rules') and m not in ("
+            "'tabletop_rules', 'tabletop_rules.checks', 'tabletop_rules.dice', "
+            "'tabletop_rules.engine', 'tabletop_rules.errors', 'tabletop_rules.i18n', "
+            "'tabletop_rules.odds', 'tabletop_rules.serialization'))))"
+        )
+    )
+    assert [] == loaded
+
+
+def test_import_is_quick() -> None:
+    """``import tabletop_rules`` adds well under 300 ms (target 150 ms) to a bare interpreter.
+
+    The median of several runs of each is compared; the bound is generous against noise.
+    """
+    _run("import tabletop_rules")  # warm the file system caches and bytecode
+    bare = _median_seconds("pass", runs=7)
+    loaded = _median_seconds("import tabletop_rules", runs=7)
+    extra_ms = (loaded - bare) * 1000
+    print(
+        f"import tabletop_rules: {extra_ms:.0f} ms over a bare interpreter ({bare * 1000:.0f} ms)"
+    )
+    assert extra_ms < 300, f"{extra_ms:.0f} ms"
+
+
+def test_public_names_are_sorted_and_exported() -> None:
+    """``__all__`` is sorted and every name in it exists."""
+    names = tabletop_rules.__all__
+    assert (sorted(names), []) == (
+        list(names),
+        [name for name in names if not hasattr(tabletop_rules, name)],
+    )
+
+
+def test_version_is_a_string() -> None:
+    """The package has a ``__version__`` string."""
+    assert isinstance(tabletop_rules.__version__, str)

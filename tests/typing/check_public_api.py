@@ -1,0 +1,318 @@
+"""The public API used the way a user's code uses it, for the type checkers.
+
+This file is never run: ``mypy --strict`` and pyright in strict mode check it (``nox -s
+typing``), so that the public names keep precise types, with no ``Any`` leaking into a user's
+code.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, assert_type
+
+import attrs
+import cattrs
+from hypothesis import strategies as st
+from hypothesis.strategies import SearchStrategy
+
+from tabletop_rules import (
+    CheckResult,
+    Comparison,
+    CorruptRecord,
+    Dice,
+    DiceExhausted,
+    DiceSource,
+    Difficulty,
+    Distribution,
+    GameRecord,
+    GameResult,
+    IllegalCommand,
+    InvalidCharacter,
+    InvalidData,
+    InvalidDiceFace,
+    InvalidNotation,
+    LimitExceeded,
+    Opposition,
+    Outcome,
+    Registry,
+    Roll,
+    ScriptedDice,
+    SeededDice,
+    TabletopRulesError,
+    Term,
+    UnknownSystem,
+    fold,
+    from_json,
+    make_converter,
+    replay,
+    step,
+    to_json,
+)
+from tabletop_rules.engine import Pass, PromptFrame, PromptStack, Ruleset
+from tabletop_rules.i18n import LOCALES, resolve_locale, translate
+from tabletop_rules.testing import strategies as ts
+
+# -- dice ----------------------------------------------------------------------------------------
+
+pool = Dice(2, 6)
+assert_type(pool.count, int)
+assert_type(pool.sides, int)
+assert_type(pool.maximum, int)
+assert_type(Dice.parse("２ｄ６"), Dice)
+assert_type(str(pool), str)
+
+roll = Roll(pool, (3, 4))
+assert_type(roll.dice, Dice)
+assert_type(roll.faces, tuple[int, ...])
+assert_type(roll.total, int)
+
+
+def roll_twice(source: DiceSource, dice: Dice) -> tuple[Roll, Roll]:
+    """A user's function that takes any dice source."""
+    return source.roll(dice), source.roll(dice)
+
+
+seeded = SeededDice(42)
+scripted = ScriptedDice([6, 1, 4, 4])
+assert_type(roll_twice(seeded, Dice(1, 20)), tuple[Roll, Roll])
+assert_type(roll_twice(scripted, Dice(1, 6)), tuple[Roll, Roll])
+assert_type(seeded.seed, int)
+assert_type(seeded.draws, int)
+assert_type(scripted.remaining, tuple[int, ...])
+
+# -- odds ----------------------------------------------------------------------------------------
+
+attack = Distribution.of(Dice(1, 20)) + 5
+defense = Distribution.of(Dice(1, 20)) + 3
+assert_type(attack, Distribution)
+assert_type(attack - defense, Distribution)
+assert_type(attack - 1, Distribution)
+assert_type(-attack, Distribution)
+assert_type(2 + attack, Distribution)
+assert_type(21 - attack, Distribution)
+assert_type(attack.p_at_least(defense), Fraction)
+assert_type(attack.p_at_least(16), Fraction)
+assert_type(attack.p_greater(defense), Fraction)
+assert_type(attack.p_at_most(16), Fraction)
+assert_type(attack.p_less(defense), Fraction)
+assert_type(attack.p_equal(16), Fraction)
+assert_type(attack.probability(lambda total: total % 2 == 0), Fraction)
+assert_type(attack.mean(), Fraction)
+assert_type(attack.min, int)
+assert_type(attack.max, int)
+assert_type(attack.total, int)
+assert_type(attack.count(10), int)
+assert_type(list(attack.items()), list[tuple[int, int]])
+assert_type(dict(attack.probabilities()), dict[int, Fraction])
+assert_type(attack.map(lambda total: min(total, 20)), Distribution)
+assert_type(attack.restrict(lambda total: total > 6), Distribution)
+hits = Distribution.bernoulli(attack.p_at_least(defense)).repeat(5)
+assert_type(hits, Distribution)
+assert_type(hits.p_at_least(3), Fraction)
+assert_type(Distribution.from_counts({0: 3, 1: 1}), Distribution)
+assert_type(Distribution.constant(4), Distribution)
+
+# -- checks --------------------------------------------------------------------------------------
+
+result = CheckResult.judged(
+    rolls=[Roll(Dice(1, 20), (14,))],
+    terms=[Term("身理", 3), Term("物防", 2), Term("半狼", 5)],
+    comparison=Comparison.AT_LEAST,
+    against=Difficulty(16),
+)
+assert_type(result, CheckResult)
+assert_type(result.total, int)
+assert_type(result.success, bool)
+assert_type(result.outcome, Outcome)
+assert_type(result.against, Difficulty | Opposition)
+assert_type(result.rolls, tuple[Roll, ...])
+assert_type(result.terms, tuple[Term, ...])
+assert_type(result.label, str | None)
+assert_type(result.explain("zh-Hant"), str)
+assert_type(result.explain(), str)
+assert_type(Outcome.CRITICAL.success, bool)
+assert_type(Comparison.GREATER.holds(7, 7), bool)
+assert_type(Comparison.GREATER.symbol, str)
+opposed = CheckResult.judged(
+    rolls=[Roll(Dice(1, 20), (14,))],
+    against=Opposition(rolls=[Roll(Dice(1, 20), (9,))], terms=[Term("物防", 3)]),
+)
+assert_type(opposed.against.value, int)
+assert_type(Term("Sword", 2).explain("ja"), str)
+assert_type(Difficulty(12, "m20.difficulty.moderate").explain("en"), str)
+
+# -- JSON ----------------------------------------------------------------------------------------
+
+text = to_json(roll)
+assert_type(text, str)
+assert_type(from_json(text, Roll), Roll)
+assert_type(from_json(text.encode(), Roll), Roll)
+assert_type(from_json(to_json(result), CheckResult), CheckResult)
+assert_type(from_json("16", Outcome), Outcome)
+converter = make_converter()
+assert_type(converter, cattrs.Converter)
+assert_type(from_json(text, Roll, converter=converter), Roll)
+assert_type(to_json(roll, converter=converter), str)
+
+# -- errors --------------------------------------------------------------------------------------
+
+
+def explain_error(error: TabletopRulesError, locale: str) -> str:
+    """A bot's error handler: a message in the player's language."""
+    assert_type(error.key, str)
+    return error.localized(resolve_locale(locale))
+
+
+try:
+    from_json("{", Roll)
+except InvalidData as error:
+    assert_type(error.path, str)
+    assert_type(error.detail, str)
+    assert_type(explain_error(error, "zh_TW"), str)
+
+try:
+    Dice.parse("2x6")
+except InvalidNotation as error:
+    assert_type(error.position, int)
+    assert_type(error.text, str)
+
+try:
+    ScriptedDice([7]).roll(Dice(1, 6))
+except InvalidDiceFace as error:
+    assert_type(error.face, object)
+    assert_type(error.sides, int | None)
+except DiceExhausted as error:
+    assert_type(error, DiceExhausted)
+
+limit = LimitExceeded("dice", allowed=100, given=101)
+assert_type(limit.limit, str)
+assert_type(limit.allowed, int)
+assert_type(limit.given, int)
+character = InvalidCharacter([("error.dice_count", {"count": -1})])
+assert_type(character.problems, tuple[str, ...])
+assert_type(character.localized_problems("ja"), tuple[str, ...])
+assert_type(IllegalCommand("no_prompt").reason, str)
+assert_type(CorruptRecord(3, "bad").index, int)
+assert_type(UnknownSystem("x", ["m20"]).known, tuple[str, ...])
+assert_type(translate("outcome.success", "ja"), str)
+assert_type(LOCALES, tuple[str, ...])
+value_error: ValueError = InvalidData("$", "bad")
+
+# -- engine: a user's tiny ruleset ---------------------------------------------------------------
+
+
+@attrs.frozen
+class Setup:
+    """Count to a target."""
+
+    target: int
+
+
+@attrs.frozen
+class State:
+    """The count so far."""
+
+    target: int
+    value: int = 0
+
+
+@attrs.frozen
+class Add:
+    """Add a number."""
+
+    actor: str
+    amount: int
+
+
+@attrs.frozen
+class Added:
+    """A number was added."""
+
+    amount: int
+
+
+class CounterRules:
+    """A ruleset in a user's code."""
+
+    name = "counter"
+    rules_version = "1"
+    setup_type: Any = Setup
+    event_type: Any = Added
+
+    def configure_converter(self, converter: cattrs.Converter) -> None:
+        """Nothing to register: the events are plain attrs classes."""
+
+    def start(self, setup: Setup) -> State:
+        """Start at 0."""
+        return State(setup.target)
+
+    def decide(self, state: State, command: Add | Pass, dice: DiceSource) -> tuple[Added, ...]:
+        """Add the amount, or a die when passing."""
+        if isinstance(command, Pass):
+            return (Added(dice.roll(Dice(1, 3)).total),)
+        if state.value >= state.target:
+            raise IllegalCommand("game_over")
+        return (Added(command.amount),)
+
+    def evolve(self, state: State, event: Added) -> State:
+        """Add to the count."""
+        return attrs.evolve(state, value=state.value + event.amount)
+
+    def legal_commands(self, state: State) -> tuple[Add | Pass, ...]:
+        """Add 1, or pass."""
+        return () if self.is_over(state) else (Add("player", 1), Pass("player"))
+
+    def to_act(self, state: State) -> tuple[str, ...]:
+        """The one player, until the end."""
+        return () if self.is_over(state) else ("player",)
+
+    def is_over(self, state: State) -> bool:
+        """Over at the target."""
+        return state.value >= state.target
+
+    def outcome(self, state: State) -> GameResult | None:
+        """The player wins at the target."""
+        return GameResult(winners=("player",), reason="reached") if self.is_over(state) else None
+
+
+RULES = CounterRules()
+as_protocol: Ruleset[Setup, State, Add | Pass, Added] = RULES
+start = RULES.start(Setup(3))
+after, events = step(RULES, start, Add("player", 2), SeededDice(1))
+assert_type(after, State)
+assert_type(events, tuple[Added, ...])
+assert_type(fold(RULES, start, events), State)
+
+record = GameRecord.begin(RULES, Setup(3)).extend(events)
+assert_type(record, GameRecord[Setup, Added])
+assert_type(record.setup, Setup)
+assert_type(record.events, tuple[Added, ...])
+registry = Registry().with_rulesets(RULES)
+assert_type(registry.names, tuple[str, ...])
+replayed: State = replay(record, registry=registry)
+stored = to_json(record, converter=make_converter(registry=registry))
+assert_type(from_json(stored, GameRecord[Setup, Added]), GameRecord[Setup, Added])
+result_or_none = RULES.outcome(after)
+if result_or_none is not None:
+    assert_type(result_or_none.winners, tuple[str, ...])
+    assert_type(result_or_none.draw, bool)
+
+prompts = PromptStack[str]().push(PromptFrame(responder="b", answers={"Dodge"}, pending="hit"))
+assert_type(prompts.top, PromptFrame[str])
+assert_type(prompts.top.pending, str)
+assert_type(prompts.check_answer("b", "Dodge").answers, frozenset[str])
+
+# -- strategies ----------------------------------------------------------------------------------
+
+assert_type(ts.dice(max_count=4, max_sides=20), SearchStrategy[Dice])
+assert_type(ts.rolls(), SearchStrategy[Roll])
+assert_type(ts.rolls(dice=Dice(1, 20)), SearchStrategy[Roll])
+assert_type(ts.rolls(dice=ts.dice(min_count=1)), SearchStrategy[Roll])
+assert_type(ts.terms(), SearchStrategy[Term])
+assert_type(ts.difficulties(), SearchStrategy[Difficulty])
+assert_type(ts.oppositions(), SearchStrategy[Opposition])
+assert_type(ts.check_results(), SearchStrategy[CheckResult])
+assert_type(ts.distributions(max_outcomes=12), SearchStrategy[Distribution])
+assert_type(ts.seeds(), SearchStrategy[int])
+setups = st.builds(Setup, target=st.integers(min_value=0, max_value=10))
+assert_type(ts.games(RULES, setups, max_steps=20), SearchStrategy[GameRecord[Setup, Added]])
