@@ -43,7 +43,7 @@ nitpick_ignore_regex = [
     # The same types when a signature names them unqualified.
     (
         r"py:.*",
-        r"Fraction|SearchStrategy|Converter|Executor|Future|Random|Enum|IntEnum|StrEnum"
+        r"Fraction|SearchStrategy|InvalidArgument|Converter|Executor|Future|Random|Enum|IntEnum|StrEnum"
         r"|Callable|Iterable|Iterator|Mapping|Sequence|Set|Hashable|Self|TextIO|Path",
     ),
 ]
@@ -74,6 +74,7 @@ from tabletop_rules.dice import *
 from tabletop_rules.engine import *
 from tabletop_rules.errors import *
 from tabletop_rules.i18n import *
+from tabletop_rules.m20 import *
 from tabletop_rules.odds import *
 from tabletop_rules.serialization import *
 """

@@ -13,7 +13,7 @@ budget.
 ...     assert roll.dice.minimum <= roll.total <= roll.dice.maximum
 >>> test_total_is_within_the_dice()
 
-Once the package is installed, Hypothesis loads :func:`_hypothesis_setup_hook` through the
+Once the package is installed, Hypothesis loads ``_hypothesis_setup_hook`` through the
 ``hypothesis`` entry point, so ``st.from_type(Dice)`` (and ``@given(dice=...)`` with
 ``st.builds`` and type hints) use these strategies.
 
@@ -49,10 +49,16 @@ def _hypothesis_setup_hook() -> None:  # pyright: ignore[reportUnusedFunction]
     st.register_type_strategy(CheckResult, st.deferred(lambda: check_results()))  # noqa: PLW0108
     st.register_type_strategy(Distribution, st.deferred(lambda: distributions()))  # noqa: PLW0108
 
+    from tabletop_rules import m20
+
+    st.register_type_strategy(m20.Character, st.deferred(lambda: m20_characters()))  # noqa: PLW0108
+
 
 from hypothesis import strategies as st  # noqa: E402 - after the hook, see its comment
 from hypothesis.errors import InvalidArgument  # noqa: E402
 from hypothesis.strategies import SearchStrategy  # noqa: E402
+
+from tabletop_rules.testing._m20_strategies import characters as m20_characters  # noqa: E402
 
 __all__ = [
     "check_results",
@@ -60,6 +66,7 @@ __all__ = [
     "difficulties",
     "distributions",
     "games",
+    "m20_characters",
     "oppositions",
     "rolls",
     "seeds",
@@ -267,9 +274,10 @@ def _check_results(draw: st.DrawFn, max_rolls: int, max_terms: int) -> CheckResu
 def check_results(*, max_rolls: int = 3, max_terms: int = 4) -> SearchStrategy[CheckResult]:
     """Resolved checks against a difficulty or an opposing roll.
 
-    About half are judged by the plain comparison (:meth:`CheckResult.judged`); the others
-    carry any :class:`~tabletop_rules.checks.Outcome`, as systems with criticals and
-    automatic results produce.
+    About half are judged by the plain comparison
+    (:meth:`~tabletop_rules.checks.CheckResult.judged`); the others carry any
+    :class:`~tabletop_rules.checks.Outcome`, as systems with criticals and automatic results
+    produce.
 
     Args:
         max_rolls: The most rolls (pools of up to 3 dice of up to 20 sides).
@@ -347,7 +355,7 @@ def games(
 
     Args:
         ruleset: The rules to play.
-        setups: A strategy for the argument of :meth:`Ruleset.start`.
+        setups: A strategy for the argument of :meth:`~tabletop_rules.engine.Ruleset.start`.
         max_steps: The most commands played (0 or more).
 
     Returns:
