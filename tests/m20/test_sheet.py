@@ -411,3 +411,30 @@ def test_every_problem_of_a_sheet_is_listed_at_once() -> None:
         "m20.problem.attribute_total",
         "m20.problem.expertise_situations",
     ]
+
+
+def test_a_number_too_long_to_read_is_a_problem() -> None:
+    """M20-023: a stated HP of thousands of digits is reported, never an untyped error."""
+    with pytest.raises(InvalidCharacter) as caught:
+        parse_sheet(SHEET.replace("生命值：３", "生命值：" + "３" * 5000))
+
+    assert ["m20.problem.sheet.bad_number"] == [key for key, _ in caught.value.problem_keys]
+    assert all(len(problem) < 200 for problem in caught.value.problems)
+
+
+def test_a_skill_without_a_description_is_a_pick_of_its_own() -> None:
+    """M20-018, M20-020: a skill line with no colon is a pick, not the line above's description."""
+    head = SHEET.split("技能：", maxsplit=1)[0]
+
+    hero = parse_sheet(
+        head.replace("生命值：３", "生命值：５") + "技能：\n雙重攻擊：說明\n攻擊強化\n"
+    )
+
+    assert (Skill.DOUBLE_ATTACK, Skill.ATTACK_BOOST) == tuple(p.skill for p in hero.picks)
+
+
+def test_a_copied_sheet_reads_as_typed() -> None:
+    """M20-023: a byte-order mark, the text's own ︰ colon and an en dash for a sign are read."""
+    copied = "\ufeff引用︰\n" + SHEET.replace("姓名：", "姓名︰").replace("知識＋0", "知識–0")
+
+    assert YANG == parse_sheet(copied)

@@ -57,8 +57,14 @@ _E = TypeVar("_E", Attribute, Specialty, Tendency, Skill)
 _SEPARATORS: Final = r"[\s,、，/]"
 _TOKEN: Final = re.compile(
     rf"{_SEPARATORS}*(?P<word>[^\d+\-\s,、，/](?:[^\d+\-,、，/]*[^\d+\-\s,、，/])?)"
-    rf"\s*(?P<value>[+\-]?\d+){_SEPARATORS}*"
+    rf"\s*(?P<value>[+\-]?\d{{1,6}}){_SEPARATORS}*"
 )
+#: Invisible characters that copying a sheet from a chat or a web page may bring along.
+_INVISIBLE: Final = dict.fromkeys(map(ord, "\ufeff\u200b\u200c\u200d\u2060"))
+#: Marks read as another: the text's own ``︰`` (in 引用︰) is a colon.
+_ALSO: Final = {":": "︰"}
+#: Signs read as a minus in a line of scores.
+_MINUS: Final = str.maketrans({"−": "-", "–": "-"})
 
 
 def _words(members: Iterable[_E]) -> Mapping[str, _E]:
@@ -95,7 +101,7 @@ def _vocabulary() -> _Vocabulary:
 
 
 def _is(ch: str, mark: str) -> bool:
-    return unicodedata.normalize("NFKC", ch) == mark
+    return unicodedata.normalize("NFKC", ch) == mark or ch == _ALSO.get(mark)
 
 
 def _find(text: str, mark: str) -> int | None:
@@ -123,6 +129,11 @@ def _bracketed(text: str) -> tuple[str, ...]:
             found.append(text[start:index].strip())
             start = None
     return tuple(found)
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    """*text* as a problem quotes it: at most *limit* characters."""
+    return text if len(text) <= limit else f"{text[: limit - 1]}…"
 
 
 def _drop_quote_marker(line: str) -> str:
@@ -168,12 +179,13 @@ class _Reader:
 
     def read(self, text: str) -> None:
         first = True
+        text = text.translate(_INVISIBLE)
         for number, line in enumerate(text.splitlines(), 1):
             raw = line.strip()
+            if first and raw:
+                raw, first = _drop_quote_marker(raw), False
             if not raw:
                 continue
-            if first:
-                raw, first = _drop_quote_marker(raw), False
             if self.in_skills:
                 self.skill_line(number, raw)
             else:
@@ -194,7 +206,9 @@ class _Reader:
     def header_line(self, number: int, raw: str) -> None:
         found = self.header(raw)
         if found is None:
-            self.problems.append(("m20.problem.sheet.unknown_line", {"line": number, "text": raw}))
+            self.problems.append(
+                ("m20.problem.sheet.unknown_line", {"line": number, "text": _clip(raw)})
+            )
             return
         self.field(number, raw, *found)
 
@@ -213,6 +227,10 @@ class _Reader:
 
     def skill_line(self, number: int, raw: str) -> None:
         colon = _find(raw, ":")
+        if colon is None and self._names_a_skill(raw):
+            # A skill written without a description is a pick of its own.
+            self.skill_line(number, f"{raw}：")
+            return
         if colon is None:
             if self.drafts:
                 # The description of the skill above goes on.
@@ -220,7 +238,9 @@ class _Reader:
                 if draft is not None:
                     draft.note.append(raw)
                 return
-            self.problems.append(("m20.problem.sheet.skill_line", {"line": number, "text": raw}))
+            self.problems.append(
+                ("m20.problem.sheet.skill_line", {"line": number, "text": _clip(raw)})
+            )
             self.skills_read = False
             return
         head = raw[:colon]
@@ -245,6 +265,14 @@ class _Reader:
             self.field(number, raw, *found)
             return
         self.start_pick(number, head, None, note)
+
+    def _names_a_skill(self, raw: str) -> bool:
+        opening, closing = _rfind(raw, "("), _rfind(raw, ")")
+        if opening is not None and closing is not None and opening < closing:
+            if raw[closing + 1 :].strip():
+                return False
+            raw = raw[opening + 1 : closing]
+        return normalize(raw) in self.vocabulary.skills
 
     def start_pick(self, number: int, word: str, display: str | None, note: str) -> None:
         skill = self.vocabulary.skills.get(normalize(word))
@@ -274,7 +302,7 @@ class _Reader:
         if field not in self.values:
             return None
         number, raw = self.values[field]
-        text = unicodedata.normalize("NFKC", raw).replace("−", "-")
+        text = unicodedata.normalize("NFKC", raw).translate(_MINUS)
         scores: dict[_E, int] = {}
         position = 0
         readable = bool(text)
@@ -306,7 +334,7 @@ class _Reader:
             self.problems.append(
                 (
                     "m20.problem.sheet.unreadable",
-                    {"line": number, "text": raw, "example": self.example(field)},
+                    {"line": number, "text": _clip(raw), "example": self.example(field)},
                 )
             )
             return None
@@ -330,8 +358,10 @@ class _Reader:
             return None
         number, raw = self.values["hp"]
         text = unicodedata.normalize("NFKC", raw).strip()
-        if re.fullmatch(r"\+?\d+", text) is None:
-            self.problems.append(("m20.problem.sheet.bad_number", {"line": number, "text": raw}))
+        if re.fullmatch(r"\+?\d{1,6}", text) is None:
+            self.problems.append(
+                ("m20.problem.sheet.bad_number", {"line": number, "text": _clip(raw)})
+            )
             return None
         return int(text)
 
