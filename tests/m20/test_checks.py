@@ -295,8 +295,10 @@ def test_helpers_below_zero_say_what_to_fix() -> None:
 
 
 def test_cooperation_is_for_specialty_checks_only() -> None:
-    """M20-042: attack checks take no helpers."""
-    assert "helpers" not in inspect.signature(AttackCheck.between).parameters
+    """M20-042: helpers are an option of specialty checks and of no other check."""
+    assert ("helpers" in inspect.signature(SpecialtyCheck.of).parameters) is True
+    assert ("helpers" in inspect.signature(AttackCheck.between).parameters) is False
+    assert ("helpers" in inspect.signature(attack_terms).parameters) is False
 
 
 def test_at_most_one_expertise_adds_five() -> None:

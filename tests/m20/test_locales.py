@@ -32,13 +32,13 @@ def test_every_key_is_in_every_locale() -> None:
 
 
 def test_every_key_is_prefixed() -> None:
-    """M20-001: the m20 catalog holds only ``m20.`` keys."""
+    """The m20 catalog holds only ``m20.`` keys."""
     assert all(key.startswith("m20.") for key in m20_catalog("en"))
 
 
 @pytest.mark.parametrize("locale", LOCALES[1:])
 def test_every_template_has_the_same_fields(locale: str) -> None:
-    """M20-023: a message fills the same fields in every locale."""
+    """A message fills the same fields in every locale."""
     english, other = m20_catalog("en"), m20_catalog(locale)
     assert {k: template_fields(v) for k, v in other.items()} == {
         k: template_fields(v) for k, v in english.items()

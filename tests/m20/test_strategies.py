@@ -49,7 +49,7 @@ def test_bad_bounds_are_refused(low: int, high: int) -> None:
 
 
 def test_from_type_draws_valid_characters() -> None:
-    """M20-001: ``st.from_type(m20.Character)`` works through the Hypothesis entry point."""
+    """``st.from_type(m20.Character)`` works through the Hypothesis entry point."""
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
