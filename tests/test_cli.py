@@ -267,3 +267,24 @@ def test_python_dash_m_prints_the_version() -> None:
         completed.returncode,
         completed.stdout,
     )
+
+
+def test_an_expression_may_start_with_a_minus(capsys: pytest.CaptureFixture[str]) -> None:
+    """``roll -1d4+3`` is an expression, not an unknown option."""
+    code = main(["roll", "-1d4+3", "--seed", "1"])
+
+    assert (0, "(-1D4+3) ＞ -2[2]+3 ＞ 1\n") == (code, capsys.readouterr().out)
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    """``odds 30d100 | head -1`` prints no traceback when the reader goes away."""
+    done = subprocess.run(
+        f"{sys.executable} -m tabletop_rules odds 30d100 | head -1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+    assert "" == done.stderr
+    assert done.stdout.startswith("30D100")

@@ -345,3 +345,31 @@ def test_seeded_dice_with_more_sides_than_64_bits_terminate() -> None:
         subprocess.run([sys.executable, "-c", code], check=True, timeout=10)
     except subprocess.TimeoutExpired:
         pytest.fail("SeededDice(0).roll(Dice(1, 2**64 + 1)) did not finish in 10 s")
+
+
+def test_atomic_gives_scripted_faces_back_on_failure() -> None:
+    """A block of rolls that fails part way takes no face from scripted dice."""
+    from tabletop_rules.dice import atomic
+
+    dice = ScriptedDice([5, 6])
+
+    def roll_three() -> None:
+        with atomic(dice) as rolling:
+            rolling.roll(Dice(2, 6))
+            rolling.roll(Dice(1, 6))
+
+    with pytest.raises(DiceExhausted):
+        roll_three()
+
+    assert (5, 6) == dice.remaining
+
+
+def test_atomic_keeps_the_faces_of_a_block_that_succeeds() -> None:
+    """A block that ends well keeps what it rolled."""
+    from tabletop_rules.dice import atomic
+
+    dice = ScriptedDice([5, 6, 1])
+    with atomic(dice) as rolling:
+        rolling.roll(Dice(2, 6))
+
+    assert (1,) == dice.remaining

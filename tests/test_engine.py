@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from tabletop_rules import (
     CorruptRecord,
     Dice,
+    DiceExhausted,
     IllegalCommand,
     InvalidData,
     Roll,
@@ -405,3 +406,33 @@ def test_random_legal_play_replays(record: GameRecord[Setup, Any]) -> None:
     assert record == from_json(
         to_json(record, converter=CONVERTER), GameRecord, converter=CONVERTER
     )
+
+
+class _Fumbling(Duel):
+    """The duel, but every command first rolls a d6 for show: two rolls a command."""
+
+    def decide(self, state: State, command: Command, dice: DiceSource) -> tuple[Event, ...]:
+        dice.roll(D6)
+        return super().decide(state, command, dice)
+
+
+def test_step_gives_scripted_faces_back_when_a_command_fails() -> None:
+    """A command that runs out of scripted dice after its first roll takes none of them."""
+    ruleset = _Fumbling()
+    dice = ScriptedDice([4])
+
+    with pytest.raises(DiceExhausted):
+        engine.step(ruleset, ruleset.start(Setup()), Attack("a"), dice)
+
+    assert (4,) == dice.remaining
+
+
+def test_an_event_that_breaks_evolve_in_any_way_is_a_corrupt_record() -> None:
+    """Whatever error an unfit event causes, replay names the event's index."""
+    junk: Any = "not an event"
+    record = GameRecord.begin(DUEL, Setup()).extend([AttackRolled("a", "b", Roll(D6, (1,))), junk])
+
+    with pytest.raises(CorruptRecord) as raised:
+        engine.replay(record, registry=REGISTRY)
+
+    assert 1 == raised.value.index

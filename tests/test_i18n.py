@@ -175,3 +175,10 @@ def test_translate_falls_back_to_english_for_a_key_missing_in_the_locale(
 def test_template_fields_names_the_fields() -> None:
     """Field names are found, conversions and format specs ignored."""
     assert frozenset({"a", "b", "c"}) == template_fields("{a} {b!r} {c:>3} {{literal}}")
+
+
+def test_a_template_with_unfilled_formatted_fields_still_renders() -> None:
+    """A key used as a plain label renders even when its fields have format specs."""
+    from tabletop_rules.checks import Term
+
+    assert Term("m20.problem.stated_bonus", 1).explain("en").startswith("+1 ")

@@ -780,3 +780,19 @@ def test_bad_json_raises_invalid_data(text: str) -> None:
     """JSON for an impossible sum raises InvalidData."""
     with pytest.raises(InvalidData):
         from_json(text, Expression)
+
+
+@pytest.mark.parametrize(
+    ("text", "faces"),
+    [("1d6+1d4", [5, 6]), ("x2 1d6+1d6", [5, 3, 4]), ("1d6>=1d8", [2])],
+)
+def test_a_roll_that_fails_part_way_takes_no_scripted_face(text: str, faces: list[int]) -> None:
+    """A command whose dice fail part way gives every face back, so the bot can try again."""
+    command = parse(text)
+    assert command is not None
+    dice = ScriptedDice(faces)
+
+    with pytest.raises(TabletopRulesError):
+        command.roll(dice)
+
+    assert tuple(faces) == dice.remaining

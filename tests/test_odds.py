@@ -488,3 +488,21 @@ def test_the_largest_pool_the_notation_allows_is_fast() -> None:
     except subprocess.TimeoutExpired:
         pytest.fail("Distribution.of(Dice(100, 1000)) + Distribution.of(Dice(37, 17)) took > 15 s")
     assert [True, "50383", 137, 100 * 1000 + 37 * 17] == json.loads(out)
+
+
+def test_wide_distributions_can_be_restricted_mapped_and_pickled() -> None:
+    """Distributions wider than the JSON limit still work in code (the limit is for untrusted
+    data only)."""
+    wide = Distribution.of(Dice(1, 2_000_000))
+
+    assert wide == wide.restrict(lambda _: True)
+    assert wide == pickle.loads(pickle.dumps(wide))
+    assert 2 == len(list(Distribution.bernoulli(Fraction(1, 2)).map(lambda v: v * 10**7).items()))
+
+
+def test_adding_a_number_as_a_distribution_is_a_shift() -> None:
+    """``constant(k) + d`` is ``d + k``, with the same counts."""
+    pool = Distribution.of(Dice(3, 6))
+
+    assert (pool + 4).total == (Distribution.constant(4) + pool).total
+    assert pool + 4 == Distribution.constant(4) + pool

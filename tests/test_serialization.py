@@ -336,3 +336,22 @@ def test_from_json_uses_the_given_converter() -> None:
     converter = make_converter()
     converter.register_structure_hook(Dice, lambda value, _: Dice(1, value))
     assert Dice(1, 8) == from_json("8", Dice, converter=converter)
+
+
+@pytest.mark.parametrize(
+    "text", ['"1e100000000"', '"1/0"', '"0.5"', '"1 /3"', '"' + "9" * 101 + '"']
+)
+def test_a_fraction_must_be_written_as_whole_numbers(text: str) -> None:
+    """Fractions are read only as ``n`` or ``n/d`` with bounded digits and ``d`` > 0: never a
+    huge exponent, never a division by zero."""
+    from fractions import Fraction
+
+    with pytest.raises(InvalidData):
+        from_json(text, Fraction)
+
+
+def test_a_fraction_round_trips() -> None:
+    """A fraction is stored as ``"n/d"`` and read back."""
+    from fractions import Fraction
+
+    assert Fraction(-7, 3) == from_json(to_json(Fraction(-7, 3)), Fraction)

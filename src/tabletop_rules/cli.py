@@ -15,6 +15,8 @@ printed as one line on standard error.
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import secrets
 import sys
 from collections.abc import Callable, Sequence
@@ -250,7 +252,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     parser = _parser()
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(_expressions_as_operands(sys.argv[1:] if argv is None else argv))
     except SystemExit as stop:
         code = stop.code
         return code if isinstance(code, int) else (0 if code is None else 2)
@@ -267,3 +269,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TabletopRulesError as error:
         print(f"{_PROG}: error: {_one_line(error.localized(locale))}", file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        # The reader went away (``| head``): stop quietly, as other command-line tools do.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+_LEADING_MINUS = re.compile(r"-[0-9]*[dD]?[0-9]")
+
+
+def _expressions_as_operands(argv: Sequence[str]) -> list[str]:
+    """Keep an expression that starts with a minus (``-1d4+3``) from reading as an option.
+
+    A leading space hides the minus from argparse; the notation ignores it.
+    """
+    args: list[str] = []
+    for arg in argv:
+        if arg == "--":
+            return [*args, *argv[len(args) :]]
+        args.append(f" {arg}" if _LEADING_MINUS.match(arg) else arg)
+    return args

@@ -18,18 +18,19 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 from typing import Protocol, runtime_checkable
 
 import attrs
 
 from tabletop_rules.errors import DiceExhausted, InvalidDice, InvalidDiceFace, InvalidNotation
 
-__all__ = ["Dice", "DiceSource", "Roll", "ScriptedDice", "SeededDice"]
+__all__ = ["Dice", "DiceSource", "Roll", "ScriptedDice", "SeededDice", "atomic"]
 
-_DICE_TEXT = re.compile(r"(\d{0,18})[dD](\d{1,18})")
+_DICE_TEXT = re.compile(r"([0-9]{0,18})[dD]([0-9]{1,18})")
 
 
 def _check_count(_: object, __: attrs.Attribute[int], value: int) -> None:
@@ -78,6 +79,7 @@ class Dice:
 
         Raises:
             InvalidNotation: *text* is not dice notation.
+            InvalidDice: The dice cannot exist (``2d0``).
         """
         normalized = unicodedata.normalize("NFKC", text).strip()
         match = _DICE_TEXT.fullmatch(normalized)
@@ -252,3 +254,36 @@ class ScriptedDice:
         roll = Roll(dice, faces)
         self._position = end
         return roll
+
+
+@contextlib.contextmanager
+def atomic(dice: DiceSource) -> Generator[DiceSource]:
+    """Roll several times as one: if the block raises, scripted dice take nothing.
+
+    A command that rolls more than once (both sides of a check, an attack and its defense)
+    may fail after its first roll, for instance when :class:`ScriptedDice` run out.
+    Inside this block, such a failure gives every face it took back to a
+    :class:`ScriptedDice`, so that a bot can ask the table for the missing faces and try again.
+    Other sources are used as they are.
+
+    >>> dice = ScriptedDice([5])
+    >>> with atomic(dice) as rolling:
+    ...     first = rolling.roll(Dice(1, 6))
+    ...     second = rolling.roll(Dice(1, 6))
+    Traceback (most recent call last):
+    ...
+    tabletop_rules.errors.DiceExhausted: The scripted dice ran out: no face is left for 1D6.
+    >>> dice.remaining
+    (5,)
+
+    .. versionadded:: 0.1.0
+    """
+    if not isinstance(dice, ScriptedDice):
+        yield dice
+        return
+    start = dice._position  # pyright: ignore[reportPrivateUsage]
+    try:
+        yield dice
+    except BaseException:
+        dice._position = start  # pyright: ignore[reportPrivateUsage]
+        raise

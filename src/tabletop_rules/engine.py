@@ -30,13 +30,8 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import attrs
 
-from tabletop_rules.errors import (
-    CorruptRecord,
-    IllegalCommand,
-    InvalidData,
-    TabletopRulesError,
-    UnknownSystem,
-)
+from tabletop_rules.dice import atomic
+from tabletop_rules.errors import CorruptRecord, IllegalCommand, InvalidData, UnknownSystem
 
 if TYPE_CHECKING:
     import cattrs
@@ -177,8 +172,11 @@ def step(
 
     Raises:
         IllegalCommand: The rules do not allow *command* now (nothing has changed).
+        DiceExhausted: Scripted dice ran out; they are given back every face the command
+            took (see :func:`~tabletop_rules.dice.atomic`).
     """
-    events = ruleset.decide(state, command, dice)
+    with atomic(dice) as rolling:
+        events = ruleset.decide(state, command, rolling)
     return fold(ruleset, state, events), events
 
 
@@ -296,8 +294,9 @@ def replay(record: GameRecord[Any, Any], *, registry: Registry | None = None) ->
     for index, event in enumerate(record.events):
         try:
             state = evolve(state, event)
-        except TabletopRulesError as error:
-            raise CorruptRecord(index, str(error)) from error
+        except Exception as error:
+            # An event from untrusted storage may break evolve in any way: name its index.
+            raise CorruptRecord(index, str(error) or type(error).__name__) from error
     return state
 
 

@@ -135,8 +135,22 @@ def translate(key: str, locale: str = DEFAULT_LOCALE, /, **params: object) -> st
     return template.format_map(_Fields(params))
 
 
+class _Unfilled:
+    # Formats as the field's name in braces, whatever its format spec or conversion.
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __format__(self, spec: str) -> str:
+        return f"{{{self.name}}}"
+
+    def __repr__(self) -> str:
+        return f"{{{self.name}}}"
+
+
 class _Fields(dict[str, object]):
     # A field the caller did not fill stays as written, so that a template used as a plain
     # label (a term named by a key that has fields) still renders.
-    def __missing__(self, name: str) -> str:
-        return f"{{{name}}}"
+    def __missing__(self, name: str) -> _Unfilled:
+        return _Unfilled(name)

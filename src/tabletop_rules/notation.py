@@ -59,7 +59,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from tabletop_rules.checks import Comparison, Outcome
-from tabletop_rules.dice import Dice, DiceSource, Roll
+from tabletop_rules.dice import Dice, DiceSource, Roll, atomic
 from tabletop_rules.errors import InvalidNotation, LimitExceeded
 from tabletop_rules.i18n import DEFAULT_LOCALE, translate
 from tabletop_rules.odds import Distribution
@@ -289,14 +289,16 @@ class Expression:
         >>> parse("1d20-1+2d4").distribution().mean()
         Fraction(29, 2)
         """
-        total = Distribution.constant(0)
-        for part in self.parts:
+        first, *rest = self.parts
+        total = first.distribution()
+        for part in rest:
             total = total + part.distribution()
         return total
 
     def roll(self, dice: DiceSource) -> ExpressionResult:
-        """Roll every dice term with *dice*, in the order written."""
-        return ExpressionResult(tuple(part.roll(dice) for part in self.parts))
+        """Roll every dice term with *dice*, in the order written (all or nothing)."""
+        with atomic(dice) as rolling:
+            return ExpressionResult(tuple(part.roll(rolling) for part in self.parts))
 
 
 @attrs.frozen(kw_only=True)
@@ -359,9 +361,10 @@ class Check:
         return left.p_less(right)
 
     def roll(self, dice: DiceSource) -> CheckRoll:
-        """Roll the left side, then the right side, with *dice*."""
-        left = self.left.roll(dice)
-        right = self.right.roll(dice)
+        """Roll the left side, then the right side, with *dice* (all or nothing)."""
+        with atomic(dice) as rolling:
+            left = self.left.roll(rolling)
+            right = self.right.roll(rolling)
         return CheckRoll(left=left, comparison=self.comparison, right=right)
 
 
@@ -399,8 +402,9 @@ class Repeat:
         return self.times * self.command.dice_count
 
     def roll(self, dice: DiceSource) -> RepeatResult:
-        """Roll the command :attr:`times` times with *dice*."""
-        return RepeatResult(tuple(self.command.roll(dice) for _ in range(self.times)))
+        """Roll the command :attr:`times` times with *dice* (all or nothing)."""
+        with atomic(dice) as rolling:
+            return RepeatResult(tuple(self.command.roll(rolling) for _ in range(self.times)))
 
 
 @attrs.frozen(kw_only=True)

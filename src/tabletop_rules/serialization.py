@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import typing
 from collections.abc import Callable
 from fractions import Fraction
@@ -42,7 +43,7 @@ from cattrs.preconf.json import make_converter as _json_converter
 from tabletop_rules.checks import Difficulty, Opposition
 from tabletop_rules.engine import GameRecord, Registry
 from tabletop_rules.errors import InvalidData, TabletopRulesError
-from tabletop_rules.odds import Distribution
+from tabletop_rules.odds import MAX_SPAN, Distribution
 
 __all__ = [
     "MAX_JSON_LENGTH",
@@ -70,10 +71,14 @@ def _strict(kind: type[Any], name: str) -> Callable[[object, object], Any]:
     return hook
 
 
+_FRACTION_TEXT = re.compile(r"(-?[0-9]{1,100})(?:/([0-9]{1,100}))?")
+
+
 def _fraction(value: object, _: object) -> Fraction:
-    if not isinstance(value, str):
-        raise TypeError(f"expected a fraction as a string like '1/3', got {type(value).__name__}")
-    return Fraction(value)
+    match = _FRACTION_TEXT.fullmatch(value) if isinstance(value, str) else None
+    if match is None or (match[2] is not None and int(match[2]) == 0):
+        raise TypeError("expected a fraction as a string like '1/3' (at most 100 digits a part)")
+    return Fraction(int(match[1]), int(match[2] or 1))
 
 
 def _object(value: object) -> dict[str, object]:
@@ -98,6 +103,8 @@ def _distribution(value: object, _: object) -> Distribution:
         if len(pair) != 2 or type(pair[0]) is not int or type(pair[1]) is not int:
             raise TypeError("expected [outcome, ways] pairs of whole numbers")
         outcome, ways = typing.cast(list[int], pair)
+        if counts and max(abs(outcome - o) for o in (min(counts), max(counts))) > MAX_SPAN:
+            raise ValueError(f"outcomes may span at most {MAX_SPAN}")
         if outcome in counts:
             raise ValueError(f"outcome {outcome} is listed twice")
         counts[outcome] = ways
