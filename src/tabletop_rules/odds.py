@@ -34,6 +34,8 @@ from tabletop_rules.dice import Dice
 __all__ = ["MAX_SPAN", "Distribution"]
 
 _DIRECT_LIMIT: Final = 4096
+#: Pools of more outcomes than this (count × sides) are not memoized.
+_MEMO_LIMIT: Final = 10_000
 
 #: The widest range of outcomes (highest − lowest) that untrusted data may ask for: JSON
 #: with a wider distribution is refused before any memory is taken for it.
@@ -144,10 +146,13 @@ class Distribution:
         >>> Distribution.of(Dice(2, 6)).count(7)
         6
         """
+        if dice.count * dice.sides > _MEMO_LIMIT:
+            # Large pools are computed each time: a few of them would fill the memo's memory.
+            return Distribution._dice_sum.__wrapped__(dice.count, dice.sides)
         return Distribution._dice_sum(dice.count, dice.sides)
 
     @staticmethod
-    @functools.lru_cache(maxsize=1024)
+    @functools.lru_cache(maxsize=256)
     def _dice_sum(count: int, sides: int) -> Distribution:
         counts: tuple[int, ...] = (1,)
         for _ in range(count):
