@@ -37,8 +37,8 @@ _DIRECT_LIMIT: Final = 4096
 #: Pools of more outcomes than this (count × sides) are not memoized.
 _MEMO_LIMIT: Final = 10_000
 
-#: The widest range of outcomes (highest − lowest) that untrusted data may ask for: JSON
-#: with a wider distribution is refused before any memory is taken for it.
+#: The widest range of outcomes, highest minus lowest, that untrusted data may ask for;
+#: JSON with a wider distribution is refused before any memory is taken for it.
 MAX_SPAN: Final = 1_000_000
 
 
