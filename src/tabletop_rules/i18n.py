@@ -21,9 +21,12 @@ from collections.abc import Mapping
 from importlib import resources
 from types import MappingProxyType
 
+import attrs
+
 __all__ = [
     "DEFAULT_LOCALE",
     "LOCALES",
+    "Label",
     "catalog",
     "resolve_locale",
     "template_fields",
@@ -47,6 +50,25 @@ _ALIASES: Mapping[str, str] = MappingProxyType(
         "jp": "ja",
     }
 )
+
+
+@attrs.frozen
+class Label:
+    """A catalog key given as a field of a message: rendered in the message's own locale.
+
+    A message that names a thing of the rules (an attribute, a skill) passes its label, so
+    that the English message says "Physical Attack" and the Japanese one "物攻":
+
+    >>> translate("illegal.not_your_turn", "en", actor=Label("outcome.fumble"))
+    "It is not Fumble's turn."
+    >>> translate("illegal.not_your_turn", "ja", actor=Label("outcome.fumble"))
+    '今は ファンブル の手番ではありません。'
+
+    .. versionadded:: 0.1.0
+    """
+
+    #: The catalog key (or, as everywhere, any text to show as it is).
+    key: str
 
 
 def resolve_locale(tag: str) -> str:
@@ -132,7 +154,11 @@ def translate(key: str, locale: str = DEFAULT_LOCALE, /, **params: object) -> st
         template = catalog(DEFAULT_LOCALE).get(key)
     if template is None:
         return key
-    return template.format_map(_Fields(params))
+    fields = _Fields(
+        (name, translate(value.key, locale) if isinstance(value, Label) else value)
+        for name, value in params.items()
+    )
+    return template.format_map(fields)
 
 
 class _Unfilled:

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 
 from tabletop_rules import InvalidCharacter, InvalidData, from_json, to_json
+from tabletop_rules.i18n import Label
 from tabletop_rules.m20 import (
     Attribute,
     Attributes,
@@ -181,7 +182,10 @@ def test_an_attribute_over_four_is_a_problem() -> None:
     with pytest.raises(InvalidCharacter) as caught:
         build(attributes=attributes(5, 3, 2, 0))
     assert caught.value.problem_keys == (
-        ("m20.problem.attribute_range", {"attribute": "物攻", "value": 5, "most": 4}),
+        (
+            "m20.problem.attribute_range",
+            {"attribute": Label("m20.attribute.physical_attack"), "value": 5, "most": 4},
+        ),
     )
 
 
@@ -190,7 +194,10 @@ def test_a_negative_attribute_is_a_problem() -> None:
     with pytest.raises(InvalidCharacter) as caught:
         build(attributes=attributes(4, 4, 3, -1))
     assert caught.value.problem_keys == (
-        ("m20.problem.attribute_range", {"attribute": "特防", "value": -1, "most": 4}),
+        (
+            "m20.problem.attribute_range",
+            {"attribute": Label("m20.attribute.special_defense"), "value": -1, "most": 4},
+        ),
     )
 
 
@@ -206,7 +213,7 @@ def test_a_skill_may_be_picked_once() -> None:
     with pytest.raises(InvalidCharacter) as caught:
         build(picks=picks(Skill.HEALING, Skill.HEALING))
     assert caught.value.problem_keys == (
-        ("m20.problem.repeat_limit", {"skill": "治療", "limit": 1, "count": 2}),
+        ("m20.problem.repeat_limit", {"skill": Label("m20.skill.healing"), "limit": 1, "count": 2}),
     )
 
 
@@ -222,7 +229,7 @@ def test_a_fourth_pick_of_a_boost_is_a_problem(skill: Skill) -> None:
     with pytest.raises(InvalidCharacter) as caught:
         build(picks=picks(skill, skill, skill, skill))
     assert caught.value.problem_keys == (
-        ("m20.problem.repeat_limit", {"skill": skill.text_name, "limit": 3, "count": 4}),
+        ("m20.problem.repeat_limit", {"skill": Label(skill.label), "limit": 3, "count": 4}),
     )
 
 
@@ -250,7 +257,7 @@ def test_a_missing_prerequisite_is_a_problem(skill: Skill, needed: Skill) -> Non
     assert caught.value.problem_keys == (
         (
             "m20.problem.missing_prerequisite",
-            {"skill": skill.text_name, "prerequisite": needed.text_name},
+            {"skill": Label(skill.label), "prerequisite": Label(needed.label)},
         ),
     )
 
@@ -274,7 +281,7 @@ def test_expertise_needs_exactly_two_situations(situations: tuple[str, ...]) -> 
     with pytest.raises(InvalidCharacter) as caught:
         build(picks=[pick])
     assert caught.value.problem_keys == (
-        ("m20.problem.expertise_situations", {"pick": "半狼", "count": len(situations)}),
+        ("m20.problem.expertise_situations", {"pick": Label("半狼"), "count": len(situations)}),
     )
 
 
@@ -284,7 +291,7 @@ def test_expertise_needs_two_different_situations() -> None:
     with pytest.raises(InvalidCharacter) as caught:
         build(picks=[pick])
     assert caught.value.problem_keys == (
-        ("m20.problem.expertise_situations", {"pick": "專精特長", "count": 1}),
+        ("m20.problem.expertise_situations", {"pick": Label("m20.skill.expertise"), "count": 1}),
     )
 
 
@@ -294,7 +301,7 @@ def test_only_expertise_names_situations() -> None:
     with pytest.raises(InvalidCharacter) as caught:
         build(picks=[pick])
     assert caught.value.problem_keys == (
-        ("m20.problem.situations_without_expertise", {"pick": "治療"}),
+        ("m20.problem.situations_without_expertise", {"pick": Label("m20.skill.healing")}),
     )
 
 
@@ -321,14 +328,14 @@ def test_every_problem_is_listed_at_once() -> None:
 
 
 def test_problems_are_localized() -> None:
-    """M20-006: the problem reads in each locale, naming the attribute by the text's word."""
+    """M20-006: the problem reads in each locale, naming the attribute in that locale."""
     with pytest.raises(InvalidCharacter) as caught:
         build(attributes=attributes(5, 3, 2, 0))
     assert caught.value.localized_problems("zh-Hant") == (
         "物攻 是 5，但每個屬性必須介於 0 到 4 點：請調整 物攻。",
     )
     assert caught.value.problems == (
-        "物攻 is 5, but each attribute must be from 0 to 4: change 物攻.",
+        "Physical Attack is 5, but each attribute must be from 0 to 4: change Physical Attack.",
     )
 
 
@@ -361,7 +368,7 @@ def test_a_display_name_with_brackets_is_a_problem() -> None:
     """M20-020: 「名稱（原技能）」 could not be read back from a name holding brackets."""
     with pytest.raises(InvalidCharacter) as caught:
         build(picks=[SkillPick(skill=Skill.HEALING, display_name="治（療）")])
-    assert caught.value.problem_keys == (("m20.problem.display_name", {"pick": "治（療）"}),)
+    assert caught.value.problem_keys == (("m20.problem.display_name", {"pick": Label("治（療）")}),)
 
 
 def test_text_is_stripped() -> None:
@@ -410,3 +417,17 @@ def test_parts_of_a_character_round_trip_through_json(
 ) -> None:
     """M20-004, M20-008, M20-012: attributes, specialties and tendencies survive JSON."""
     assert from_json(to_json(value), type(value)) == value
+
+
+def test_each_specialty_says_what_it_covers_in_the_texts_words() -> None:
+    """M20-011: 身理 moving the body, 詭計 clues and hiding, 知識 knowledge, 交涉 persuasion."""
+    from tabletop_rules.i18n import translate
+
+    rule_text = {
+        Specialty.PHYSIQUE: "包含攀爬、閃躲落石等涉及身體運動的行為",
+        Specialty.CUNNING: "包含尋找線索、躲藏、隱匿道具、偽裝等行為",
+        Specialty.KNOWLEDGE: "包含各種知識的理解、學習能力、以及邏輯推算等行為",
+        Specialty.NEGOTIATION: "包含說服、威嚇、欺騙等與其他知性生命體互動的行為",
+    }
+
+    assert rule_text == {s: translate(s.scope, "zh-Hant") for s in Specialty}

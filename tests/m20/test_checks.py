@@ -251,7 +251,7 @@ def test_an_unknown_difficulty_word_says_what_to_use() -> None:
         DifficultyLevel.parse("超難")
     assert str(caught.value) == (
         "There is no difficulty called '超難': use one of 輕而易舉/trivial 4, 簡單/easy 8, "
-        "適中/moderate 12, 困難/hard 16, or give the number itself."
+        "適中/moderate 12, 困難/hard 16."
     )
 
 

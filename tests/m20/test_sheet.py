@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tabletop_rules import InvalidCharacter, from_json, to_json
+from tabletop_rules.i18n import Label
 from tabletop_rules.m20 import (
     Attributes,
     Character,
@@ -221,7 +222,10 @@ def test_the_hp_problem_says_what_to_write() -> None:
 def test_a_stated_bonus_that_contradicts_the_rules_is_a_problem() -> None:
     """M20-010, M20-013, M20-023: 身體型 with 詭計 +1 cannot have 知識 +1 as well."""
     assert problems_of(SHEET.replace("知識＋0", "知識＋1")) == (
-        ("m20.problem.stated_bonus", {"specialty": "知識", "stated": 1, "computed": 0}),
+        (
+            "m20.problem.stated_bonus",
+            {"specialty": Label("m20.specialty.knowledge"), "stated": 1, "computed": 0},
+        ),
     )
 
 
@@ -229,7 +233,10 @@ def test_a_stated_bonus_over_the_tendency_plus_one_is_a_problem() -> None:
     """M20-010, M20-013: 身理 +5 is one more than 3 + 1."""
     text = SHEET.replace("身理＋３ 詭計＋１", "身理＋５ 詭計＋０")
     assert problems_of(text) == (
-        ("m20.problem.stated_bonus", {"specialty": "身理", "stated": 5, "computed": 4}),
+        (
+            "m20.problem.stated_bonus",
+            {"specialty": Label("m20.specialty.physique"), "stated": 5, "computed": 4},
+        ),
     )
 
 
@@ -243,8 +250,14 @@ def test_bonuses_that_contradict_the_tendency_are_a_problem() -> None:
     """M20-013, M20-023: a 身體型 sheet that gives 身理 only +1 contradicts the tendency."""
     text = SHEET.replace("身理＋３ 詭計＋１", "身理＋1 詭計＋3")
     assert problems_of(text) == (
-        ("m20.problem.stated_bonus", {"specialty": "身理", "stated": 1, "computed": 3}),
-        ("m20.problem.stated_bonus", {"specialty": "詭計", "stated": 3, "computed": 1}),
+        (
+            "m20.problem.stated_bonus",
+            {"specialty": Label("m20.specialty.physique"), "stated": 1, "computed": 3},
+        ),
+        (
+            "m20.problem.stated_bonus",
+            {"specialty": Label("m20.specialty.cunning"), "stated": 3, "computed": 1},
+        ),
     )
 
 
@@ -278,7 +291,7 @@ def test_expertise_without_two_bracketed_situations_is_a_problem() -> None:
     """M20-136: a 專精特長 line with one bracketed term names one situation."""
     text = SHEET.replace("[調查線索]或[奔跑]", "調查線索或[奔跑]")
     assert problems_of(text) == (
-        ("m20.problem.expertise_situations", {"pick": "半狼", "count": 1}),
+        ("m20.problem.expertise_situations", {"pick": Label("半狼"), "count": 1}),
     )
 
 

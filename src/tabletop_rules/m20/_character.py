@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 import attrs
 
 from tabletop_rules.errors import InvalidCharacter
+from tabletop_rules.i18n import Label
 from tabletop_rules.m20._skills import Skill, SkillPick
 
 __all__ = [
@@ -105,6 +106,14 @@ class Specialty(enum.Enum):
     def text_name(self) -> str:
         """The specialty's name in the rule text (``"身理"``)."""
         return _SPECIALTY_NAMES[self]
+
+    @property
+    def scope(self) -> str:
+        """The catalog key of what the specialty covers, in the text's words (M20-011).
+
+        A bot can show it to a player who asks which specialty fits.
+        """
+        return f"m20.specialty.{self.value}.scope"
 
     @property
     def physical(self) -> bool:
@@ -325,9 +334,9 @@ def _holds_any(text: str, breakers: frozenset[str]) -> bool:
     return any(ch in breakers for ch in unicodedata.normalize("NFKC", text))
 
 
-def pick_name(pick: SkillPick) -> str:
-    """How a problem names a pick: its display name, or the skill's name in the text."""
-    return pick.display_name if pick.display_name is not None else pick.skill.text_name
+def pick_name(pick: SkillPick) -> Label:
+    """How a problem names a pick: its display name, or the skill's label."""
+    return Label(pick.label)
 
 
 def creation_problems(
@@ -364,7 +373,7 @@ def _attribute_problems(attributes: Attributes) -> list[Problem]:
             problems.append(
                 (
                     "m20.problem.attribute_range",
-                    {"attribute": attribute.text_name, "value": value, "most": MAX_ATTRIBUTE},
+                    {"attribute": Label(attribute.label), "value": value, "most": MAX_ATTRIBUTE},
                 )
             )
     return problems
@@ -381,7 +390,7 @@ def _pick_problems(picks: tuple[SkillPick, ...]) -> list[Problem]:
             problems.append(
                 (
                     "m20.problem.repeat_limit",
-                    {"skill": skill.text_name, "limit": limit, "count": count},
+                    {"skill": Label(skill.label), "limit": limit, "count": count},
                 )
             )
         for needed in sorted(skill.prerequisites, key=lambda s: s.value):
@@ -389,7 +398,7 @@ def _pick_problems(picks: tuple[SkillPick, ...]) -> list[Problem]:
                 problems.append(
                     (
                         "m20.problem.missing_prerequisite",
-                        {"skill": skill.text_name, "prerequisite": needed.text_name},
+                        {"skill": Label(skill.label), "prerequisite": Label(needed.label)},
                     )
                 )
     for pick in picks:

@@ -28,7 +28,7 @@ from typing import Final, NamedTuple, TypeVar
 import attrs
 
 from tabletop_rules.errors import InvalidCharacter
-from tabletop_rules.i18n import LOCALES, resolve_locale, translate
+from tabletop_rules.i18n import LOCALES, Label, resolve_locale, translate
 from tabletop_rules.m20._character import (
     BASE_HP,
     SKILL_SLOTS,
@@ -412,7 +412,7 @@ class _Reader:
                     (
                         "m20.problem.stated_bonus",
                         {
-                            "specialty": specialty.text_name,
+                            "specialty": Label(specialty.label),
                             "stated": stated[specialty],
                             "computed": computed,
                         },
