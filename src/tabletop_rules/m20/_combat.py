@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import attrs
 
-from tabletop_rules.checks import CheckResult, Difficulty, Opposition, Term
+from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Outcome, Term
 from tabletop_rules.engine import GameResult, Pass, PromptFrame, PromptStack
 from tabletop_rules.errors import IllegalCommand, InvalidData
 from tabletop_rules.i18n import translate
@@ -1136,10 +1136,40 @@ def _evolved(inst: T, **changes: Any) -> T:
     return new
 
 
-def _put(state: CombatState, combatant: Combatant) -> CombatState:
-    return _evolved(
-        state,
-        combatants=tuple(combatant if c.id == combatant.id else c for c in state.combatants),
+def _changed(c: Combatant, **changes: Any) -> Combatant:
+    """``attrs.evolve`` for a combatant, spelled out: the fold's most frequent copy."""
+    get = changes.get
+    return Combatant(
+        id=get("id", c.id),
+        side=get("side", c.side),
+        player=get("player", c.player),
+        character=get("character", c.character),
+        summoner=get("summoner", c.summoner),
+        max_hp=get("max_hp", c.max_hp),
+        hp=get("hp", c.hp),
+        status=get("status", c.status),
+        actions_taken=get("actions_taken", c.actions_taken),
+        actions_allowed=get("actions_allowed", c.actions_allowed),
+        attacks=get("attacks", c.attacks),
+        turn_started=get("turn_started", c.turn_started),
+        declared=get("declared", c.declared),
+        damage_boosts_left=get("damage_boosts_left", c.damage_boosts_left),
+        summoned=get("summoned", c.summoned),
+        effects=get("effects", c.effects),
+    )
+
+
+def _state_with(state: CombatState, **changes: Any) -> CombatState:
+    """``attrs.evolve`` for a combat state, spelled out: one per event folded."""
+    get = changes.get
+    return CombatState(
+        combatants=get("combatants", state.combatants),
+        round=get("round", state.round),
+        rulings=get("rulings", state.rulings),
+        ledger=get("ledger", state.ledger),
+        attack=get("attack", state.attack),
+        prompts=get("prompts", state.prompts),
+        result=get("result", state.result),
     )
 
 
@@ -1180,31 +1210,31 @@ def _summoner_penalty(state: CombatState, c: Combatant) -> list[Term]:
     return [Term(_label(c.character, Skill.SUMMONER), -4 + upgrades)]
 
 
-def _without(c: Combatant, used: Effect | None) -> Combatant:
-    if used is None:
-        return c
-    effects = list(c.effects)
-    effects.remove(used)
-    return _evolved(c, effects=effects)
-
-
-def _first(c: Combatant, kind: EffectKind, other: str | None = None) -> Effect | None:
-    for effect in c.effects:
+def _first_in(
+    effects: tuple[Effect, ...], kind: EffectKind, other: str | None = None
+) -> Effect | None:
+    for effect in effects:
         if effect.kind is kind and (other is None or effect.other == other):
             return effect
     return None
 
 
+def _terms_in(effects: tuple[Effect, ...], *kinds: EffectKind) -> list[Term]:
+    return [Term(e.label, e.value) for e in effects if e.kind in kinds and e.value]
+
+
 def _terms_of(c: Combatant, *kinds: EffectKind) -> list[Term]:
-    return [Term(e.label, e.value) for e in c.effects if e.kind in kinds and e.value]
+    return _terms_in(c.effects, *kinds)
 
 
-def _take(c: Combatant, kind: EffectKind, other: str | None = None) -> tuple[list[Term], Combatant]:
-    """Use up the first *kind* effect of *c*: its term and *c* without it."""
-    effect = _first(c, kind, other)
+def _take(
+    effects: tuple[Effect, ...], kind: EffectKind, other: str | None = None
+) -> tuple[list[Term], tuple[Effect, ...]]:
+    """Use up the first *kind* effect of *effects*: its term and the effects without it."""
+    effect = _first_in(effects, kind, other)
     if effect is None:
-        return [], c
-    return [Term(effect.label, effect.value)], _without(c, effect)
+        return [], effects
+    return [Term(effect.label, effect.value)], _remove(effects, effect)
 
 
 def _summon_attributes(summoner: Character | None, attribute: Attribute) -> list[Term]:
@@ -1262,53 +1292,76 @@ def _mode_penalty(c: Combatant, mode: AttackMode) -> list[Term]:
     return []
 
 
-def _redirect(state: CombatState, attacker: str, aimed: str) -> tuple[str, list[Term], CombatState]:
+def _replaced(state: CombatState, *changed: Combatant, **changes: Any) -> CombatState:
+    """*state* with the *changed* combatants swapped in by id (and *changes*), built once."""
+    if len(changed) == 1:
+        one = changed[0]
+        combatants = tuple(one if c.id == one.id else c for c in state.combatants)
+    else:
+        by_id = {c.id: c for c in changed}
+        combatants = tuple(by_id.get(c.id, c) for c in state.combatants)
+    return _state_with(state, combatants=combatants, **changes)
+
+
+def _redirect(
+    state: CombatState, effects: dict[str, tuple[Effect, ...]], attacker: str, aimed: str
+) -> tuple[str, list[Term]]:
+    """Who defends against an attack aimed at *aimed*, and the guard's terms; uses the guard."""
     # M20-082, M20-083: the next attack aimed at a protected creature targets its guard.
     for guard in state.combatants:
         if guard.id in (attacker, aimed) or not guard.standing:
             continue
-        effect = _first(guard, EffectKind.GUARDING, aimed)
+        held = effects.get(guard.id, guard.effects)
+        effect = _first_in(held, EffectKind.GUARDING, aimed)
         if effect is not None:
-            state = _put(state, _without(guard, effect))
-            return guard.id, [Term(effect.label, effect.value)], state
-    return aimed, [], state
+            effects[guard.id] = _remove(held, effect)
+            return guard.id, [Term(effect.label, effect.value)]
+    return aimed, []
 
 
 def _plan_attack(
     state: CombatState, actor: str, kind: AttackKind, mode: AttackMode, targets: tuple[str, ...]
-) -> tuple[list[_Planned], CombatState]:
-    """The terms of every strike, and the state with the used effects gone (pure)."""
+) -> tuple[list[_Planned], dict[str, tuple[Effect, ...]]]:
+    """The terms of every strike, and the effects left to those whose effects it used (pure).
+
+    The effects left are keyed by id: the actor's (those left once its turn has begun and
+    the attack has used its own) and those of each defender and guard the attack used.
+    The targets must have been checked.
+    """
+    me = state.combatant(actor)
+    effects = {actor: _begun_effects(me, state.round)}
     planned: list[_Planned] = []
     groups = (
         [(0, targets)] if mode is not AttackMode.DOUBLE else [(0, targets[:1]), (1, targets[1:])]
     )
     for group, aimed_targets in groups:
-        me = state.combatant(actor)
+        mine = effects[actor]
         base = [
-            *_terms_of(me, EffectKind.FRENZY_ATTACK, EffectKind.COOL_DOWN_ATTACK),
+            *_terms_in(mine, EffectKind.FRENZY_ATTACK, EffectKind.COOL_DOWN_ATTACK),
             *_mode_penalty(me, mode),
         ]
-        used, me = _take(me, EffectKind.HINDERED_ATTACK)
+        used, mine = _take(mine, EffectKind.HINDERED_ATTACK)
         base += used
-        used, me = _take(me, EffectKind.GUARDED)
+        used, mine = _take(mine, EffectKind.GUARDED)
         base += used
         base += _summoner_penalty(state, me)
-        state = _put(state, me)
+        effects[actor] = mine
         for aimed in aimed_targets:
-            target, guard_terms, state = _redirect(state, actor, aimed)
-            me = state.combatant(actor)
+            target, guard_terms = _redirect(state, effects, actor, aimed)
+            mine = effects[actor]
             own: list[Term] = []
-            hidden = _first(me, EffectKind.HIDDEN, target)
+            hidden = _first_in(mine, EffectKind.HIDDEN, target)
             if hidden is not None:
                 own.append(Term(hidden.label, hidden.value))
-                me = _without(me, hidden)
-            used, me = _take(me, EffectKind.ASSISTED, target)
+                mine = _remove(mine, hidden)
+            used, mine = _take(mine, EffectKind.ASSISTED, target)
             own += used
-            state = _put(state, me)
+            effects[actor] = mine
             defender = state.combatant(target)
+            theirs = effects.get(target, defender.effects)
             defense = [
-                *_terms_of(
-                    defender,
+                *_terms_in(
+                    theirs,
                     EffectKind.FOCUS_DEFENSE,
                     EffectKind.COOL_DOWN_DEFENSE,
                     EffectKind.FRENZY_DEFENSE,
@@ -1316,12 +1369,12 @@ def _plan_attack(
                 ),
                 *guard_terms,
             ]
-            used, defender = _take(defender, EffectKind.HINDERED_DEFENSE)
+            used, theirs = _take(theirs, EffectKind.HINDERED_DEFENSE)
             defense += used
-            used, defender = _take(defender, EffectKind.GUARDED)
+            used, theirs = _take(theirs, EffectKind.GUARDED)
             defense += used
             defense += _summoner_penalty(state, defender)
-            state = _put(state, defender)
+            effects[target] = theirs
             planned.append(
                 _Planned(
                     aimed_at=aimed,
@@ -1333,67 +1386,113 @@ def _plan_attack(
                 )
             )
     # M20-054: hiding ends with the hider's next attack, on anyone.
-    me = state.combatant(actor)
-    me = _evolved(me, effects=[e for e in me.effects if e.kind is not EffectKind.HIDDEN])
-    return planned, _put(state, me)
+    mine = effects[actor]
+    if _first_in(mine, EffectKind.HIDDEN) is not None:
+        effects[actor] = tuple(e for e in mine if e.kind is not EffectKind.HIDDEN)
+    return planned, effects
 
 
 def _plan_specialty(
     state: CombatState,
-    actor: str,
+    me: Combatant,
+    effects: tuple[Effect, ...],
     specialty: Specialty,
+    *,
     attribute: Attribute,
     extra: Iterable[Term] = (),
-) -> tuple[tuple[Term, ...], CombatState]:
-    me = state.combatant(actor)
+) -> tuple[tuple[Term, ...], tuple[Effect, ...]]:
+    """The terms of *me*'s specialty check, and its *effects* without those it used (pure).
+
+    *effects* are *me*'s effects once its turn has begun.
+    """
     character = me.character
     assert character is not None  # only characters take these actions
-    terms = [*extra, *_terms_of(me, EffectKind.SPLIT_FOCUS)]
-    used, me = _take(me, EffectKind.GUARDED)
-    terms += used
+    terms = [
+        *extra,
+        *(Term(e.label, e.value) for e in effects if e.kind is EffectKind.SPLIT_FOCUS and e.value),
+    ]
+    for guarded in effects:
+        if guarded.kind is EffectKind.GUARDED:
+            terms.append(Term(guarded.label, guarded.value))
+            effects = _remove(effects, guarded)
+            break
     terms += _summoner_penalty(state, me)
     full = specialty_terms(
         character, specialty, attribute=attribute, extra=terms, rulings=state.rulings
     )
-    return full, _put(state, me)
+    return full, effects
+
+
+def _remove(effects: tuple[Effect, ...], used: Effect) -> tuple[Effect, ...]:
+    """*effects* without the first that equals *used*."""
+    kept = list(effects)
+    kept.remove(used)
+    return tuple(kept)
+
+
+#: The effect kinds of each expiry, as tuples (``in`` on a tuple of enum members compares
+#: by identity, cheaper than hashing them).
+_KINDS_EXPIRING: Final = MappingProxyType(
+    {x: tuple(k for k in EffectKind if _EXPIRY[k] is x) for x in Expiry}
+)
 
 
 def _expire(c: Combatant, expiry: Expiry, round_: int, *, earlier: bool) -> Combatant:
     if not c.effects:
         return c
+    kinds = _KINDS_EXPIRING[expiry]
     kept = [
-        e
-        for e in c.effects
-        if not (e.kind.expiry is expiry and (not earlier or e.since_round < round_))
+        e for e in c.effects if not (e.kind in kinds and (not earlier or e.since_round < round_))
     ]
     if len(kept) == len(c.effects):
         return c
-    return _evolved(c, effects=kept)
+    return _changed(c, effects=kept)
+
+
+def _begun_effects(c: Combatant, round_: int) -> tuple[Effect, ...]:
+    """*c*'s effects once its turn has begun in *round_*."""
+    if c.turn_started or not c.effects:
+        return c.effects
+    kinds = _KINDS_EXPIRING[Expiry.TURN_START]
+    return tuple(e for e in c.effects if not (e.kind in kinds and e.since_round < round_))
+
+
+def _turn_begun(c: Combatant, round_: int) -> Combatant:
+    """*c* with its turn begun in *round_* (its effects "until the start of your next turn" end)."""
+    # "Until the start of your next turn" ends when the holder begins a turn in a later round.
+    if c.turn_started:
+        return c
+    return _changed(c, turn_started=True, effects=_begun_effects(c, round_))
+
+
+def _acted(
+    c: Combatant, round_: int, *, attack: bool, effects: tuple[Effect, ...] | None = None
+) -> Combatant:
+    """*c* (with *effects*, if given) after one more main action of a turn it has begun.
+
+    Its effects "until the end of your next turn" end when the action was its last.
+    """
+    # "Until the end of your next turn" ends when the holder finishes its last main action
+    # of a later round.
+    taken = c.actions_taken + 1
+    if effects is None:
+        effects = c.effects
+    if taken >= c.actions_allowed and effects:
+        kinds = _KINDS_EXPIRING[Expiry.TURN_END]
+        effects = tuple(e for e in effects if not (e.kind in kinds and e.since_round < round_))
+    return _changed(
+        c,
+        turn_started=True,
+        actions_taken=taken,
+        attacks=c.attacks + int(attack),
+        effects=effects,
+    )
 
 
 def _begin_turn(state: CombatState, actor: str) -> CombatState:
-    # "Until the start of your next turn" ends when the holder begins a turn in a later round.
     c = state.combatant(actor)
-    if c.turn_started:
-        return state
-    c = _expire(c, Expiry.TURN_START, state.round, earlier=True)
-    return _put(state, _evolved(c, turn_started=True))
-
-
-def _end_action(state: CombatState, actor: str) -> CombatState:
-    # "Until the end of your next turn" ends when the holder finishes its last main action
-    # of a later round.
-    c = state.combatant(actor)
-    if c.actions_taken < c.actions_allowed:
-        return state
-    return _put(state, _expire(c, Expiry.TURN_END, state.round, earlier=True))
-
-
-def _count_action(state: CombatState, actor: str, *, attack: bool) -> CombatState:
-    c = state.combatant(actor)
-    return _put(
-        state, _evolved(c, actions_taken=c.actions_taken + 1, attacks=c.attacks + int(attack))
-    )
+    begun = _turn_begun(c, state.round)
+    return state if begun is c else _replaced(state, begun)
 
 
 def _effect(
@@ -1402,9 +1501,12 @@ def _effect(
     return Effect(kind=kind, value=value, label=label, since_round=round_, other=other)
 
 
+def _with_effects(c: Combatant, *effects: Effect) -> Combatant:
+    return _changed(c, effects=(*c.effects, *effects))
+
+
 def _add(state: CombatState, id_: str, *effects: Effect) -> CombatState:
-    c = state.combatant(id_)
-    return _put(state, _evolved(c, effects=(*c.effects, *effects)))
+    return _replaced(state, _with_effects(state.combatant(id_), *effects))
 
 
 # --------------------------------------------------------------------------- legality
@@ -1575,7 +1677,7 @@ def _with_prompt(state: CombatState) -> CombatState:
         )
     if prompts == state.prompts:
         return state
-    return _evolved(state, prompts=prompts)
+    return _state_with(state, prompts=prompts)
 
 
 def _strike_outcome(state: CombatState) -> StrikeResolved:
@@ -1674,10 +1776,25 @@ def _verify(event_check: CheckResult, terms: tuple[Term, ...], difficulty: int) 
         or event_check.against.value != difficulty
         or len(event_check.rolls) != 1
         or event_check.rolls[0].dice != D20
-        or event_check
-        != CheckResult.judged(rolls=event_check.rolls, terms=terms, against=event_check.against)
+        or event_check.label is not None
+        or not _plainly_judged(event_check, difficulty)
     ):
         raise _illegal("check_mismatch")
+
+
+def _plainly_judged(check: CheckResult, against: int) -> bool:
+    """Whether *check* is what :meth:`CheckResult.judged` makes of its own rolls and terms.
+
+    The same test as ``check == CheckResult.judged(rolls=..., terms=..., against=...,
+    label=...)``, without building the second result.
+    """
+    total = sum(roll.total for roll in check.rolls) + sum(term.value for term in check.terms)
+    holds = check.comparison.holds(total, against)
+    return (
+        type(check) is CheckResult
+        and check.comparison is Comparison.AT_LEAST
+        and check.outcome is (Outcome.SUCCESS if holds else Outcome.FAILURE)
+    )
 
 
 class CombatRuleset:
@@ -1756,7 +1873,8 @@ class CombatRuleset:
             state = self.evolve(state, event)
         while (follow := _automatic(state)) is not None:
             events.append(follow)
-            state = self.evolve(state, follow)
+            # What ``evolve`` does, less its check that *follow* is what the rules call for.
+            state = _with_prompt(self._evolve(state, follow))
         return tuple(events)
 
     def _decide(self, state: CombatState, command: Command, dice: DiceSource) -> tuple[Event, ...]:
@@ -1811,13 +1929,7 @@ class CombatRuleset:
         if isinstance(command, Attack):
             targets = tuple(command.targets)
             _check_attack(state, command.actor, command.kind, command.mode, targets)
-            planned, _ = _plan_attack(
-                _begin_turn(state, command.actor),
-                command.actor,
-                command.kind,
-                command.mode,
-                targets,
-            )
+            planned, _ = _plan_attack(state, command.actor, command.kind, command.mode, targets)
             strikes = _roll_attack(planned, command.mode, dice)
             return (
                 Attacked(
@@ -1856,20 +1968,27 @@ class CombatRuleset:
     @staticmethod
     def _specialty(
         state: CombatState, command: Hide | Assist | Hinder | Heal | FirstAid
-    ) -> tuple[tuple[Term, ...], int, CombatState]:
-        """Check the command; its check's terms and difficulty, and the state after (pure).
+    ) -> tuple[tuple[Term, ...], int, tuple[Effect, ...]]:
+        """Check the command; its check's terms and difficulty, and the actor's effects after.
 
-        The state after has the actor's turn begun and the effects the check used removed.
+        The effects after are those left once the actor's turn has begun and the check has
+        used its own (pure: *state* is left as it was).
         """
         character = _check_character(state, command.actor)
-        begun = _begin_turn(state, command.actor)
+        begun = state.combatant(command.actor)
+        effects = _begun_effects(begun, state.round)
         if isinstance(command, Hide):
             _check_other(state, command.actor, command.target)
             extra: list[Term] = []
             if character.has(Skill.STEALTH_MASTER):
                 extra.append(Term(_label(character, Skill.STEALTH_MASTER), 2))
             terms, planned = _plan_specialty(
-                begun, command.actor, Specialty.CUNNING, command.kind.attack_attribute, extra
+                state,
+                begun,
+                effects,
+                Specialty.CUNNING,
+                attribute=command.kind.attack_attribute,
+                extra=extra,
             )
             return terms, ACTION_DIFFICULTY, planned
         if isinstance(command, Assist):
@@ -1878,7 +1997,7 @@ class CombatRuleset:
             if ally.side != state.combatant(command.actor).side or command.ally == command.target:
                 raise _illegal("not_an_ally", actor=command.ally)
             terms, planned = _plan_specialty(
-                begun, command.actor, Specialty.CUNNING, command.kind.defense_attribute
+                state, begun, effects, Specialty.CUNNING, attribute=command.kind.defense_attribute
             )
             return terms, ACTION_DIFFICULTY, planned
         if isinstance(command, Hinder):
@@ -1886,7 +2005,7 @@ class CombatRuleset:
             if not isinstance(command.choice, HinderChoice):  # pyright: ignore[reportUnnecessaryIsInstance]
                 raise _illegal("bad_targets")
             terms, planned = _plan_specialty(
-                begun, command.actor, Specialty.CUNNING, command.kind.attack_attribute
+                state, begun, effects, Specialty.CUNNING, attribute=command.kind.attack_attribute
             )
             return terms, ACTION_DIFFICULTY, planned
         first_aid = isinstance(command, FirstAid)
@@ -1894,7 +2013,9 @@ class CombatRuleset:
             _check_skill(character, Skill.HEALING)
         _check_heal_target(state, command.target, first_aid=first_aid)
         attribute = Attribute.SPECIAL_DEFENSE if command.magical else Attribute.PHYSICAL_DEFENSE
-        terms, planned = _plan_specialty(begun, command.actor, Specialty.KNOWLEDGE, attribute)
+        terms, planned = _plan_specialty(
+            state, begun, effects, Specialty.KNOWLEDGE, attribute=attribute
+        )
         if not first_aid:
             return terms, HEAL_DIFFICULTY, planned
         if character.has(Skill.HEALING):
@@ -1943,6 +2064,13 @@ class CombatRuleset:
             IllegalCommand: The event does not fit the state (a replay reports it as
                 :class:`~tabletop_rules.errors.CorruptRecord`).
         """
+        if state.result is None and state.prompts.empty:
+            # The most frequent events, straight to where ``_evolve`` would take them: a
+            # specialty check or an attack when no question waits and the combat goes on.
+            if isinstance(event, Hid | Hindered | Assisted | Treated):
+                return _with_prompt(self._specialty_done(state, event))
+            if isinstance(event, Attacked):
+                return _with_prompt(self._action(state, event))
         if _is_automatic(event) and event != _automatic(state):
             raise _illegal("unexpected_event", event=type(event).__name__)
         return _with_prompt(self._evolve(state, event))
@@ -1951,16 +2079,16 @@ class CombatRuleset:
         if isinstance(event, FallenRuled):
             _check_rule_fallen(state, event.target)
             t = state.combatant(event.target)
-            return _put(
-                state, _evolved(t, status=Status.DEAD if event.dead else Status.UNCONSCIOUS)
+            return _replaced(
+                state, _changed(t, status=Status.DEAD if event.dead else Status.UNCONSCIOUS)
             )
         if isinstance(event, CombatEnded):
             if state.result is not None or (
                 event.reason == GM_ENDED and (event.winners or state.attack is not None)
             ):
                 raise _illegal("unexpected_event", event="CombatEnded")
-            cleared = [_evolved(c, effects=()) for c in state.combatants]
-            return _evolved(
+            cleared = [_changed(c, effects=()) for c in state.combatants]
+            return _state_with(
                 state,
                 combatants=cleared,
                 attack=None,
@@ -1979,7 +2107,7 @@ class CombatRuleset:
             return self._strike_resolved(state, event)
         if isinstance(event, Fell):
             c = state.combatant(event.participant)
-            return _put(state, _evolved(c, hp=0, status=event.status, effects=()))
+            return _replaced(state, _changed(c, hp=0, status=event.status, effects=()))
         if isinstance(event, SummonVanished | SummonDismissed):
             summon_id = event.summon
             if isinstance(event, SummonDismissed):
@@ -1987,7 +2115,7 @@ class CombatRuleset:
                 if summon is None or summon.id != summon_id:
                     raise _illegal("no_summon", actor=event.actor)
             c = state.combatant(summon_id)
-            return _put(state, _evolved(c, status=Status.GONE, effects=()))
+            return _replaced(state, _changed(c, status=Status.GONE, effects=()))
         if isinstance(event, RoundEnded):
             if state.attack is not None or event.round != state.round:
                 raise _illegal("unexpected_event", event="RoundEnded")
@@ -2005,7 +2133,9 @@ class CombatRuleset:
         assert attack is not None
         question = frame.pending
         if isinstance(event, Declined):
-            return _evolved(state, attack=_evolved(attack, declined=attack.declined | {question}))
+            return _state_with(
+                state, attack=_evolved(attack, declined=attack.declined | {question})
+            )
         c = state.combatant(event.actor)
         strike = attack.strike
         if isinstance(event, DecisiveStrikeUsed):
@@ -2018,7 +2148,7 @@ class CombatRuleset:
             )
             strike = _evolved(strike, check=check, decisive=True)
             ledger = state.ledger.spend(c.id, Skill.DECISIVE_STRIKE)
-            return _evolved(state, attack=self._strike(attack, strike), ledger=ledger)
+            return _state_with(state, attack=self._strike(attack, strike), ledger=ledger)
         if isinstance(event, NarrowEscapeUsed):
             check = strike.check
             against = check.against
@@ -2032,15 +2162,15 @@ class CombatRuleset:
             )
             strike = _evolved(strike, check=check, escaped=True)
             ledger = state.ledger.spend(c.id, Skill.NARROW_ESCAPE)
-            return _evolved(state, attack=self._strike(attack, strike), ledger=ledger)
+            return _state_with(state, attack=self._strike(attack, strike), ledger=ledger)
         if isinstance(event, DamageBoosted):
-            state = _put(state, _evolved(c, damage_boosts_left=c.damage_boosts_left - 1))
+            state = _replaced(state, _changed(c, damage_boosts_left=c.damage_boosts_left - 1))
             attack = _evolved(
                 attack, boost=True, boosted_groups=attack.boosted_groups | {strike.group}
             )
-            return _evolved(state, attack=attack)
+            return _state_with(state, attack=attack)
         ledger = state.ledger.spend(c.id, Skill.INDOMITABLE)
-        return _evolved(state, attack=_evolved(attack, indomitable=True), ledger=ledger)
+        return _state_with(state, attack=_evolved(attack, indomitable=True), ledger=ledger)
 
     @staticmethod
     def _strike(attack: PendingAttack, strike: Strike) -> PendingAttack:
@@ -2053,7 +2183,7 @@ class CombatRuleset:
         attack = state.attack
         assert attack is not None
         target = state.combatant(event.target)
-        state = _put(state, _evolved(target, hp=event.hp))
+        hit = target if target.hp == event.hp else _changed(target, hp=event.hp)
         if attack.index + 1 < len(attack.strikes):
             following = PendingAttack(
                 attacker=attack.attacker,
@@ -2061,28 +2191,50 @@ class CombatRuleset:
                 index=attack.index + 1,
                 boosted_groups=attack.boosted_groups,
             )
-            return _evolved(state, attack=following)
-        state = _evolved(state, attack=None)
-        return _end_action(state, attack.attacker)
+            return _replaced(state, hit, attack=following)
+        # The attack action ends with its last strike.
+        attacker = hit if hit.id == attack.attacker else state.combatant(attack.attacker)
+        if attacker.actions_taken >= attacker.actions_allowed:
+            attacker = _expire(attacker, Expiry.TURN_END, state.round, earlier=True)
+        return _replaced(state, hit, attacker, attack=None)
 
     @staticmethod
     def _end_round(state: CombatState) -> CombatState:
+        round_ = state.round
+        round_end = _KINDS_EXPIRING[Expiry.ROUND_END]
+        turn_end = _KINDS_EXPIRING[Expiry.TURN_END]
         combatants: list[Combatant] = []
-        for before in state.combatants:
-            c = _expire(before, Expiry.ROUND_END, state.round, earlier=False)
-            if c.turn_started:
-                c = _expire(c, Expiry.TURN_END, state.round, earlier=True)
+        for c in state.combatants:
+            effects = c.effects and tuple(
+                e
+                for e in c.effects
+                if not (
+                    e.kind in round_end
+                    or (c.turn_started and e.kind in turn_end and e.since_round < round_)
+                )
+            )
+            if (
+                len(effects) == len(c.effects)
+                and c.actions_taken == 0
+                and c.actions_allowed == 1
+                and c.attacks == 0
+                and not c.turn_started
+                and not c.declared
+            ):
+                combatants.append(c)  # nothing to reset
+                continue
             combatants.append(
-                _evolved(
+                _changed(
                     c,
                     actions_taken=0,
                     actions_allowed=1,
                     attacks=0,
                     turn_started=False,
                     declared=frozenset(),
+                    effects=effects,
                 )
             )
-        return _evolved(state, combatants=combatants, round=state.round + 1)
+        return _state_with(state, combatants=combatants, round=round_ + 1)
 
     def _action(self, state: CombatState, event: Event) -> CombatState:
         round_ = state.round
@@ -2094,29 +2246,33 @@ class CombatRuleset:
                 _check_guard(state, event.actor, event.protected)
             else:
                 _check_free(state, event.actor, skill)
-            state = _begin_turn(state, event.actor)
-            c = state.combatant(event.actor)
-            state = _put(state, _evolved(c, declared=c.declared | {skill}))
+            c = _turn_begun(state.combatant(event.actor), round_)
+            c = _changed(c, declared=c.declared | {skill})
             label = _label(c.character, skill)
             if isinstance(event, SplitFocusDeclared):
-                state = _put(state, _evolved(state.combatant(event.actor), actions_allowed=2))
+                c = _changed(c, actions_allowed=2)
                 if not _has(c, Skill.IMPROVED_SPLIT_FOCUS):
-                    state = _add(state, c.id, _effect(EffectKind.SPLIT_FOCUS, -2, label, round_))
-                return state
+                    c = _with_effects(c, _effect(EffectKind.SPLIT_FOCUS, -2, label, round_))
+                return _replaced(state, c)
             if isinstance(event, CoolDownDeclared):
-                return _add(
+                return _replaced(
                     state,
-                    c.id,
-                    _effect(EffectKind.COOL_DOWN_DEFENSE, 2, label, round_),
-                    _effect(EffectKind.COOL_DOWN_ATTACK, -2, label, round_),
+                    _with_effects(
+                        c,
+                        _effect(EffectKind.COOL_DOWN_DEFENSE, 2, label, round_),
+                        _effect(EffectKind.COOL_DOWN_ATTACK, -2, label, round_),
+                    ),
                 )
             if isinstance(event, FrenzyDeclared):
-                return _add(
+                return _replaced(
                     state,
-                    c.id,
-                    _effect(EffectKind.FRENZY_ATTACK, 2, label, round_),
-                    _effect(EffectKind.FRENZY_DEFENSE, -2, label, round_),
+                    _with_effects(
+                        c,
+                        _effect(EffectKind.FRENZY_ATTACK, 2, label, round_),
+                        _effect(EffectKind.FRENZY_DEFENSE, -2, label, round_),
+                    ),
                 )
+            state = _replaced(state, c)
             penalty = -2 if _has(c, Skill.IMPROVED_WIDE_GUARD) else -4
             guard_label = _label(
                 c.character,
@@ -2138,22 +2294,33 @@ class CombatRuleset:
         if isinstance(event, Attacked):
             targets = tuple(event.aimed)
             _check_attack(state, event.actor, event.kind, event.mode, targets)
-            state = _begin_turn(state, event.actor)
-            planned, state = _plan_attack(state, event.actor, event.kind, event.mode, targets)
+            planned, effects = _plan_attack(state, event.actor, event.kind, event.mode, targets)
             self._verify_strikes(planned, event)
-            state = _count_action(state, event.actor, attack=True)
-            return _evolved(
-                state, attack=PendingAttack(attacker=event.actor, strikes=event.strikes)
+            # The action is counted now; it ends (for its effects) with its last strike.
+            me = state.combatant(event.actor)
+            changed = [
+                _changed(
+                    me,
+                    turn_started=True,
+                    actions_taken=me.actions_taken + 1,
+                    attacks=me.attacks + 1,
+                    effects=effects.pop(event.actor),
+                )
+            ]
+            for id_, held in effects.items():
+                c = state.combatant(id_)
+                if held != c.effects:
+                    changed.append(_changed(c, effects=held))
+            return _replaced(
+                state, *changed, attack=PendingAttack(attacker=event.actor, strikes=event.strikes)
             )
         if isinstance(event, FocusedDefense):
             _check_character(state, event.actor)
-            state = _begin_turn(state, event.actor)
-            state = _add(
-                state,
-                event.actor,
+            me = _with_effects(
+                _turn_begun(state.combatant(event.actor), round_),
                 _effect(EffectKind.FOCUS_DEFENSE, 2, "m20.term.focus_defense", round_),
             )
-            return _end_action(_count_action(state, event.actor, attack=False), event.actor)
+            return _replaced(state, _acted(me, round_, attack=False))
         if isinstance(event, Summoned):
             character = _check_character(state, event.actor)
             self._check_summon(state, event.actor, character)
@@ -2174,10 +2341,9 @@ class CombatRuleset:
             )
             combatants = [c for c in state.combatants if c.id != event.summon]
             at = combatants.index(me)
-            combatants[at] = _evolved(me, summoned=True)
+            combatants[at] = _acted(_changed(me, summoned=True), round_, attack=False)
             combatants.insert(at + 1, summon)
-            state = _evolved(state, combatants=combatants)
-            return _end_action(_count_action(state, event.actor, attack=False), event.actor)
+            return _state_with(state, combatants=combatants)
         if isinstance(event, Hid | Assisted | Hindered | Treated):
             return self._specialty_done(state, event)
         raise _illegal("unexpected_event", event=type(event).__name__)
@@ -2205,10 +2371,7 @@ class CombatRuleset:
                 or len(against.rolls) != 1
                 or against.rolls[0].dice != D20
                 or (event.mode is AttackMode.AREA and check.rolls != shared)
-                or check
-                != CheckResult.judged(
-                    rolls=check.rolls, terms=check.terms, against=against, label=check.label
-                )
+                or not _plainly_judged(check, against.value)
             ):
                 raise _illegal("check_mismatch")
 
@@ -2230,49 +2393,57 @@ class CombatRuleset:
             command = FirstAid(actor=event.actor, target=event.target, magical=event.magical)
         else:
             command = Heal(actor=event.actor, target=event.target, magical=event.magical)
-        terms, difficulty, state = self._specialty(state, command)
+        terms, difficulty, effects = self._specialty(state, command)
         _verify(event.check, terms, difficulty)
         round_ = state.round
         me = state.combatant(event.actor)
-        assert me.character is not None
+        character = me.character
+        assert character is not None
+        other: Combatant | None = None  # the one other combatant the event changes
         if event.check.success:
             if isinstance(event, Hid):
-                kept = [e for e in me.effects if e.kind is not EffectKind.HIDDEN]
+                kept = [e for e in effects if e.kind is not EffectKind.HIDDEN]
                 hidden = _effect(EffectKind.HIDDEN, 2, "m20.term.hidden", round_, event.target)
-                state = _put(state, _evolved(me, effects=(*kept, hidden)))
+                effects = (*kept, hidden)
             elif isinstance(event, Assisted):
-                bonus = 3 if me.character.has(Skill.EXPERT_ASSIST) else 2
+                bonus = 3 if character.has(Skill.EXPERT_ASSIST) else 2
                 label = (
-                    _label(me.character, Skill.EXPERT_ASSIST) if bonus == 3 else "m20.term.assisted"
+                    _label(character, Skill.EXPERT_ASSIST) if bonus == 3 else "m20.term.assisted"
                 )
-                state = _add(
-                    state,
-                    event.ally,
+                other = _with_effects(
+                    state.combatant(event.ally),
                     _effect(EffectKind.ASSISTED, bonus, label, round_, event.target),
                 )
             elif isinstance(event, Hindered):
-                penalty = -3 if me.character.has(Skill.EXPERT_HINDER) else -2
+                penalty = -3 if character.has(Skill.EXPERT_HINDER) else -2
                 label = (
-                    _label(me.character, Skill.EXPERT_HINDER)
-                    if penalty == -3
-                    else "m20.term.hindered"
+                    _label(character, Skill.EXPERT_HINDER) if penalty == -3 else "m20.term.hindered"
                 )
                 kind = (
                     EffectKind.HINDERED_ATTACK
                     if event.choice is HinderChoice.ATTACK
                     else EffectKind.HINDERED_DEFENSE
                 )
-                state = _add(
-                    state, event.target, _effect(kind, penalty, label, round_, event.actor)
+                other = _with_effects(
+                    state.combatant(event.target),
+                    _effect(kind, penalty, label, round_, event.actor),
                 )
         if isinstance(event, Treated):
-            target = state.combatant(event.target)
+            target = me if event.target == me.id else state.combatant(event.target)
             hp = min(target.max_hp, target.hp + 1) if event.check.success else target.hp
             if event.hp != hp:
                 raise _illegal("unexpected_event", event="Treated")
             status = Status.STANDING if hp > 0 else target.status
-            state = _put(state, _evolved(target, hp=hp, status=status))
-        return _end_action(_count_action(state, event.actor, attack=False), event.actor)
+            if hp != target.hp or status is not target.status:
+                target = _changed(target, hp=hp, status=status)
+            if target.id == me.id:
+                me = target
+            else:
+                other = target
+        me = _acted(me, round_, attack=False, effects=effects)
+        if other is None:
+            return _replaced(state, me)
+        return _replaced(state, other, me)
 
     # ------------------------------------------------------------------ queries
 

@@ -1,0 +1,193 @@
+"""The m20 combat fold's fast paths: the same states and the same refusals as the plain ones.
+
+``evolve`` copies combatants and states with spelled-out copiers and checks a recorded
+check's outcome without building a second result; these tests pin that nothing is lost.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+from tabletop_rules import CorruptRecord, ScriptedDice, SeededDice, engine
+from tabletop_rules.checks import CheckResult, Outcome, Term
+from tabletop_rules.engine import GameRecord, Registry
+from tabletop_rules.m20 import (
+    RULESET,
+    Attack,
+    Attacked,
+    Attributes,
+    Character,
+    CombatSetup,
+    CombatState,
+    EndCombat,
+    EndRound,
+    Event,
+    Hid,
+    Hide,
+    Participant,
+    Skill,
+    SkillPick,
+    Specialty,
+    Tendency,
+)
+from tabletop_rules.m20._combat import Combatant, _changed, _state_with
+
+REGISTRY = Registry().with_rulesets(RULESET)
+SKILLS = [s for s in Skill if not s.prerequisites and s is not Skill.EXPERTISE]
+
+
+def hero(name: str, *skills: Skill) -> Character:
+    return Character(
+        name=name,
+        attributes=Attributes(
+            physical_attack=3, special_attack=3, physical_defense=2, special_defense=2
+        ),
+        tendency=Tendency.CUNNING,
+        bonus_specialty=Specialty.KNOWLEDGE,
+        picks=[SkillPick(skill=s) for s in skills],
+    )
+
+
+def duel() -> CombatSetup:
+    return CombatSetup(
+        participants=[
+            Participant(id="a", character=hero("A"), side="heroes"),
+            Participant(id="b", character=hero("B"), side="foes", player=False),
+        ]
+    )
+
+
+def replay(setup: CombatSetup, events: tuple[Event, ...]) -> CombatState:
+    record: GameRecord[CombatSetup, Event] = GameRecord.begin(RULESET, setup).extend(events)
+    state: CombatState = engine.replay(record, registry=REGISTRY)
+    return state
+
+
+def random_game(seed: int) -> tuple[CombatSetup, CombatState, tuple[Event, ...]]:
+    rng = random.Random(seed)
+    setup = CombatSetup(
+        participants=[
+            Participant(
+                id=f"p{i}",
+                character=hero(f"P{i}", *rng.sample(SKILLS, rng.randint(0, 4))),
+                side=f"side{i % 2}",
+                player=i < 2,
+            )
+            for i in range(4)
+        ]
+    )
+    state = RULESET.start(setup)
+    dice = SeededDice(seed)
+    events: list[Event] = []
+    for _ in range(300):
+        if RULESET.is_over(state):
+            break
+        commands = [
+            c for c in RULESET.legal_commands(state) if not isinstance(c, EndRound | EndCombat)
+        ]
+        state, new = engine.step(RULESET, state, rng.choice(commands), dice)
+        events.extend(new)
+    return setup, state, tuple(events)
+
+
+@pytest.mark.parametrize("name", [a.name for a in attrs.fields(Combatant)])
+def test_the_combatant_copier_keeps_and_changes_every_field(name: str) -> None:
+    """M20-051: copying a combatant with one field changed is ``attrs.evolve``."""
+    state = RULESET.start(duel())
+    c = state.combatant("a")
+    other = state.combatant("b")
+
+    assert attrs.evolve(c, **{name: getattr(other, name)}) == _changed(
+        c, **{name: getattr(other, name)}
+    )
+
+
+@pytest.mark.parametrize("name", [a.name for a in attrs.fields(CombatState)])
+def test_the_state_copier_keeps_and_changes_every_field(name: str) -> None:
+    """M20-051: copying a state with one field changed is ``attrs.evolve``."""
+    state = RULESET.start(duel())
+    other = attrs.evolve(RULESET.start(duel()), round=2, combatants=state.combatants[::-1])
+
+    assert attrs.evolve(state, **{name: getattr(other, name)}) == _state_with(
+        state, **{name: getattr(other, name)}
+    )
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_replay_of_random_play_equals_the_live_state(seed: int) -> None:
+    """M20-049, M20-051: folding a random game's record gives the state it was played to."""
+    setup, live, events = random_game(seed)
+
+    assert live == replay(setup, events)
+
+
+def hid_events() -> tuple[Event, ...]:
+    state = RULESET.start(duel())
+    _, events = engine.step(RULESET, state, Hide(actor="a", target="b"), ScriptedDice([15]))
+    return events
+
+
+def test_a_hide_with_a_forged_outcome_is_corrupt() -> None:
+    """M20-052: a hide check whose outcome does not follow from its dice is refused."""
+    event = hid_events()[0]
+    assert isinstance(event, Hid)
+    forged = attrs.evolve(event, check=attrs.evolve(event.check, outcome=Outcome.FAILURE))
+
+    with pytest.raises(CorruptRecord) as raised:
+        replay(duel(), (forged,))
+
+    assert 0 == raised.value.index
+
+
+def test_a_hide_with_a_forged_term_is_corrupt() -> None:
+    """M20-052: a hide check with a modifier the rules do not give is refused."""
+    event = hid_events()[0]
+    assert isinstance(event, Hid)
+    check = CheckResult.judged(
+        rolls=event.check.rolls,
+        terms=(*event.check.terms, Term("m20.term.hidden", 2)),
+        against=event.check.against,
+    )
+
+    with pytest.raises(CorruptRecord) as raised:
+        replay(duel(), (attrs.evolve(event, check=check),))
+
+    assert 0 == raised.value.index
+
+
+def test_a_hide_with_a_forged_label_is_corrupt() -> None:
+    """M20-052: a hide check labelled otherwise than the rules label it is refused."""
+    event = hid_events()[0]
+    assert isinstance(event, Hid)
+    forged = attrs.evolve(event, check=attrs.evolve(event.check, label="m20.check.attack"))
+
+    with pytest.raises(CorruptRecord):
+        replay(duel(), (forged,))
+
+
+def test_an_attack_with_a_forged_defense_term_is_corrupt() -> None:
+    """M20-051: an attack whose defense lacks a modifier the rules give is refused."""
+    state = RULESET.start(duel())
+    _, events = engine.step(
+        RULESET, state, Attack(actor="a", targets=("b",)), ScriptedDice([10, 10])
+    )
+    event = events[0]
+    assert isinstance(event, Attacked)
+    strike = event.strikes[0]
+    against = strike.check.against
+    forged_against = attrs.evolve(against, terms=against.terms[1:])
+    check = CheckResult.judged(
+        rolls=strike.check.rolls,
+        terms=strike.check.terms,
+        against=forged_against,
+        label=strike.check.label,
+    )
+    forged = attrs.evolve(event, strikes=(attrs.evolve(strike, check=check),))
+
+    with pytest.raises(CorruptRecord) as raised:
+        replay(duel(), (forged, *events[1:]))
+
+    assert 0 == raised.value.index
