@@ -499,7 +499,7 @@ def test_enduring_summon_has_two_hp_and_costs_three() -> None:
     )
 
     assert 2 == state.combatant("a/summon").max_hp
-    assert Term(Skill.SUMMONER.label, -3) in attack_terms_of(events)[0]
+    assert Term(Skill.SUMMON_ENDURANCE.label, -3) in attack_terms_of(events)[0]
 
 
 def test_both_upgrades_cost_two_and_give_the_summon_plus_one() -> None:
@@ -513,7 +513,20 @@ def test_both_upgrades_cost_two_and_give_the_summon_plus_one() -> None:
     assert (Term(PHYSICAL_ATTACK, 2), Term(Skill.SUMMON_PROWESS.label, 1)) == attack_terms_of(
         events
     )[0]
-    assert Term(Skill.SUMMONER.label, -2) in defense_terms_of(events)[1]
+    assert Term(Skill.SUMMON_PROWESS.label, -2) in defense_terms_of(events)[1]
+
+
+def test_summon_prowess_alone_costs_three_under_its_own_label() -> None:
+    """M20-130: 強化召喚物能力 alone: the summoner's −3 is labelled by that skill."""
+    _, events = play(
+        combat(hero("A", Skill.SUMMONER, Skill.SUMMON_PROWESS)),
+        [Summon("a"), EndRound(), hit()],
+        [10, 10],
+    )
+
+    assert (Term(PHYSICAL_ATTACK, 3), Term(Skill.SUMMON_PROWESS.label, -3)) == attack_terms_of(
+        events
+    )[0]
 
 
 def test_summon_at_zero_vanishes() -> None:
@@ -701,7 +714,7 @@ def test_frenzy_lowers_defense_until_the_start_of_the_next_turn() -> None:
 
 
 def test_split_focus_gives_an_extra_action_and_a_penalty() -> None:
-    """M20-078, M20-079: two main actions; −2 on non-attack checks until the next turn."""
+    """M20-078, M20-079: two main actions; the second one's specialty check takes −2."""
     state, events = play(
         combat(hero("A", Skill.SPLIT_FOCUS)),
         [SplitFocus("a"), FocusDefense("a"), Hide(actor="a", target="b")],
@@ -710,6 +723,45 @@ def test_split_focus_gives_an_extra_action_and_a_penalty() -> None:
 
     assert Term(Skill.SPLIT_FOCUS.label, -2) in events[-1].check.terms  # type: ignore[union-attr]
     assert 2 == state.combatant("a").actions_taken
+
+
+def test_split_focus_penalty_falls_on_defense() -> None:
+    """M20-079: after 分神援護, the defense check takes −2 too (every check but attacks)."""
+    _, events = play(
+        combat(hero("A", Skill.SPLIT_FOCUS)),
+        [SplitFocus("a"), FocusDefense("a"), Hide(actor="a", target="b"), hit("b", "a")],
+        [10, 10, 10],
+    )
+
+    assert Term(Skill.SPLIT_FOCUS.label, -2) in defense_terms_of(events)[0]
+
+
+def test_split_focus_penalty_ends_when_the_next_turn_starts() -> None:
+    """M20-079: the −2 lasts until the start of the next turn: that turn's check is clean."""
+    _, events = play(
+        combat(hero("A", Skill.SPLIT_FOCUS)),
+        [
+            SplitFocus("a"),
+            FocusDefense("a"),
+            FocusDefense("a"),
+            EndRound(),
+            Hide(actor="a", target="b"),
+        ],
+        [10],
+    )
+
+    assert (Term(Specialty.CUNNING.label, 3), Term(PHYSICAL_ATTACK, 3)) == events[-1].check.terms  # type: ignore[union-attr]
+
+
+def test_split_focus_penalty_spares_attacks() -> None:
+    """M20-079: attack checks take no −2 from 分神援護."""
+    _, events = play(
+        combat(hero("A", Skill.SPLIT_FOCUS)),
+        [SplitFocus("a"), FocusDefense("a"), hit()],
+        [10, 10],
+    )
+
+    assert (Term(PHYSICAL_ATTACK, 3),) == attack_terms_of(events)[0]
 
 
 def test_improved_split_focus_has_no_penalty() -> None:
@@ -878,24 +930,89 @@ def test_rest_of_eight_hours_restores_all() -> None:
 
 
 def test_hp_after_leaves_out_summons() -> None:
-    """M20-022: the HP each participant carries to the next combat."""
+    """M20-067: rest starts from the HP each participant carries out of the combat."""
     state, _ = play(combat(hero("A", Skill.SUMMONER)), [Summon("a"), hit("b", "a")], [10, 1])
 
-    assert {"a": 5, "b": 7} == dict(hp_after(state))
+    carried = hp_after(state)
+
+    assert {"a": 5, "b": 7} == dict(carried)
+    assert 6 == rest(hero("A", Skill.SUMMONER), carried["a"], 1)
 
 
 # --------------------------------------------------------------------------- records
 
 
-def test_state_with_a_prompt_round_trips_through_json() -> None:
-    """M20-098: the suspended attack is data and survives JSON."""
-    state, _ = play(combat(hero("A", Skill.DECISIVE_STRIKE)), [hit()], [10, 15])
+def test_an_action_while_an_attack_resolves_is_corrupt() -> None:
+    """M20-049, M20-051: no main action fits between an attack's check and its damage."""
+    _, events = play(combat(), [hit(), FocusDefense("b")], [10, 10])
+    attacked, resolved, focused, ended = events
+    setup = CombatSetup(
+        participants=[
+            Participant(id="a", character=hero("A"), side="heroes"),
+            Participant(id="b", character=hero("B"), side="foes", player=False),
+        ]
+    )
+    record = GameRecord.begin(RULESET, setup).extend((attacked, focused, resolved, ended))
 
-    assert state == from_json(to_json(state, converter=CONVERTER), CombatState, converter=CONVERTER)
+    with pytest.raises(CorruptRecord) as raised:
+        engine.replay(record, registry=REGISTRY)
+
+    assert 1 == raised.value.index
+
+
+def test_a_record_cut_before_its_damage_plays_on_with_the_damage_first() -> None:
+    """M20-034, M20-049: the damage a cut record owes comes first: decide records it."""
+    live, events = play(combat(), [hit()], [10, 10])
+    cut = RULESET.evolve(combat(), events[0])
+
+    assert RULESET.legal_commands(live) == RULESET.legal_commands(cut)
+    assert (events[1], *RULESET.decide(live, FocusDefense("b"), ScriptedDice([]))) == (
+        RULESET.decide(cut, FocusDefense("b"), ScriptedDice([]))
+    )
+
+
+def test_a_record_cut_before_its_end_is_over() -> None:
+    """M20-065: a record cut before its automatic end is over, with the end it owes."""
+    _, events = play(combat(hp={"b": 1}), [hit()], [10, 10])
+    cut = engine.fold(RULESET, combat(hp={"b": 1}), events[:-1])
+
+    assert (True, ("heroes",)) == (RULESET.is_over(cut), RULESET.outcome(cut).winners)  # type: ignore[union-attr]
+
+
+def test_a_ruling_waits_for_the_prompt() -> None:
+    """M20-066, M20-098: while 必殺一擊 waits, the GM's ruling on a fallen NPC is refused."""
+    setup = CombatSetup(
+        participants=[
+            Participant(id="a", character=hero("A", Skill.DECISIVE_STRIKE), side="heroes"),
+            Participant(id="b", character=hero("B"), side="foes", player=False),
+            Participant(id="d", character=hero("D"), side="foes", player=False, hp=0),
+        ]
+    )
+    state, _ = play(RULESET.start(setup), [hit()], [10, 15])
+
+    assert "not_your_prompt" == refused(state, RuleFallen(target="d", dead=True))
+
+
+def test_the_gm_is_to_act_while_rulings_remain_after_the_combat() -> None:
+    """M20-065, M20-066: the combat is over, yet the GM still rules on the fallen NPC."""
+    state, _ = play(combat(hp={"b": 1}), [hit()], [10, 10])
+
+    assert (True, ("gm",)) == (RULESET.is_over(state), RULESET.to_act(state))
+
+
+def test_state_with_a_prompt_round_trips_through_json() -> None:
+    """M20-098: the 必殺一擊 prompt survives JSON; its +5 still makes 13 + 5 ≥ 17 hit."""
+    state, _ = play(combat(hero("A", Skill.DECISIVE_STRIKE)), [hit()], [10, 15])
+    again = from_json(to_json(state, converter=CONVERTER), CombatState, converter=CONVERTER)
+
+    _, events = play(again, [UseDecisiveStrike("a")])
+
+    assert StrikeResolved(attacker="a", target="b", hit=True, damage=1, hp=6) == events[-1]
 
 
 def test_record_replays_with_the_default_registry() -> None:
-    """M20-049: the installed entry point registers ``m20``; a record replays from JSON."""
+    """M20-034, M20-049: a record replayed from JSON (through the installed entry point) gives
+    each hit its 1 damage and ends the round once each has taken its one main action."""
     setup = CombatSetup(
         participants=[
             Participant(id="a", character=hero("A"), side="heroes"),
@@ -906,13 +1023,14 @@ def test_record_replays_with_the_default_registry() -> None:
     state, events = play(state, [hit(), hit("b", "a")], [10, 10, 10, 10])
     record = GameRecord.begin(RULESET, setup).extend(events)
 
-    again = from_json(to_json(record), GameRecord)
+    again = engine.replay(from_json(to_json(record), GameRecord))
 
-    assert state == engine.replay(again)
+    assert state == again
+    assert (6, 6, 2) == (again.combatant("a").hp, again.combatant("b").hp, again.round)
 
 
 def test_a_tampered_record_is_corrupt() -> None:
-    """M20-034: an event that does not follow from the rules is refused on replay."""
+    """M20-034: a record that claims a hit dealt 5 damage, not 1, is refused on replay."""
     setup = CombatSetup(
         participants=[
             Participant(id="a", character=hero("A"), side="heroes"),
@@ -929,7 +1047,7 @@ def test_a_tampered_record_is_corrupt() -> None:
 
 
 def test_describe_renders_the_log_in_zh_hant() -> None:
-    """M20-051: a localized log line for each event."""
+    """M20-034: the zh-Hant log line of a hit says it dealt 1 damage."""
     _, events = play(combat(), [hit()], [10, 11])
 
     assert "b 受到 1 點傷害（生命值 6）。" == describe(events[-1], "zh-Hant")
@@ -948,8 +1066,10 @@ def test_focus_defense_helps_dodging_dangers() -> None:
 
 
 def test_combat_checks_keep_the_boosts_and_specializations() -> None:
-    """M20-070, M20-073..075, M20-092, M20-094..097, M20-021, M20-137: combat checks use the
-    m20 check terms: 攻擊強化 +1, 防禦特化 +3 (no 防禦強化) and its −2 on attacks."""
+    """M20-072, M20-073, M20-074, M20-075, M20-092: combat checks use the m20 check terms.
+
+    攻擊強化 +1; 防禦特化 +3 with no 防禦強化 beside it; and 防禦特化's −2 on attacks.
+    """
     a = hero("A", Skill.ATTACK_BOOST)
     b = hero("B", Skill.DEFENSE_SPECIALIZATION, Skill.DEFENSE_BOOST, Skill.EXPERTISE)
     _, events = play(combat(a, b), [hit(), hit("b", "a")], [10, 10, 10, 10])

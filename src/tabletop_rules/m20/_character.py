@@ -325,13 +325,13 @@ def _one_line(text: str) -> bool:
 
 
 #: Characters a display name cannot hold — a sheet could not be read back.
-_NAME_BREAKERS = frozenset(":()")
+_NAME_BREAKERS = frozenset(":()︰")
 #: Characters a situation cannot hold — a sheet writes situations in brackets.
 _SITUATION_BREAKERS = frozenset("[]")
 
 
 def _holds_any(text: str, breakers: frozenset[str]) -> bool:
-    return any(ch in breakers for ch in unicodedata.normalize("NFKC", text))
+    return any(ch in breakers for ch in text + unicodedata.normalize("NFKC", text))
 
 
 def pick_name(pick: SkillPick) -> Label:

@@ -17,9 +17,9 @@ from __future__ import annotations
 import enum
 import functools
 import itertools
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar, cast
 
 import attrs
 
@@ -236,14 +236,35 @@ _EXPIRY = MappingProxyType(
 # --------------------------------------------------------------------------- setup
 
 
-def _no_gm_id(_: object, __: attrs.Attribute[str], value: str) -> None:
-    if not value or value == GM or "/" in value:
-        raise ValueError(f"a participant id must be non-empty, not {GM!r}, without '/': {value!r}")
+def _no_gm_id(_: object, __: attrs.Attribute[str], value: object) -> None:
+    if not isinstance(value, str) or not value or value == GM or "/" in value:
+        raise InvalidData(
+            "$.id", f"a participant id must be a non-empty text, not {GM!r}, without '/': {value!r}"
+        )
+
+
+def _a_character(_: object, __: attrs.Attribute[Character], value: object) -> None:
+    if not isinstance(value, Character):
+        raise InvalidData("$.character", f"expected an m20 Character, not {value!r}")
+
+
+def _a_side(_: object, __: attrs.Attribute[str], value: object) -> None:
+    if not isinstance(value, str) or not value:
+        raise InvalidData("$.side", f"a side must be a non-empty text, not {value!r}")
+
+
+def _a_flag(_: object, attribute: attrs.Attribute[bool], value: object) -> None:
+    if type(value) is not bool:
+        raise InvalidData(f"$.{attribute.name}", f"expected true or false, not {value!r}")
 
 
 @attrs.frozen(kw_only=True)
 class Participant:
     """One character entering a combat.
+
+    Raises:
+        InvalidData: A field of the wrong type, or an id that is empty, ``"gm"`` or has
+            a ``/`` (the path names the field, such as ``$.id``).
 
     .. versionadded:: 0.1.0
     """
@@ -251,11 +272,11 @@ class Participant:
     #: A stable id, unique in the combat (keep it from one combat of a scenario to the next).
     id: str = attrs.field(validator=_no_gm_id)
     #: The character.
-    character: Character = attrs.field(validator=attrs.validators.instance_of(Character))
+    character: Character = attrs.field(validator=_a_character)
     #: The side it fights on.
-    side: str
+    side: str = attrs.field(validator=_a_side)
     #: Whether it is a player character (a non-player character is run by the GM).
-    player: bool = True
+    player: bool = attrs.field(default=True, validator=_a_flag)
     #: Its HP when the combat starts (carried from the last combat); ``None`` for max HP.
     hp: int | None = None
 
@@ -266,6 +287,13 @@ class Participant:
 
 
 def _participants(values: Iterable[Participant]) -> tuple[Participant, ...]:
+    given = cast(object, values)  # a caller may pass anything: check it all
+    if isinstance(given, str | bytes) or not isinstance(given, Iterable):
+        raise InvalidData("$.participants", f"expected a list of participants, not {given!r}")
+    out: tuple[object, ...] = tuple(given)  # pyright: ignore[reportUnknownArgumentType, reportUnknownVariableType]
+    for index, value in enumerate(out):
+        if not isinstance(value, Participant):
+            raise InvalidData(f"$.participants[{index}]", f"expected a Participant, not {value!r}")
     return tuple(values)
 
 
@@ -274,7 +302,8 @@ class CombatSetup:
     """What :meth:`CombatRuleset.start` needs: the participants, rulings and scenario ledger.
 
     Raises:
-        InvalidData: Fewer than two sides, an id used twice, or an HP outside 0..max.
+        InvalidData: An HP outside 0..max, an id used twice, or fewer than two sides with
+            someone above 0 HP (every problem found, in one error).
 
     .. versionadded:: 0.1.0
     """
@@ -282,24 +311,42 @@ class CombatSetup:
     #: The participants, in the order the table lists them.
     participants: tuple[Participant, ...] = attrs.field(converter=_participants)
     #: The table's readings.
-    rulings: Rulings = attrs.field(factory=Rulings)
+    rulings: Rulings = attrs.field(factory=Rulings, validator=attrs.validators.instance_of(Rulings))
     #: The uses per scenario spent before this combat (``ScenarioLedger()`` for a new one).
-    ledger: ScenarioLedger = attrs.field(factory=ScenarioLedger)
+    ledger: ScenarioLedger = attrs.field(
+        factory=ScenarioLedger, validator=attrs.validators.instance_of(ScenarioLedger)
+    )
 
     def __attrs_post_init__(self) -> None:
+        problems: list[tuple[str, str]] = []
+        # A participant whose HP is wrong still names its side: fixing its HP gives the
+        # side its fighter, so it counts as one for the sides check.
+        fit: list[Participant] = []
+        for index, p in enumerate(self.participants):
+            hp = p.starting_hp
+            if type(hp) is not int or not 0 <= hp <= p.character.max_hp:
+                problems.append(
+                    (
+                        f"$.participants[{index}].hp",
+                        f"HP must be from 0 to {p.character.max_hp}, not {hp!r}",
+                    )
+                )
+            else:
+                fit.append(p)
         ids = [p.id for p in self.participants]
         if len(set(ids)) != len(ids):
-            raise InvalidData("$.participants", "every participant needs its own id")
-        if len({p.side for p in self.participants if p.starting_hp > 0}) < 2:
-            raise InvalidData(
-                "$.participants", "a combat needs two sides or more with someone above 0 HP"
+            problems.append(("$.participants", "every participant needs its own id"))
+        sides = {p.side for p in self.participants if p not in fit or p.starting_hp > 0}
+        if len(sides) < 2:
+            problems.append(
+                ("$.participants", "a combat needs two sides or more with someone above 0 HP")
             )
-        for index, p in enumerate(self.participants):
-            if type(p.starting_hp) is not int or not 0 <= p.starting_hp <= p.character.max_hp:
-                raise InvalidData(
-                    f"$.participants[{index}].hp",
-                    f"HP must be from 0 to {p.character.max_hp}, not {p.starting_hp!r}",
-                )
+        if len(problems) == 1:
+            raise InvalidData(*problems[0])
+        if problems:
+            raise InvalidData(
+                "$.participants", "; ".join(f"{path}: {detail}" for path, detail in problems)
+            )
 
 
 # --------------------------------------------------------------------------- state
@@ -1206,8 +1253,15 @@ def _summoner_penalty(state: CombatState, c: Combatant) -> list[Term]:
     # M20-122, M20-127, M20-130, M20-131: −4, −3 with one upgrade, −2 with both.
     if c.character is None or _summon_of(state, c) is None:
         return []
-    upgrades = c.character.has(Skill.SUMMON_ENDURANCE) + c.character.has(Skill.SUMMON_PROWESS)
-    return [Term(_label(c.character, Skill.SUMMONER), -4 + upgrades)]
+    # The term carries the label of the skill that set its value: 強化召喚物能力 says −2
+    # with both upgrades (M20-131).
+    character = c.character
+    if character.has(Skill.SUMMON_PROWESS):
+        value = -2 if character.has(Skill.SUMMON_ENDURANCE) else -3
+        return [Term(_label(character, Skill.SUMMON_PROWESS), value)]
+    if character.has(Skill.SUMMON_ENDURANCE):
+        return [Term(_label(character, Skill.SUMMON_ENDURANCE), -3)]
+    return [Term(_label(character, Skill.SUMMONER), -4)]
 
 
 def _first_in(
@@ -1797,6 +1851,96 @@ def _plainly_judged(check: CheckResult, against: int) -> bool:
     )
 
 
+# --------------------------------------------------------------------------- command shapes
+
+
+def _is_text(value: object) -> bool:
+    return isinstance(value, str)
+
+
+def _is_texts(value: object) -> bool:
+    return isinstance(value, tuple | list) and all(isinstance(v, str) for v in value)  # pyright: ignore[reportUnknownVariableType]
+
+
+def _is_flag(value: object) -> bool:
+    return type(value) is bool
+
+
+def _is_kind(value: object) -> bool:
+    return isinstance(value, AttackKind)
+
+
+def _is_mode(value: object) -> bool:
+    return isinstance(value, AttackMode)
+
+
+def _is_choice(value: object) -> bool:
+    return isinstance(value, HinderChoice)
+
+
+_Field = tuple[str, Callable[[object], bool], str]
+_ACTOR: Final[_Field] = ("actor", _is_text, "str")
+_TARGET: Final[_Field] = ("target", _is_text, "str")
+_KIND: Final[_Field] = ("kind", _is_kind, "AttackKind")
+_MAGICAL: Final[_Field] = ("magical", _is_flag, "bool")
+
+#: The type each field of each command must have (commands built in Python are not checked
+#: by attrs): ``decide`` refuses a malformed command before reading it.
+_SHAPES: Mapping[type[Any], tuple[_Field, ...]] = MappingProxyType(
+    {
+        Attack: (
+            _ACTOR,
+            ("targets", _is_texts, "tuple[str, ...]"),
+            _KIND,
+            ("mode", _is_mode, "AttackMode"),
+        ),
+        Hide: (_ACTOR, _TARGET, _KIND),
+        Assist: (_ACTOR, _TARGET, ("ally", _is_text, "str"), _KIND),
+        Hinder: (_ACTOR, _TARGET, ("choice", _is_choice, "HinderChoice"), _KIND),
+        Heal: (_ACTOR, _TARGET, _MAGICAL),
+        FirstAid: (_ACTOR, _TARGET, _MAGICAL),
+        WideGuard: (_ACTOR, ("protected", _is_texts, "tuple[str, ...]")),
+        RuleFallen: (_TARGET, ("dead", _is_flag, "bool"), _ACTOR),
+        **dict.fromkeys(
+            (
+                FocusDefense,
+                Summon,
+                SplitFocus,
+                CoolDown,
+                Frenzy,
+                Dismiss,
+                UseDecisiveStrike,
+                UseNarrowEscape,
+                BoostDamage,
+                UseIndomitable,
+                Pass,
+                EndRound,
+                EndCombat,
+            ),
+            (_ACTOR,),
+        ),
+    }
+)
+
+
+def _check_shape(command: object) -> None:
+    """Refuse a command that is no m20 command, or has a field of the wrong type."""
+    shape = _SHAPES.get(type(command))
+    if shape is None:
+        raise _illegal("unknown_command", command=type(command).__name__)
+    for name, fits, expected in shape:
+        value = getattr(command, name, None)
+        if not fits(value):
+            shown = repr(value)
+            raise _illegal(
+                "bad_command",
+                command=type(command).__name__,
+                field=name,
+                expected=expected,
+                value=shown if len(shown) <= 60 else shown[:57] + "...",
+            )
+
+
 class CombatRuleset:
     """The m20 combat as an :class:`~tabletop_rules.engine.Ruleset` (use ``RULESET``).
 
@@ -1867,8 +2011,12 @@ class CombatRuleset:
         Raises:
             IllegalCommand: The rules do not allow *command* now; nothing has changed.
         """
+        _check_shape(command)
+        # A state that owes automatic events (a record cut short after its last command)
+        # gets them first: what the rules call for next comes before anything else.
+        state, events = self._settle(state)
         first = self._decide(state, command, dice)
-        events: list[Event] = list(first)
+        events.extend(first)
         for event in first:
             state = self.evolve(state, event)
         while (follow := _automatic(state)) is not None:
@@ -1877,30 +2025,40 @@ class CombatRuleset:
             state = _with_prompt(self._evolve(state, follow))
         return tuple(events)
 
+    def _settle(self, state: CombatState) -> tuple[CombatState, list[Event]]:
+        """*state* after the automatic events it owes, and those events (none, in live play)."""
+        events: list[Event] = []
+        while (follow := _automatic(state)) is not None:
+            events.append(follow)
+            state = _with_prompt(self._evolve(state, follow))
+        return state, events
+
     def _decide(self, state: CombatState, command: Command, dice: DiceSource) -> tuple[Event, ...]:
-        if state.attack is not None and state.prompts.empty:
-            raise _illegal("resolving")
+        if state.result is None:
+            if state.attack is not None and state.prompts.empty:
+                raise _illegal("resolving")
+            if not state.prompts.empty:
+                # The prompt's responder answers first; even the GM's rulings wait.
+                state.prompts.check_answer(command.actor, type(command).__name__)
+                if isinstance(command, Pass):
+                    return (Declined(command.actor),)
+                if isinstance(command, UseDecisiveStrike):
+                    return (DecisiveStrikeUsed(command.actor),)
+                if isinstance(command, UseNarrowEscape):
+                    return (NarrowEscapeUsed(command.actor),)
+                if isinstance(command, BoostDamage):
+                    return (DamageBoosted(command.actor),)
+                return (IndomitableUsed(command.actor),)
+            if isinstance(
+                command, Pass | UseDecisiveStrike | UseNarrowEscape | BoostDamage | UseIndomitable
+            ):
+                raise IllegalCommand("no_prompt")
         if isinstance(command, RuleFallen):
             self._check_gm(command.actor)
             _check_rule_fallen(state, command.target)
             return (FallenRuled(target=command.target, dead=command.dead),)
         if state.result is not None:
             raise IllegalCommand("game_over")
-        if not state.prompts.empty:
-            state.prompts.check_answer(command.actor, type(command).__name__)
-            if isinstance(command, Pass):
-                return (Declined(command.actor),)
-            if isinstance(command, UseDecisiveStrike):
-                return (DecisiveStrikeUsed(command.actor),)
-            if isinstance(command, UseNarrowEscape):
-                return (NarrowEscapeUsed(command.actor),)
-            if isinstance(command, BoostDamage):
-                return (DamageBoosted(command.actor),)
-            return (IndomitableUsed(command.actor),)
-        if isinstance(
-            command, Pass | UseDecisiveStrike | UseNarrowEscape | BoostDamage | UseIndomitable
-        ):
-            raise IllegalCommand("no_prompt")
         if isinstance(command, EndRound):
             self._check_gm(command.actor)
             return (RoundEnded(round=state.round, by_gm=True),)
@@ -2064,7 +2222,7 @@ class CombatRuleset:
             IllegalCommand: The event does not fit the state (a replay reports it as
                 :class:`~tabletop_rules.errors.CorruptRecord`).
         """
-        if state.result is None and state.prompts.empty:
+        if state.result is None and state.attack is None and state.prompts.empty:
             # The most frequent events, straight to where ``_evolve`` would take them: a
             # specialty check or an attack when no question waits and the combat goes on.
             if isinstance(event, Hid | Hindered | Assisted | Treated):
@@ -2077,6 +2235,9 @@ class CombatRuleset:
 
     def _evolve(self, state: CombatState, event: Event) -> CombatState:
         if isinstance(event, FallenRuled):
+            if state.attack is not None:
+                # decide takes no ruling while an attack is resolved (M20-066 waits).
+                raise _illegal("unexpected_event", event="FallenRuled")
             _check_rule_fallen(state, event.target)
             t = state.combatant(event.target)
             return _replaced(
@@ -2101,6 +2262,12 @@ class CombatRuleset:
             Declined | DecisiveStrikeUsed | NarrowEscapeUsed | DamageBoosted | IndomitableUsed,
         ):
             return self._answer(state, event)
+        if state.attack is not None and not isinstance(
+            event, StrikeResolved | Fell | SummonVanished
+        ):
+            # While an attack is resolved only its automatic events and the prompt's
+            # answers fit: decide refuses every other command then.
+            raise _illegal("unexpected_event", event=type(event).__name__)
         if not state.prompts.empty and not isinstance(event, Fell | SummonVanished):
             raise _illegal("unexpected_event", event=type(event).__name__)
         if isinstance(event, StrikeResolved):
@@ -2453,7 +2620,11 @@ class CombatRuleset:
         Choices that are free-form are offered in their usual forms: a 範圍攻擊 names every
         other standing member of one side, or everyone else standing; a 廣域防禦 protects
         one creature or every other standing ally (``decide`` accepts any valid choice).
+
+        A state that owes automatic events (a record cut short after its last command) is
+        read as the state after them: ``decide`` records them before the command's own.
         """
+        state = self._settled(state)
         rulings = self._rulings(state)
         if state.result is not None:
             return rulings
@@ -2568,9 +2739,21 @@ class CombatRuleset:
             out.append(Summon(me))
         return out
 
+    def _settled(self, state: CombatState) -> CombatState:
+        if _automatic(state) is None:
+            return state
+        return self._settle(state)[0]
+
     def to_act(self, state: CombatState) -> tuple[str, ...]:
-        """Who may act now: the prompt's responder, or every combatant with an action and the GM."""
-        if state.result is not None or (state.attack is not None and state.prompts.empty):
+        """Who may act now: exactly the actors of :meth:`legal_commands`.
+
+        The prompt's responder; or every combatant with an action or a summon to dismiss,
+        and the GM; after the combat, the GM while rulings on fallen characters remain.
+        """
+        state = self._settled(state)
+        if state.result is not None:
+            return (GM,) if self._rulings(state) else ()
+        if state.attack is not None and state.prompts.empty:
             return ()
         if not state.prompts.empty:
             return (state.prompts.top.responder,)
@@ -2583,12 +2766,14 @@ class CombatRuleset:
         return (*actors, GM)
 
     def is_over(self, state: CombatState) -> bool:
-        """Whether the combat has ended."""
-        return state.result is not None
+        """Whether the combat has ended (or its automatic end is all that is left)."""
+        return state.result is not None or self._settled(state).result is not None
 
     def outcome(self, state: CombatState) -> GameResult | None:
         """How the combat ended, or ``None`` while it goes on."""
-        return state.result
+        if state.result is not None:
+            return state.result
+        return self._settled(state).result
 
 
 _EVENT_ANSWERS: Mapping[type[Any], str] = MappingProxyType(

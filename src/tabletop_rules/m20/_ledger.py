@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from types import MappingProxyType
-from typing import Final
+from typing import Final, cast
 
 import attrs
 
+from tabletop_rules.errors import InvalidData
 from tabletop_rules.m20._character import Character
 from tabletop_rules.m20._skills import Skill
 
@@ -21,14 +22,22 @@ SCENARIO_LIMITS: Final = MappingProxyType(
 FULL_REST_HOURS: Final = 8
 
 
-def _scenario_skill(_: object, __: attrs.Attribute[Skill], value: Skill) -> None:
-    if value not in SCENARIO_LIMITS:
-        raise ValueError(f"{value.text_name} is not limited per scenario")
+def _a_participant(_: object, __: attrs.Attribute[str], value: object) -> None:
+    if not isinstance(value, str) or not value:
+        raise InvalidData("$.participant", f"a participant id must be a non-empty text: {value!r}")
+
+
+def _scenario_skill(_: object, __: attrs.Attribute[Skill], value: object) -> None:
+    if not isinstance(value, Skill) or value not in SCENARIO_LIMITS:
+        name = value.text_name if isinstance(value, Skill) else repr(value)
+        raise InvalidData("$.skill", f"{name} is not a skill limited per scenario")
 
 
 def _spent(_: object, __: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value < 1:
-        raise ValueError(f"uses spent must be a whole number of 1 or more, not {value!r}")
+        raise InvalidData(
+            "$.spent", f"uses spent must be a whole number of 1 or more, not {value!r}"
+        )
 
 
 @attrs.frozen(kw_only=True)
@@ -39,7 +48,7 @@ class LedgerEntry:
     """
 
     #: The participant's id (keep ids stable from one combat of a scenario to the next).
-    participant: str
+    participant: str = attrs.field(validator=_a_participant)
     #: 危機閃避, 必殺一擊 or 頑強不屈.
     skill: Skill = attrs.field(validator=_scenario_skill)
     #: Uses spent so far in this scenario (1 or more).
@@ -47,10 +56,17 @@ class LedgerEntry:
 
 
 def _entries(entries: Iterable[LedgerEntry]) -> tuple[LedgerEntry, ...]:
+    value = cast(object, entries)  # a caller may pass anything: check it all
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise InvalidData("$.entries", f"expected a list of ledger entries, not {value!r}")
+    given: tuple[object, ...] = tuple(value)  # pyright: ignore[reportUnknownArgumentType, reportUnknownVariableType]
+    for index, entry in enumerate(given):
+        if not isinstance(entry, LedgerEntry):
+            raise InvalidData(f"$.entries[{index}]", f"expected a LedgerEntry, not {entry!r}")
     ordered = tuple(sorted(entries, key=lambda e: (e.participant, e.skill.value)))
     keys = [(e.participant, e.skill) for e in ordered]
     if len(set(keys)) != len(keys):
-        raise ValueError("a ledger lists each participant's skill at most once")
+        raise InvalidData("$.entries", "a ledger lists each participant's skill at most once")
     return ordered
 
 

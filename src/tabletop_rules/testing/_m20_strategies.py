@@ -31,9 +31,13 @@ _SPREADS: tuple[Attributes, ...] = tuple(
 
 def _avoids(marks: str) -> SearchStrategy[str]:
     # One character that is not a control, separator or surrogate and that no reading of the
-    # sheet can take for one of *marks* (NFKC: "：" is ":", "（" is "(").
+    # sheet can take for one of *marks* (NFKC: "：" is ":", "（" is "("; the sheet also reads
+    # the rule text's own "︰" as a colon).
     return st.characters(exclude_categories=("C", "Z")).filter(
-        lambda ch: not any(mark in unicodedata.normalize("NFKC", ch) for mark in marks)
+        lambda ch: (
+            not any(mark in unicodedata.normalize("NFKC", ch) for mark in marks)
+            and not (":" in marks and ch == "︰")
+        )
     )
 
 
