@@ -23,6 +23,7 @@ from tabletop_rules import (
 )
 from tabletop_rules.errors import InvalidCheck
 from tabletop_rules.m20 import (
+    EXAMPLE_SHEET,
     AttackCheck,
     AttackKind,
     Attribute,
@@ -45,21 +46,8 @@ from tabletop_rules.m20 import (
 )
 from tabletop_rules.testing.strategies import m20_characters as characters
 
-#: The rule text's example sheet (M20-023), verbatim.
-SHEET = """\
-姓名：楊望蒼
-描述：御使蒼藍色鬥氣的雙劍士，食量很大
-屬性：物攻3 特攻3 物防２ 特防２
-生命值：３
-行事傾向：身體型
-特長：身理＋３ 詭計＋１ 知識＋0 交涉＋０
-技能：
-蒼嵐劍勢（雙重攻擊）：可以在進行攻擊判定時承受－２減值，以進行二次攻擊。
-這兩次攻擊可以針對同一個目標，也可以針對不同目標。
-蒼嵐鬥氣（強化雙重攻擊）：在進行雙重攻擊時，攻擊判定所承受的減值從－２變為－０。
-蒼空/夜魂（攻擊強化）：進行攻擊判定時將額外獲得＋１加值。
-半狼（專精特長）：進行與[調查線索]或[奔跑]相關的判定時獲得＋５的加值
-"""
+#: The rule text's example sheet (M20-023).
+SHEET = EXAMPLE_SHEET
 
 YANG = parse_sheet(SHEET)
 

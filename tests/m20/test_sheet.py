@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -9,6 +11,7 @@ from hypothesis import strategies as st
 from tabletop_rules import InvalidCharacter, from_json, to_json
 from tabletop_rules.i18n import Label
 from tabletop_rules.m20 import (
+    EXAMPLE_SHEET,
     Attributes,
     Character,
     Skill,
@@ -20,21 +23,8 @@ from tabletop_rules.m20 import (
 )
 from tabletop_rules.testing.strategies import m20_characters as characters
 
-#: The rule text's example sheet (M20-023), verbatim.
-SHEET = """\
-姓名：楊望蒼
-描述：御使蒼藍色鬥氣的雙劍士，食量很大
-屬性：物攻3 特攻3 物防２ 特防２
-生命值：３
-行事傾向：身體型
-特長：身理＋３ 詭計＋１ 知識＋0 交涉＋０
-技能：
-蒼嵐劍勢（雙重攻擊）：可以在進行攻擊判定時承受－２減值，以進行二次攻擊。
-這兩次攻擊可以針對同一個目標，也可以針對不同目標。
-蒼嵐鬥氣（強化雙重攻擊）：在進行雙重攻擊時，攻擊判定所承受的減值從－２變為－０。
-蒼空/夜魂（攻擊強化）：進行攻擊判定時將額外獲得＋１加值。
-半狼（專精特長）：進行與[調查線索]或[奔跑]相關的判定時獲得＋５的加值
-"""
+#: The rule text's example sheet (M20-023).
+SHEET = EXAMPLE_SHEET
 
 YANG = Character(
     name="楊望蒼",
@@ -451,3 +441,14 @@ def test_a_copied_sheet_reads_as_typed() -> None:
     copied = "\ufeff引用︰\n" + SHEET.replace("姓名：", "姓名︰").replace("知識＋0", "知識–0")
 
     assert YANG == parse_sheet(copied)
+
+
+_RULE_TEXT = Path(__file__).resolve().parents[2].parent / "shared" / "rules" / "m20.zh-Hant.txt"
+
+
+@pytest.mark.skipif(not _RULE_TEXT.exists(), reason="the rule texts lie beside the repository")
+def test_the_example_sheet_is_the_rule_texts_own() -> None:
+    """M20-023: ``EXAMPLE_SHEET`` is the text's 楊望蒼 sheet, line for line."""
+    text = _RULE_TEXT.read_text("utf-8")
+
+    assert EXAMPLE_SHEET.replace("姓名：", "引用︰姓名：", 1) in text

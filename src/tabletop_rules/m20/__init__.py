@@ -110,7 +110,7 @@ from tabletop_rules.m20._combat import (
 from tabletop_rules.m20._combat import Command as _Command
 from tabletop_rules.m20._combat import Event as _Event
 from tabletop_rules.m20._ledger import SCENARIO_LIMITS, LedgerEntry, ScenarioLedger, rest
-from tabletop_rules.m20._sheet import format_sheet, parse_sheet
+from tabletop_rules.m20._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
 from tabletop_rules.m20._skills import Skill, SkillPick
 
 #: Every m20 combat command, a union tagged in JSON by class name.
@@ -119,6 +119,7 @@ Command = _Command
 Event = _Event
 
 __all__ = [
+    "EXAMPLE_SHEET",
     "GM",
     "RULESET",
     "SCENARIO_LIMITS",
