@@ -1081,3 +1081,12 @@ def test_combat_checks_keep_the_boosts_and_specializations() -> None:
         defense_terms_of(events)[0]
     )
     assert Term(Skill.DEFENSE_SPECIALIZATION.label, -2) in attack_terms_of(events)[1]
+
+
+def test_a_refusal_names_the_skill_in_the_readers_locale() -> None:
+    """M20-114: 狂暴 without the skill is refused, naming it in each locale's own words."""
+    with pytest.raises(IllegalCommand) as raised:
+        RULESET.decide(combat(), Frenzy("a"), ScriptedDice([]))
+
+    english, chinese = raised.value.localized("en"), raised.value.localized("zh-Hant")
+    assert (True, False, True) == ("Frenzy" in english, "狂暴" in english, "狂暴" in chinese)

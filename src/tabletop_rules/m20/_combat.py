@@ -26,7 +26,7 @@ import attrs
 from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Outcome, Term
 from tabletop_rules.engine import GameResult, Pass, PromptFrame, PromptStack
 from tabletop_rules.errors import IllegalCommand, InvalidData
-from tabletop_rules.i18n import translate
+from tabletop_rules.i18n import Label, translate
 from tabletop_rules.m20._character import Attribute, Character, Specialty
 from tabletop_rules.m20._checks import (
     D20,
@@ -1594,7 +1594,7 @@ def _check_character(state: CombatState, actor: str) -> Character:
 def _check_skill(c: Combatant | Character, skill: Skill) -> None:
     character = c.character if isinstance(c, Combatant) else c
     if character is None or not character.has(skill):
-        raise _illegal("lacks_skill", skill=skill.text_name)
+        raise _illegal("lacks_skill", skill=Label(skill.label))
 
 
 def _check_other(state: CombatState, actor: str, target: str) -> Combatant:
@@ -1632,9 +1632,9 @@ def _check_free(state: CombatState, actor: str, skill: Skill) -> Combatant:
     c = _check_main(state, actor)
     _check_skill(c, skill)
     if skill in c.declared:
-        raise _illegal("once_a_round", skill=skill.text_name)
+        raise _illegal("once_a_round", skill=Label(skill.label))
     if skill is Skill.SPLIT_FOCUS and c.actions_taken:
-        raise _illegal("before_main_action", skill=skill.text_name)
+        raise _illegal("before_main_action", skill=Label(skill.label))
     return c
 
 
@@ -2121,7 +2121,7 @@ class CombatRuleset:
     def _check_summon(state: CombatState, actor: str, character: Character) -> None:
         _check_skill(character, Skill.SUMMONER)
         if state.combatant(actor).summoned:
-            raise _illegal("once_a_combat", skill=Skill.SUMMONER.text_name)
+            raise _illegal("once_a_combat", skill=Label(Skill.SUMMONER.label))
 
     @staticmethod
     def _specialty(
