@@ -136,6 +136,10 @@ def _to_rolls(rolls: Iterable[Roll]) -> tuple[Roll, ...]:
     return tuple(rolls)
 
 
+def _sum(rolls: tuple[Roll, ...], terms: tuple[Term, ...]) -> int:
+    return sum(roll.total for roll in rolls) + sum(term.value for term in terms)
+
+
 def _explain_sum(rolls: tuple[Roll, ...], terms: tuple[Term, ...], locale: str) -> str:
     parts = [f"{roll.dice}[{','.join(map(str, roll.faces))}]" for roll in rolls]
     parts.extend(term.explain(locale) for term in terms)
@@ -177,7 +181,7 @@ class Opposition:
     @property
     def value(self) -> int:
         """The opposing total."""
-        return sum(roll.total for roll in self.rolls) + sum(term.value for term in self.terms)
+        return _sum(self.rolls, self.terms)
 
     def explain(self, locale: str) -> str:
         """The opposing total with its dice and modifiers in *locale*."""
@@ -219,8 +223,7 @@ class CheckResult:
         """Build a result whose outcome is the plain comparison of the totals."""
         rolls = tuple(rolls)
         terms = tuple(terms)
-        total = sum(roll.total for roll in rolls) + sum(term.value for term in terms)
-        holds = comparison.holds(total, against.value)
+        holds = comparison.holds(_sum(rolls, terms), against.value)
         return cls(
             rolls=rolls,
             terms=terms,
@@ -233,7 +236,7 @@ class CheckResult:
     @property
     def total(self) -> int:
         """The sum of the dice and the modifiers."""
-        return sum(roll.total for roll in self.rolls) + sum(term.value for term in self.terms)
+        return _sum(self.rolls, self.terms)
 
     @property
     def success(self) -> bool:

@@ -1842,8 +1842,7 @@ def _plainly_judged(check: CheckResult, against: int) -> bool:
     The same test as ``check == CheckResult.judged(rolls=..., terms=..., against=...,
     label=...)``, without building the second result.
     """
-    total = sum(roll.total for roll in check.rolls) + sum(term.value for term in check.terms)
-    holds = check.comparison.holds(total, against)
+    holds = check.comparison.holds(check.total, against)
     return (
         type(check) is CheckResult
         and check.comparison is Comparison.AT_LEAST
