@@ -264,6 +264,23 @@ def _items(items: Iterable[RewardItem]) -> list[Term]:
     return [term for item in items for term in item.terms()]
 
 
+def _combat_terms(
+    character: Character,
+    attribute: Attribute,
+    boosts: tuple[Skill, Skill],
+    items: Iterable[RewardItem],
+    extra: Iterable[Term],
+) -> tuple[Term, ...]:
+    # The attribute, the boost or its specialization, the other specialization's −2, items.
+    return (
+        Term(attribute.label, character.attributes[attribute]),
+        *_boosts(character, *boosts),
+        *_specialization_penalty(character, attribute),
+        *_items(items),
+        *extra,
+    )
+
+
 def attack_terms(
     character: Character,
     kind: AttackKind = AttackKind.PHYSICAL,
@@ -278,14 +295,8 @@ def attack_terms(
 
     .. versionadded:: 0.1.0
     """
-    attribute = kind.attack_attribute
-    return (
-        Term(attribute.label, character.attributes[attribute]),
-        *_boosts(character, Skill.ATTACK_BOOST, Skill.ATTACK_SPECIALIZATION),
-        *_specialization_penalty(character, attribute),
-        *_items(items),
-        *extra,
-    )
+    boosts = (Skill.ATTACK_BOOST, Skill.ATTACK_SPECIALIZATION)
+    return _combat_terms(character, kind.attack_attribute, boosts, items, extra)
 
 
 def defense_terms(
@@ -302,14 +313,8 @@ def defense_terms(
 
     .. versionadded:: 0.1.0
     """
-    attribute = kind.defense_attribute
-    return (
-        Term(attribute.label, character.attributes[attribute]),
-        *_boosts(character, Skill.DEFENSE_BOOST, Skill.DEFENSE_SPECIALIZATION),
-        *_specialization_penalty(character, attribute),
-        *_items(items),
-        *extra,
-    )
+    boosts = (Skill.DEFENSE_BOOST, Skill.DEFENSE_SPECIALIZATION)
+    return _combat_terms(character, kind.defense_attribute, boosts, items, extra)
 
 
 def _stance_attribute(specialty: Specialty, stance: Stance) -> Attribute:
