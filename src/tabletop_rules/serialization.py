@@ -310,24 +310,24 @@ def _require_arrays(converter: cattrs.Converter) -> None:
         item_hook = converter.get_structure_hook(item_type)
 
         def variable(value: Any, _: Any) -> Any:
-            errors: list[Exception] = []
             result: list[Any] = []
             for index, item in enumerate(_array(value)):
                 try:
                     result.append(item_hook(item, item_type))
-                except Exception as error:  # collected and re-raised below
+                except Exception as error:  # re-raised below with the item's index
+                    # Only the first problem is reported, so reading stops at the first bad
+                    # item: a long array of bad items costs no more than one.
                     note = IterableValidationNote(
                         f"Structuring {cls} @ index {index}", index, item_type
                     )
                     error.__notes__ = [*getattr(error, "__notes__", []), note]
-                    errors.append(error)
-            if errors:
-                # cattrs defines __new__ with three arguments; pyright reads ExceptionGroup's two.
-                raise cattrs.IterableValidationError(
-                    f"While structuring {cls}",
-                    errors,
-                    cls,  # pyright: ignore[reportCallIssue]
-                )
+                    # cattrs defines __new__ with three arguments; pyright reads
+                    # ExceptionGroup's two.
+                    raise cattrs.IterableValidationError(
+                        f"While structuring {cls}",
+                        [error],
+                        cls,  # pyright: ignore[reportCallIssue]
+                    ) from None
             return collection(result)
 
         return variable
