@@ -371,7 +371,7 @@ def structure(data: object, cls: type[T], *, converter: cattrs.Converter | None 
 
 
 def _clip(detail: str) -> str:
-    """*detail* cut to :data:`_MAX_DETAIL` characters: a huge value is not quoted whole."""
+    """*detail* cut to ``_MAX_DETAIL`` characters: a huge value is not quoted whole."""
     return detail if len(detail) <= _MAX_DETAIL else f"{detail[: _MAX_DETAIL - 1]}…"
 
 

@@ -16,10 +16,10 @@ Field names and words may be written in any shipped locale (``姓名`` or ``Name
 half width.
 
 A sheet comes from a player, so reading one is bounded: a sheet longer than
-:data:`MAX_SHEET_LENGTH` characters is refused before it is read, and the error lists at most
-:data:`MAX_SHEET_PROBLEMS` problems (then how many more there are), each quoting at most 40
-characters of the sheet, in a message of at most :data:`MAX_MESSAGE_LENGTH` characters in
-every shipped locale.
+``MAX_SHEET_LENGTH`` characters is refused before it is read, and the error lists at most
+``MAX_SHEET_PROBLEMS`` problems (then how many more there are), each quoting at most 40
+characters of the sheet, in a message of at most ``MAX_MESSAGE_LENGTH`` characters in every
+shipped locale.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ MAX_SHEET_PROBLEMS: Final = 10
 
 #: The longest message of an error from :func:`parse_sheet`, in every shipped locale: what
 #: one chat message holds on the strictest common platform (Discord's 2,000 characters).
-#: Fewer than :data:`MAX_SHEET_PROBLEMS` problems are listed when more would not fit.
+#: Fewer than ``MAX_SHEET_PROBLEMS`` problems are listed when more would not fit.
 #:
 #: .. versionadded:: 0.2.0
 MAX_MESSAGE_LENGTH: Final = 2_000
@@ -221,8 +221,8 @@ def _message(problems: list[Problem], locale: str) -> str:
 def _reported(problems: list[Problem]) -> list[Problem]:
     """The problems an error lists: the first ones that fit, then how many more there are.
 
-    At most :data:`MAX_SHEET_PROBLEMS` are listed, fewer when the message would pass
-    :data:`MAX_MESSAGE_LENGTH` characters in a shipped locale; the first is always listed.
+    At most ``MAX_SHEET_PROBLEMS`` are listed, fewer when the message would pass
+    ``MAX_MESSAGE_LENGTH`` characters in a shipped locale; the first is always listed.
     """
 
     def more(count: int) -> list[Problem]:
@@ -536,8 +536,8 @@ def parse_sheet(text: str, *, max_length: int = MAX_SHEET_LENGTH) -> Character:
 
     Args:
         text: The sheet.
-        max_length: The longest sheet read, in characters (:data:`MAX_SHEET_LENGTH` if not
-            given); a longer one is refused before any other work.
+        max_length: The longest sheet read, in characters (10,000 if not given); a longer
+            one is refused before any other work.
 
     Returns:
         The character.
@@ -545,13 +545,14 @@ def parse_sheet(text: str, *, max_length: int = MAX_SHEET_LENGTH) -> Character:
     Raises:
         InvalidCharacter: The sheet is too long (``m20.problem.sheet.too_long``), cannot be
             read or breaks a creation rule; the problems are listed, each saying what to fix,
-            at most :data:`MAX_SHEET_PROBLEMS` of them and then how many more there are.
+            at most 10 of them and then how many more there are, in a message of at most
+            2,000 characters in every shipped locale (see :doc:`/limits`).
 
     .. versionadded:: 0.1.0
 
     .. versionchanged:: 0.2.0
-        Bounded: *max_length*, and at most :data:`MAX_SHEET_PROBLEMS` problems listed in a
-        message of at most :data:`MAX_MESSAGE_LENGTH` characters.
+        Bounded: *max_length*, and at most 10 problems listed in a message of at most
+        2,000 characters.
     """
     if len(text) > max_length:
         raise InvalidCharacter(
