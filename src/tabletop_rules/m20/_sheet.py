@@ -65,7 +65,7 @@ __all__ = [
 MAX_SHEET_LENGTH: Final = 10_000
 
 #: The most problems one error from :func:`parse_sheet` lists; the others are counted in a
-#: last problem ("and 12 more problems").
+#: last problem ("and 12 more").
 #:
 #: .. versionadded:: 0.2.0
 MAX_SHEET_PROBLEMS: Final = 10
