@@ -77,8 +77,10 @@ def copier(cls: type[T]) -> Callable[..., T]:
     The function is generated once from the attrs fields of *cls*, so it copies every field
     (a field added later is copied too, never reset to its default) and refuses a change to
     a field that does not exist with a :class:`TypeError`, as :func:`attrs.evolve` does.
-    It skips ``attrs.evolve``'s per-call introspection, which matters for the state of a game,
-    copied once per event.
+    It is meant for the state of a game, copied once per event by the rules' own code: it
+    sets the fields directly, without ``attrs.evolve``'s per-call introspection and without
+    running the class's converters and validators, so a change must already be of the
+    field's type (a tuple, not a list).
 
     >>> @attrs.frozen
     ... class Point:
@@ -89,25 +91,37 @@ def copier(cls: type[T]) -> Callable[..., T]:
     Point(x=1, y=5)
 
     Args:
-        cls: An attrs class.
+        cls: An attrs class with slots and no ``__attrs_post_init__``.
 
     Returns:
         The copier.
 
+    Raises:
+        TypeError: *cls* is not an attrs class with slots, or has an
+            ``__attrs_post_init__`` (which a direct copy would skip).
+
     .. versionadded:: 0.2.0
     """
-    fields = [a for a in attrs.fields(cls) if a.init]  # pyright: ignore[reportArgumentType]
-    params = ", ".join(f"{a.alias}=_MISSING" for a in fields)
-    args = ", ".join(
-        f"{a.alias}=(inst.{a.name} if {a.alias} is _MISSING else {a.alias})" for a in fields
-    )
-    source = (
-        f"def copy(inst, *, {params}):\n    return cls({args})\n"
-        if fields
-        else ("def copy(inst):\n    return cls()\n")
-    )
-    namespace: dict[str, Any] = {"cls": cls, "_MISSING": _MISSING}
-    exec(compile(source, f"<copier of {cls.__qualname__}>", "exec"), namespace)
+    if not attrs.has(cls) or "__slots__" not in vars(cls):
+        raise TypeError(f"copier() needs an attrs class with slots, not {cls!r}")
+    if hasattr(cls, "__attrs_post_init__"):
+        raise TypeError(f"copier() cannot copy {cls.__qualname__}: it has __attrs_post_init__")
+    fields = attrs.fields(cls)  # pyright: ignore[reportArgumentType]
+    params = ", ".join(f"{a.name}=_MISSING" for a in fields)
+    lines = [f"def copy(inst, *, {params}):" if fields else "def copy(inst):", "    new = _new(cls)"]
+    lines += [
+        f"    _set(new, {a.name!r}, inst.{a.name} if {a.name} is _MISSING else {a.name})"
+        for a in fields
+    ]
+    lines.append("    return new")
+    namespace: dict[str, Any] = {
+        "cls": cls,
+        "_MISSING": _MISSING,
+        "_new": object.__new__,
+        "_set": object.__setattr__,
+    }
+    source = "\n".join(lines) + "\n"
+    exec(compile(source, f"<copier of {cls.__qualname__}>", "exec"), namespace)  # noqa: S102
     copy: Callable[..., T] = namespace["copy"]
     copy.__qualname__ = f"copier({cls.__qualname__})"
     copy.__doc__ = f"A copy of a {cls.__qualname__} with the given fields changed."

@@ -8,8 +8,9 @@ at a time: a fall, a summon vanishing, a strike's damage, the end of the combat 
 
 from __future__ import annotations
 
+import functools
 import itertools
-from typing import Any
+from typing import Any, NamedTuple
 
 from tabletop_rules.engine import GameResult, Pass, PromptStack
 from tabletop_rules.m20._checks import AttackKind
@@ -72,7 +73,12 @@ def replaced(state: CombatState, *new: Combatant, **changes: Any) -> CombatState
     """*state* with the *new* combatants swapped in by id (and *changes*), built once."""
     if len(new) == 1:
         one = new[0]
-        combatants = tuple(one if c.id == one.id else c for c in state.combatants)
+        combatants = state.combatants
+        ident = one.id
+        for index, c in enumerate(combatants):
+            if c.id == ident:
+                combatants = (*combatants[:index], one, *combatants[index + 1 :])
+                break
     else:
         by_id = {c.id: c for c in new}
         combatants = tuple(by_id.get(c.id, c) for c in state.combatants)
@@ -142,30 +148,48 @@ def _strike_outcome(state: CombatState) -> StrikeResolved:
 
 
 def follow_up(state: CombatState) -> Any:
-    """The event the rules call for next without anyone's choice, if any."""
+    """The event the rules call for next without anyone's choice, if any.
+
+    In order: the first combatant at 0 HP still standing falls; the first summon whose
+    summoner is down vanishes; the current strike of an attack no one is asked about is
+    resolved; the combat ends when one side or none is left standing; the round ends when
+    every one standing has acted.
+    """
     if state.result is not None:
         return None
     combatants = state.combatants
+    standing = Status.STANDING
+    sides: list[str] = []
+    all_acted = True
+    summons = False
     for c in combatants:
-        if c.status is Status.STANDING and c.hp <= 0:
-            return Fell(participant=c.id, status=_fall_status(c))
-    for c in combatants:
-        summoner = c.summoner
-        if (
-            summoner is not None
-            and c.status is Status.STANDING
-            and not state.combatant(summoner).standing
-        ):
-            return SummonVanished(c.id)
+        if c.status is standing:
+            if c.hp <= 0:
+                return Fell(participant=c.id, status=_fall_status(c))
+            if c.summoner is not None:
+                summons = True
+            if c.side not in sides:
+                sides.append(c.side)
+            if c.actions_taken < c.actions_allowed:
+                all_acted = False
+    if summons:
+        for c in combatants:
+            summoner = c.summoner
+            if (
+                summoner is not None
+                and c.status is standing
+                and not state.combatant(summoner).standing
+            ):
+                return SummonVanished(c.id)
     frames = state.prompts.frames
     if frames:
         return _strike_outcome(state) if frames[-1].responder is None else None
-    sides = _standing_sides(state)
     if len(sides) <= 1:
         return CombatEnded(
-            winners=sides, reason="m20.result.one_side_left" if sides else "m20.result.all_down"
+            winners=tuple(sides),
+            reason="m20.result.one_side_left" if sides else "m20.result.all_down",
         )
-    if all(c.actions_taken >= c.actions_allowed for c in combatants if c.standing):
+    if all_acted:
         return RoundEnded(round=state.round)
     return None
 
@@ -324,7 +348,7 @@ def commands_of(state: CombatState, actor: str) -> list[Any]:
         return []
     out: list[Any] = []
     if c.actions_taken < c.actions_allowed:
-        out = _main_commands(state, c)
+        out.extend(_main_commands(state, c))
     if summon_of(state, c) is not None:
         out.append(Dismiss(actor))
     return out
@@ -333,53 +357,119 @@ def commands_of(state: CombatState, actor: str) -> list[Any]:
 _KINDS_OF_ATTACK = tuple(AttackKind)
 _HINDER_CHOICES = tuple(HinderChoice)
 _HEALABLE = (Status.STANDING, Status.DOWN, Status.UNCONSCIOUS)
+_DECLARATIONS = (
+    (Skill.SPLIT_FOCUS, SplitFocus),
+    (Skill.COOL_DOWN, CoolDown),
+    (Skill.FRENZY, Frenzy),
+)
 
 
-def _main_commands(state: CombatState, c: Combatant) -> list[Any]:
+class _Menu(NamedTuple):
+    """Everything that decides one combatant's main commands (see :func:`_menu`)."""
+
+    me: str
+    may_attack: bool
+    others: tuple[str, ...]
+    allies: tuple[str, ...]
+    areas: tuple[tuple[str, ...], ...]
+    character: bool
+    double: bool
+    declarations: tuple[Skill, ...]
+    guard: bool
+    healed: tuple[str, ...]
+    aided: tuple[str, ...]
+    summon: bool
+
+
+def _main_commands(state: CombatState, c: Combatant) -> tuple[Any, ...]:
     me = c.id
-    others = [o.id for o in state.combatants if o.standing and o.id != me]
-    kinds = _KINDS_OF_ATTACK
-    out: list[Any] = []
-    if c.attacks == 0:
-        out.extend(Attack(actor=me, targets=(t,), kind=k) for t in others for k in kinds)
     character = c.character
+    others: list[str] = []
+    allies: list[str] = []
+    by_side: dict[str, list[str]] = {}
+    healed: list[str] = []
+    aided: list[str] = []
+    healer = character is not None and character.has(Skill.HEALING)
+    alive = Status.STANDING
+    for o in state.combatants:
+        standing = o.status is alive and o.hp > 0
+        if standing and o.id != me:
+            others.append(o.id)
+            by_side.setdefault(o.side, []).append(o.id)
+            if o.side == c.side:
+                allies.append(o.id)
+        if o.character is not None:
+            if healer and o.status in _HEALABLE and o.hp < o.max_hp:
+                healed.append(o.id)
+            if standing and o.hp == o.max_hp - 1:
+                aided.append(o.id)
     if character is None:
-        return out
-    allies = [o.id for o in state.combatants if o.standing and o.id != me and o.side == c.side]
-    if c.attacks == 0 and character.has(Skill.DOUBLE_ATTACK):
+        return _menu(
+            _Menu(me, c.attacks == 0, tuple(others), (), (), False, False, (), False, (), (), False)
+        )
+    skills = character.skills
+    areas: list[tuple[str, ...]] = []
+    if Skill.AREA_ATTACK in skills:
+        areas = [tuple(members) for side, members in by_side.items() if side != c.side]
+        if tuple(others) not in areas:
+            areas.append(tuple(others))
+    declarations = tuple(
+        skill
+        for skill, _ in _DECLARATIONS
+        if skill in skills
+        and skill not in c.declared
+        and (skill is not Skill.SPLIT_FOCUS or c.actions_taken == 0)
+    )
+    return _menu(
+        _Menu(
+            me=me,
+            may_attack=c.attacks == 0,
+            others=tuple(others),
+            allies=tuple(allies),
+            areas=tuple(areas),
+            character=True,
+            double=Skill.DOUBLE_ATTACK in skills,
+            declarations=declarations,
+            guard=Skill.WIDE_GUARD in skills and Skill.WIDE_GUARD not in c.declared,
+            healed=tuple(healed),
+            aided=tuple(aided),
+            summon=Skill.SUMMONER in skills and not c.summoned,
+        )
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _menu(menu: _Menu) -> tuple[Any, ...]:
+    """The main commands of one combatant, from what decides them.
+
+    Commands are immutable values, so one tuple serves every state with the same menu: a
+    random game lists the same menu many times, and building its commands is most of the
+    cost of listing them.
+    """
+    me, others, allies, kinds = menu.me, menu.others, menu.allies, _KINDS_OF_ATTACK
+    out: list[Any] = []
+    if menu.may_attack:
+        out.extend(Attack(actor=me, targets=(t,), kind=k) for t in others for k in kinds)
+    if not menu.character:
+        return tuple(out)
+    if menu.may_attack and menu.double:
         out.extend(
             Attack(actor=me, targets=pair, kind=k, mode=AttackMode.DOUBLE)
             for pair in itertools.combinations_with_replacement(others, 2)
             for k in kinds
         )
-    if c.attacks == 0 and character.has(Skill.AREA_ATTACK):
-        areas: list[tuple[str, ...]] = []
-        for side in _standing_sides(state):
-            members = tuple(t for t in others if state.combatant(t).side == side)
-            if members and side != c.side:
-                areas.append(members)
-        if tuple(others) not in areas:
-            areas.append(tuple(others))
+    if menu.may_attack:
         out.extend(
             Attack(actor=me, targets=area, kind=k, mode=AttackMode.AREA)
-            for area in areas
+            for area in menu.areas
             for k in kinds
         )
-    for skill, command in (
-        (Skill.SPLIT_FOCUS, SplitFocus),
-        (Skill.COOL_DOWN, CoolDown),
-        (Skill.FRENZY, Frenzy),
-    ):
-        if (
-            character.has(skill)
-            and skill not in c.declared
-            and (skill is not Skill.SPLIT_FOCUS or c.actions_taken == 0)
-        ):
-            out.append(command(me))
-    if character.has(Skill.WIDE_GUARD) and Skill.WIDE_GUARD not in c.declared and others:
+    declare = dict(_DECLARATIONS)
+    out.extend(declare[skill](me) for skill in menu.declarations)
+    if menu.guard and others:
         choices: list[tuple[str, ...]] = [(t,) for t in others]
         if len(allies) > 1:
-            choices.append(tuple(allies))
+            choices.append(allies)
         out.extend(WideGuard(actor=me, protected=p) for p in choices)
     out.extend(Hide(actor=me, target=t, kind=k) for t in others for k in kinds)
     out.append(FocusDefense(me))
@@ -396,14 +486,10 @@ def _main_commands(state: CombatState, c: Combatant) -> list[Any]:
         for h in _HINDER_CHOICES
         for k in kinds
     )
-    healer = character.has(Skill.HEALING)
-    for o in state.combatants:
-        if o.character is None:
-            continue
-        if healer and o.status in _HEALABLE and o.hp < o.max_hp:
-            out.extend(Heal(actor=me, target=o.id, magical=m) for m in (False, True))
-        if o.standing and o.hp == o.max_hp - 1:
-            out.extend(FirstAid(actor=me, target=o.id, magical=m) for m in (False, True))
-    if character.has(Skill.SUMMONER) and not c.summoned:
+    for target in menu.healed:
+        out.extend(Heal(actor=me, target=target, magical=m) for m in (False, True))
+    for target in menu.aided:
+        out.extend(FirstAid(actor=me, target=target, magical=m) for m in (False, True))
+    if menu.summon:
         out.append(Summon(me))
-    return out
+    return tuple(out)

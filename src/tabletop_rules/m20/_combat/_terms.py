@@ -11,6 +11,7 @@ Planning an attack is split in two, so that folding an event never builds a term
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Final
 
@@ -164,41 +165,71 @@ def attack_uses(
     """
     me = state.combatant(actor)
     effects = {actor: begun_effects(me, state.round)}
+    # M20-082, M20-083: the next attack aimed at a protected creature targets its guard.
+    guards = [
+        g.id
+        for g in state.combatants
+        if g.effects
+        and g.id != actor
+        and g.standing
+        and any(e.kind is EffectKind.GUARDING for e in g.effects)
+    ]
+    assassin = has(me, Skill.ASSASSINATION)
     uses: list[StrikeUse] = []
     groups = (
         [(0, targets)] if mode is not AttackMode.DOUBLE else [(0, targets[:1]), (1, targets[1:])]
     )
     for group, aimed_targets in groups:
         mine = effects[actor]
-        base = list(reads(mine, ATTACK_READS))
-        for kind in (EffectKind.HINDERED_ATTACK, EffectKind.GUARDED):
-            used = _first(mine, kind)
-            if used is not None:
-                base.append(used)
-                mine = _without(mine, used)
-        effects[actor] = mine
-        for aimed in aimed_targets:
-            target, guard = _redirect(state, effects, actor, aimed)
-            mine = effects[actor]
-            own: list[Effect] = []
-            hidden = _first(mine, EffectKind.HIDDEN, lambda e, t=target: e.other == t)
-            if hidden is not None:
-                own.append(hidden)
-                mine = _without(mine, hidden)
-            assisted = _first(mine, EffectKind.ASSISTED, lambda e, t=target: e.other == t)
-            if assisted is not None:
-                own.append(assisted)
-                mine = _without(mine, assisted)
+        base: list[Effect] = []
+        if mine:
+            base.extend(e for e in mine if e.kind in ATTACK_READS)
+            for kind in (EffectKind.HINDERED_ATTACK, EffectKind.GUARDED):
+                used = _first(mine, kind)
+                if used is not None:
+                    base.append(used)
+                    mine = _without(mine, used)
             effects[actor] = mine
-            theirs = effects.get(target, state.combatant(target).effects)
-            defense = list(reads(theirs, DEFENSE_READS))
+        for aimed in aimed_targets:
+            target, guard = aimed, None
+            for guard_id in guards:
+                if guard_id == aimed:
+                    continue
+                held = (
+                    effects[guard_id] if guard_id in effects else state.combatant(guard_id).effects
+                )
+                for effect in held:
+                    if effect.kind is EffectKind.GUARDING and effect.other == aimed:
+                        effects[guard_id] = _without(held, effect)
+                        target, guard = guard_id, effect
+                        break
+                if guard is not None:
+                    break
+            own: list[Effect] = []
+            hidden: Effect | None = None
+            mine = effects[actor]
+            if mine:
+                for kind in (EffectKind.HIDDEN, EffectKind.ASSISTED):
+                    for effect in mine:
+                        if effect.kind is kind and effect.other == target:
+                            own.append(effect)
+                            mine = _without(mine, effect)
+                            if kind is EffectKind.HIDDEN:
+                                hidden = effect
+                            break
+                effects[actor] = mine
+            theirs = effects[target] if target in effects else state.combatant(target).effects
+            defense: list[Effect] = []
+            if theirs:
+                defense.extend(e for e in theirs if e.kind in DEFENSE_READS)
             if guard is not None:
                 defense.append(guard)
-            for kind in (EffectKind.HINDERED_DEFENSE, EffectKind.GUARDED):
-                used = _first(theirs, kind)
-                if used is not None:
-                    defense.append(used)
-                    theirs = _without(theirs, used)
+            if theirs:
+                for kind in (EffectKind.HINDERED_DEFENSE, EffectKind.GUARDED):
+                    used = _first(theirs, kind)
+                    if used is not None:
+                        defense.append(used)
+                        theirs = _without(theirs, used)
             effects[target] = theirs
             uses.append(
                 StrikeUse(
@@ -207,30 +238,33 @@ def attack_uses(
                     group=group,
                     attack=(*base, *own),
                     defense=tuple(defense),
-                    assassination=hidden is not None and has(me, Skill.ASSASSINATION),
+                    assassination=hidden is not None and assassin,
                 )
             )
     # M20-054: hiding ends with the hider's next attack, on anyone.
     mine = effects[actor]
-    if _first(mine, EffectKind.HIDDEN) is not None:
+    if mine and _first(mine, EffectKind.HIDDEN) is not None:
         effects[actor] = tuple(e for e in mine if e.kind is not EffectKind.HIDDEN)
     return uses, effects
 
 
-def _redirect(
-    state: CombatState, effects: dict[str, tuple[Effect, ...]], attacker: str, aimed: str
-) -> tuple[str, Effect | None]:
-    """Who defends against an attack aimed at *aimed*, and the guard's effect; uses it."""
-    # M20-082, M20-083: the next attack aimed at a protected creature targets its guard.
-    for guard in state.combatants:
-        if guard.id in (attacker, aimed) or not guard.standing:
-            continue
-        held = effects.get(guard.id, guard.effects)
-        effect = _first(held, EffectKind.GUARDING, lambda e: e.other == aimed)
-        if effect is not None:
-            effects[guard.id] = _without(held, effect)
-            return guard.id, effect
-    return aimed, None
+@functools.lru_cache(maxsize=1024)
+def _attack_base(character: Character, kind: AttackKind) -> tuple[Term, ...]:
+    # A character's own attack terms: the same in every check of a combat.
+    return attack_terms(character, kind)
+
+
+@functools.lru_cache(maxsize=1024)
+def _defense_base(character: Character, kind: AttackKind) -> tuple[Term, ...]:
+    return defense_terms(character, kind)
+
+
+@functools.lru_cache(maxsize=1024)
+def _specialty_base(
+    character: Character, specialty: Specialty, attribute: Attribute
+) -> tuple[Term, ...]:
+    # No situation and no helpers: the rulings do not change these terms.
+    return specialty_terms(character, specialty, attribute=attribute)
 
 
 def strike_terms(
@@ -254,14 +288,14 @@ def strike_terms(
     if me.character is None:
         attack = (*_summon_attributes(owner(state, me), kind.attack_attribute), *attack_extra)
     else:
-        attack = attack_terms(me.character, kind, extra=attack_extra)
+        attack = (*_attack_base(me.character, kind), *attack_extra)
     if defender.character is None:
         defense = (
             *_summon_attributes(owner(state, defender), kind.defense_attribute),
             *defense_extra,
         )
     else:
-        defense = defense_terms(defender.character, kind, extra=defense_extra)
+        defense = (*_defense_base(defender.character, kind), *defense_extra)
     return attack, defense
 
 
@@ -290,9 +324,11 @@ def specialty_check_terms(
     """The terms of *me*'s specialty check in combat, with the effects it *used*."""
     character = me.character
     assert character is not None  # only characters take these actions
-    terms = [*extra, *effect_terms(used), *summoner_penalty(state, me)]
-    return specialty_terms(
-        character, specialty, attribute=attribute, extra=terms, rulings=state.rulings
+    return (
+        *_specialty_base(character, specialty, attribute),
+        *extra,
+        *effect_terms(used),
+        *summoner_penalty(state, me),
     )
 
 
