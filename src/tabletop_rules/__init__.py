@@ -6,6 +6,7 @@ Rule systems live in their own subpackages; the command language is
 :mod:`tabletop_rules.notation`.
 """
 
+from tabletop_rules._hypothesis import register_if_hypothesis as _register_if_hypothesis
 from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Outcome, Term
 from tabletop_rules.dice import Dice, DiceSource, Roll, ScriptedDice, SeededDice
 from tabletop_rules.engine import GameRecord, GameResult, Registry, fold, replay, step
@@ -64,3 +65,24 @@ __all__ = [
     "step",
     "to_json",
 ]
+
+
+def _register_hypothesis_strategies() -> None:  # pyright: ignore[reportUnusedFunction]
+    # st.from_type() of the core's values draws from tabletop_rules.testing.strategies.
+    from tabletop_rules._hypothesis import register_types
+
+    register_types(
+        "tabletop_rules.testing.strategies",
+        [
+            (Dice, "dice"),
+            (Roll, "rolls"),
+            (Term, "terms"),
+            (Difficulty, "difficulties"),
+            (Opposition, "oppositions"),
+            (CheckResult, "check_results"),
+            (Distribution, "distributions"),
+        ],
+    )
+
+
+_register_if_hypothesis(_register_hypothesis_strategies)

@@ -108,7 +108,10 @@ def copier(cls: type[T]) -> Callable[..., T]:
         raise TypeError(f"copier() cannot copy {cls.__qualname__}: it has __attrs_post_init__")
     fields = attrs.fields(cls)  # pyright: ignore[reportArgumentType]
     params = ", ".join(f"{a.name}=_MISSING" for a in fields)
-    lines = [f"def copy(inst, *, {params}):" if fields else "def copy(inst):", "    new = _new(cls)"]
+    lines = [
+        f"def copy(inst, *, {params}):" if fields else "def copy(inst):",
+        "    new = _new(cls)",
+    ]
     lines += [
         f"    _set(new, {a.name!r}, inst.{a.name} if {a.name} is _MISSING else {a.name})"
         for a in fields
@@ -121,7 +124,7 @@ def copier(cls: type[T]) -> Callable[..., T]:
         "_set": object.__setattr__,
     }
     source = "\n".join(lines) + "\n"
-    exec(compile(source, f"<copier of {cls.__qualname__}>", "exec"), namespace)  # noqa: S102
+    exec(compile(source, f"<copier of {cls.__qualname__}>", "exec"), namespace)
     copy: Callable[..., T] = namespace["copy"]
     copy.__qualname__ = f"copier({cls.__qualname__})"
     copy.__doc__ = f"A copy of a {cls.__qualname__} with the given fields changed."
@@ -527,8 +530,8 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
 
     The kit gives the rest: :meth:`decide` (shape check, the automatic events a state owes,
     the prompt :meth:`gate`, the rule, the automatic loop), :meth:`evolve` (table dispatch),
-    :meth:`play` (decide and fold in one pass), :meth:`verify` (a record checked event by event against the rules),
-    :meth:`legal_commands` and :meth:`to_act`.
+    :meth:`play` (decide and fold in one pass), :meth:`verify` (a record checked event by
+    event against the rules), :meth:`legal_commands` and :meth:`to_act`.
 
     .. versionadded:: 0.2.0
     """

@@ -21,6 +21,7 @@ Fraction(11, 20)
 .. versionadded:: 0.1.0
 """
 
+from tabletop_rules._hypothesis import register_if_hypothesis as _register_if_hypothesis
 from tabletop_rules.kit import Expiry
 from tabletop_rules.m20._character import (
     Attribute,
@@ -217,3 +218,13 @@ __all__ = [
     "rest",
     "specialty_terms",
 ]
+
+
+def _register_hypothesis_strategies() -> None:  # pyright: ignore[reportUnusedFunction]
+    # st.from_type(Character) draws from tabletop_rules.m20.strategies.characters().
+    from tabletop_rules._hypothesis import register_types
+
+    register_types("tabletop_rules.m20.strategies", [(Character, "characters")])
+
+
+_register_if_hypothesis(_register_hypothesis_strategies)

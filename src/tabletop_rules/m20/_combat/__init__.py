@@ -28,7 +28,6 @@ from tabletop_rules.m20._combat import _flow as flow
 from tabletop_rules.m20._combat._commands import (
     Assist,
     Attack,
-    BoostDamage,
     CoolDown,
     Dismiss,
     EndCombat,
@@ -42,9 +41,6 @@ from tabletop_rules.m20._combat._commands import (
     RuleFallen,
     SplitFocus,
     Summon,
-    UseDecisiveStrike,
-    UseIndomitable,
-    UseNarrowEscape,
     WideGuard,
 )
 from tabletop_rules.m20._combat._commands import Command as Command
@@ -53,8 +49,6 @@ from tabletop_rules.m20._combat._events import (
     Attacked,
     CombatEnded,
     CoolDownDeclared,
-    DamageBoosted,
-    DecisiveStrikeUsed,
     Declined,
     FallenRuled,
     Fell,
@@ -62,8 +56,6 @@ from tabletop_rules.m20._combat._events import (
     FrenzyDeclared,
     Hid,
     Hindered,
-    IndomitableUsed,
-    NarrowEscapeUsed,
     RoundEnded,
     SplitFocusDeclared,
     StrikeResolved,
@@ -78,7 +70,6 @@ from tabletop_rules.m20._combat._log import describe
 from tabletop_rules.m20._combat._reactions import REACTIONS, answer
 from tabletop_rules.m20._combat._terms import DANGER_READS, effect_terms, reads, summoner_penalty
 from tabletop_rules.m20._combat._values import (
-    GM,
     Combatant,
     CombatSetup,
     CombatState,

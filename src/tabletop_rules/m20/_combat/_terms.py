@@ -191,33 +191,8 @@ def attack_uses(
                     mine = _without(mine, used)
             effects[actor] = mine
         for aimed in aimed_targets:
-            target, guard = aimed, None
-            for guard_id in guards:
-                if guard_id == aimed:
-                    continue
-                held = (
-                    effects[guard_id] if guard_id in effects else state.combatant(guard_id).effects
-                )
-                for effect in held:
-                    if effect.kind is EffectKind.GUARDING and effect.other == aimed:
-                        effects[guard_id] = _without(held, effect)
-                        target, guard = guard_id, effect
-                        break
-                if guard is not None:
-                    break
-            own: list[Effect] = []
-            hidden: Effect | None = None
-            mine = effects[actor]
-            if mine:
-                for kind in (EffectKind.HIDDEN, EffectKind.ASSISTED):
-                    for effect in mine:
-                        if effect.kind is kind and effect.other == target:
-                            own.append(effect)
-                            mine = _without(mine, effect)
-                            if kind is EffectKind.HIDDEN:
-                                hidden = effect
-                            break
-                effects[actor] = mine
+            target, guard = _guard_for(state, effects, guards, aimed)
+            own, hidden = _own_effects(effects, actor, target)
             theirs = effects[target] if target in effects else state.combatant(target).effects
             defense: list[Effect] = []
             if theirs:
@@ -265,6 +240,41 @@ def _specialty_base(
 ) -> tuple[Term, ...]:
     # No situation and no helpers: the rulings do not change these terms.
     return specialty_terms(character, specialty, attribute=attribute)
+
+
+def _guard_for(
+    state: CombatState, effects: dict[str, tuple[Effect, ...]], guards: list[str], aimed: str
+) -> tuple[str, Effect | None]:
+    """Who defends against an attack aimed at *aimed*, and the guard's effect; uses it."""
+    for guard_id in guards:
+        if guard_id == aimed:
+            continue
+        held = effects[guard_id] if guard_id in effects else state.combatant(guard_id).effects
+        for effect in held:
+            if effect.kind is EffectKind.GUARDING and effect.other == aimed:
+                effects[guard_id] = _without(held, effect)
+                return guard_id, effect
+    return aimed, None
+
+
+def _own_effects(
+    effects: dict[str, tuple[Effect, ...]], actor: str, target: str
+) -> tuple[list[Effect], Effect | None]:
+    """The attacker's hiding and assistance on *target*, used up; and the hiding itself."""
+    own: list[Effect] = []
+    hidden: Effect | None = None
+    mine = effects[actor]
+    if mine:
+        for kind in (EffectKind.HIDDEN, EffectKind.ASSISTED):
+            for effect in mine:
+                if effect.kind is kind and effect.other == target:
+                    own.append(effect)
+                    mine = _without(mine, effect)
+                    if kind is EffectKind.HIDDEN:
+                        hidden = effect
+                    break
+        effects[actor] = mine
+    return own, hidden
 
 
 def strike_terms(
