@@ -10,7 +10,7 @@ registers its own.
 import sys
 
 
-def _hypothesis_setup_hook() -> None:
+def _hypothesis_setup_hook() -> None:  # pyright: ignore[reportUnusedFunction]
     """Register the strategies of the ``tabletop_rules`` packages already imported."""
     for name, module in tuple(sys.modules.items()):
         if name == "tabletop_rules" or name.startswith("tabletop_rules."):

@@ -13,7 +13,6 @@ imported when one is first drawn, so neither import gets slower.
 
 from __future__ import annotations
 
-import importlib
 import sys
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -30,6 +29,8 @@ def register_types(module: str, strategies: Iterable[tuple[type[Any], str]]) -> 
 
     The strategies are deferred: *module* is imported when one is first drawn.
     """
+    import importlib
+
     from hypothesis import strategies as st
 
     def later(name: str) -> st.SearchStrategy[Any]:

@@ -357,6 +357,10 @@ def _answers(answers: Iterable[str]) -> frozenset[str]:
     return frozenset(answers)
 
 
+def _no_answers() -> frozenset[str]:
+    return frozenset()
+
+
 @attrs.frozen(kw_only=True)
 class PromptFrame(Generic[PendingT]):
     """One pending question in the middle of a resolution.
@@ -373,7 +377,7 @@ class PromptFrame(Generic[PendingT]):
     #: Who may answer; ``None`` while the rules resolve the work on their own.
     responder: str | None
     #: The names of the command types that answer it (``"Pass"`` where declining is allowed).
-    answers: frozenset[str] = attrs.field(converter=_answers, factory=frozenset)
+    answers: frozenset[str] = attrs.field(converter=_answers, factory=_no_answers)
     #: The suspended resolution, as a value of the system's own type.
     pending: PendingT
 

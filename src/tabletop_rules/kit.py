@@ -134,6 +134,13 @@ def copier(cls: type[T]) -> Callable[..., T]:
 # --------------------------------------------------------------------------- command shapes
 
 
+def _all_fit(value: object, fits: Callable[[object], bool]) -> bool:
+    if not isinstance(value, tuple | list):
+        return False
+    items: tuple[object, ...] = tuple(value)  # pyright: ignore[reportUnknownArgumentType, reportUnknownVariableType]
+    return all(fits(item) for item in items)
+
+
 def _check_for(annotation: Any) -> tuple[Callable[[object], bool], str] | None:
     """A test that a value fits *annotation*, and the annotation's name; None for any value."""
     origin = typing.get_origin(annotation)
@@ -153,9 +160,7 @@ def _check_for(annotation: Any) -> tuple[Callable[[object], bool], str] | None:
             if inner is None:
                 return (lambda v: isinstance(v, tuple | list)), "tuple"
             fits, name = inner
-            return (
-                lambda v: isinstance(v, tuple | list) and all(fits(x) for x in v)  # pyright: ignore[reportUnknownVariableType]
-            ), f"tuple[{name}, ...]"
+            return (lambda v: _all_fit(v, fits)), f"tuple[{name}, ...]"
     if origin in (typing.Union, types.UnionType):
         parts = typing.get_args(annotation)
         checks = [c for c in (_check_for(p) for p in parts if p is not type(None)) if c]
@@ -246,6 +251,10 @@ class CommandShapes:
 # --------------------------------------------------------------------------- lasting effects
 
 
+def _read_only(table: Mapping[Any, Expiry]) -> Mapping[Any, Expiry]:
+    return MappingProxyType(dict(table))
+
+
 class Expiry(enum.Enum):
     """When a lasting effect ends, if nothing uses it up first.
 
@@ -306,12 +315,12 @@ class Durations(Generic[KindT]):
     """
 
     #: When each kind of effect ends.
-    expiries: Mapping[KindT, Expiry] = attrs.field(converter=MappingProxyType)
+    expiries: Mapping[KindT, Expiry] = attrs.field(converter=_read_only)
     #: The kinds of each expiry, as tuples (``in`` on a tuple of enum members compares by
     #: identity, cheaper than hashing them).
     kinds: Mapping[Expiry, tuple[KindT, ...]] = attrs.field(init=False, eq=False, repr=False)
 
-    @kinds.default  # pyright: ignore[reportAttributeAccessIssue, reportUntypedFunctionDecorator]
+    @kinds.default  # pyright: ignore[reportAttributeAccessIssue, reportUntypedFunctionDecorator, reportUnknownMemberType]
     def _kinds(self) -> Mapping[Expiry, tuple[KindT, ...]]:  # pyright: ignore[reportUnusedFunction]
         return MappingProxyType(
             {x: tuple(k for k, e in self.expiries.items() if e is x) for x in Expiry}

@@ -283,7 +283,7 @@ class Character:
     #: :attr:`picks`, for quick look-ups).
     skills: tuple[Skill, ...] = attrs.field(init=False, eq=False, repr=False)
 
-    @skills.default  # pyright: ignore[reportAttributeAccessIssue, reportUntypedFunctionDecorator]
+    @skills.default  # pyright: ignore[reportAttributeAccessIssue, reportUntypedFunctionDecorator, reportUnknownMemberType]
     def _skills(self) -> tuple[Skill, ...]:  # pyright: ignore[reportUnusedFunction]
         # A pick that is no SkillPick is reported by the creation checks that follow.
         found = (p.skill for p in self.picks if isinstance(p, SkillPick))  # pyright: ignore[reportUnnecessaryIsInstance]

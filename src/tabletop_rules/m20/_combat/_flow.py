@@ -13,6 +13,7 @@ import itertools
 from typing import Any, NamedTuple
 
 from tabletop_rules.engine import GameResult, Pass, PromptStack
+from tabletop_rules.kit import Expiry
 from tabletop_rules.m20._checks import AttackKind
 from tabletop_rules.m20._combat._commands import (
     Assist,
@@ -49,7 +50,6 @@ from tabletop_rules.m20._combat._values import (
     Combatant,
     CombatState,
     Effect,
-    Expiry,
     HinderChoice,
     Status,
     changed,
@@ -116,14 +116,6 @@ def acted(
 
 
 # --------------------------------------------------------------------------- automatic events
-
-
-def _standing_sides(state: CombatState) -> tuple[str, ...]:
-    sides: list[str] = []
-    for c in state.combatants:
-        if c.standing and c.side not in sides:
-            sides.append(c.side)
-    return tuple(sides)
 
 
 def _fall_status(c: Combatant) -> Status:

@@ -18,7 +18,7 @@ from typing import Final
 import attrs
 
 from tabletop_rules.checks import Term
-from tabletop_rules.kit import Durations
+from tabletop_rules.kit import Durations, Expiry
 from tabletop_rules.m20._character import Attribute, Character, Specialty
 from tabletop_rules.m20._checks import AttackKind, attack_terms, defense_terms, specialty_terms
 from tabletop_rules.m20._combat._values import (
@@ -28,7 +28,6 @@ from tabletop_rules.m20._combat._values import (
     CombatState,
     Effect,
     EffectKind,
-    Expiry,
     Status,
 )
 from tabletop_rules.m20._skills import Skill

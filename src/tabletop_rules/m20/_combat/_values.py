@@ -153,7 +153,7 @@ class EffectKind(enum.Enum):
 
 
 #: When each kind of effect ends, and so which are used up (:attr:`Expiry.USE`).
-DURATIONS: Final = Durations(
+DURATIONS: Final[Durations[EffectKind]] = Durations(
     {
         EffectKind.FOCUS_DEFENSE: Expiry.ROUND_END,
         EffectKind.COOL_DOWN_DEFENSE: Expiry.ROUND_END,
