@@ -197,7 +197,7 @@ class CommandShapes:
     .. versionadded:: 0.2.0
     """
 
-    #: Per command class, its checked fields: name, test, and the expected type's name.
+    #: The checked fields of each command class (name, test, and the expected type's name).
     shapes: Mapping[type[Any], tuple[tuple[str, Callable[[object], bool], str], ...]]
     #: The catalog key of the refusal of a malformed command (``command``, ``field``,
     #: ``expected`` and ``value`` are its message fields).
@@ -270,8 +270,8 @@ class Expiry(enum.Enum):
     TURN_END = "turn_end"
     #: Only when used (or when the game ends).
     USE = "use"
-    #: After a count of turns: :meth:`Durations.tick` lowers the count at every turn end and
-    #: removes the effect at 0 (a marker's die face).
+    #: After a count of turns, a marker's die face, which ``Durations.tick`` lowers by 1 at
+    #: every turn end, removing the effect at 0.
     COUNT = "count"
 
 
@@ -585,6 +585,11 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         #: The field checks of the command classes (refusals *bad_command* and
         #: *unknown_command*).
         self.shapes = CommandShapes.of(commands, reason=bad_command, unknown=unknown_command)
+
+    def __reduce__(self) -> tuple[type[Any], tuple[()]]:
+        # A ruleset holds functions in its tables; another process rebuilds it from its class
+        # (a subclass's __init__ takes no arguments).
+        return (type(self), ())
 
     # ---------------------------------------------------------------- what a system writes
 

@@ -114,7 +114,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
        Built on the ruleset kit; ``evolve`` applies events without checking them, and
-       :meth:`verify` checks a record against the rules.
+       :meth:`~tabletop_rules.kit.Rules.verify` checks a record against the rules.
     """
 
     name: ClassVar[str] = "m20"

@@ -465,7 +465,7 @@ class CombatState:
     rulings: Rulings = attrs.field(factory=Rulings)
     #: The uses per scenario spent, this combat's included.
     ledger: ScenarioLedger = attrs.field(factory=ScenarioLedger)
-    #: The attack being resolved, if any, as the suspended work of a prompt frame: the frame
+    #: The attack being resolved, if any, as the suspended work of a prompt frame, which
     #: names who is asked now and the answers they may give (no one, while the rules resolve
     #: the attack on their own).
     prompts: PromptStack[PendingAttack] = attrs.field(factory=_no_prompts)
