@@ -527,5 +527,5 @@ def decide_end_combat(state: CombatState, command: EndCombat, _: DiceSource) -> 
 def decide_rule_fallen(state: CombatState, command: RuleFallen, _: DiceSource) -> tuple[Any]:
     """The GM rules a fallen non-player character unconscious or dead (M20-066)."""
     check_gm(command.actor)
-    check_rule_fallen(state, command.target)
+    check_rule_fallen(state, command.target, dead=command.dead)
     return (FallenRuled(target=command.target, dead=command.dead),)

@@ -376,35 +376,40 @@ class _Menu(NamedTuple):
 def _main_commands(state: CombatState, c: Combatant) -> tuple[Any, ...]:
     me = c.id
     character = c.character
-    others: list[str] = []
-    allies: list[str] = []
-    by_side: dict[str, list[str]] = {}
-    healed: list[str] = []
-    aided: list[str] = []
-    healer = character is not None and character.has(Skill.HEALING)
     alive = Status.STANDING
-    for o in state.combatants:
-        standing = o.status is alive and o.hp > 0
-        if standing and o.id != me:
-            others.append(o.id)
-            by_side.setdefault(o.side, []).append(o.id)
-            if o.side == c.side:
-                allies.append(o.id)
-        if o.character is not None:
-            if healer and o.status in _HEALABLE and o.hp < o.max_hp:
-                healed.append(o.id)
-            if standing and o.hp == o.max_hp - 1:
-                aided.append(o.id)
+    others = tuple(o.id for o in state.combatants if o.status is alive and o.hp > 0 and o.id != me)
     if character is None:
         return _menu(
-            _Menu(me, c.attacks == 0, tuple(others), (), (), False, False, (), False, (), (), False)
+            _Menu(me, c.attacks == 0, others, (), (), False, False, (), False, (), (), False)
         )
+    side = c.side
+    allies = tuple(
+        o.id
+        for o in state.combatants
+        if o.status is alive and o.hp > 0 and o.id != me and o.side == side
+    )
     skills = character.skills
     areas: list[tuple[str, ...]] = []
     if Skill.AREA_ATTACK in skills:
-        areas = [tuple(members) for side, members in by_side.items() if side != c.side]
-        if tuple(others) not in areas:
-            areas.append(tuple(others))
+        by_side: dict[str, list[str]] = {}
+        for o in state.combatants:
+            if o.id in others:
+                by_side.setdefault(o.side, []).append(o.id)
+        areas = [tuple(members) for s, members in by_side.items() if s != side]
+        if others not in areas:
+            areas.append(others)
+    healed: tuple[str, ...] = ()
+    if Skill.HEALING in skills:
+        healed = tuple(
+            o.id
+            for o in state.combatants
+            if o.character is not None and o.status in _HEALABLE and o.hp < o.max_hp
+        )
+    aided = tuple(
+        o.id
+        for o in state.combatants
+        if o.hp == o.max_hp - 1 and o.character is not None and o.status is alive and o.hp > 0
+    )
     declarations = tuple(
         skill
         for skill, _ in _DECLARATIONS
@@ -416,15 +421,15 @@ def _main_commands(state: CombatState, c: Combatant) -> tuple[Any, ...]:
         _Menu(
             me=me,
             may_attack=c.attacks == 0,
-            others=tuple(others),
-            allies=tuple(allies),
+            others=others,
+            allies=allies,
             areas=tuple(areas),
             character=True,
             double=Skill.DOUBLE_ATTACK in skills,
             declarations=declarations,
             guard=Skill.WIDE_GUARD in skills and Skill.WIDE_GUARD not in c.declared,
-            healed=tuple(healed),
-            aided=tuple(aided),
+            healed=healed,
+            aided=aided,
             summon=Skill.SUMMONER in skills and not c.summoned,
         )
     )

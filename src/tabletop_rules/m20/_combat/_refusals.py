@@ -147,11 +147,14 @@ def check_heal_target(state: CombatState, target: str, *, first_aid: bool) -> Co
     return t
 
 
-def check_rule_fallen(state: CombatState, target: str) -> Combatant:
-    """Refuse a ruling on anyone but a fallen non-player character; the fallen one."""
+def check_rule_fallen(state: CombatState, target: str, *, dead: bool) -> Combatant:
+    """Refuse a ruling on anyone but a fallen non-player character, or one that changes
+    nothing (an unconscious one ruled unconscious again); the fallen one."""
     t = state.combatant(target)
     if t.player or t.character is None or t.status not in (Status.DOWN, Status.UNCONSCIOUS):
         raise illegal("not_fallen_npc", actor=target)
+    if t.status is Status.UNCONSCIOUS and not dead:
+        raise illegal("already_unconscious", actor=target)
     return t
 
 
