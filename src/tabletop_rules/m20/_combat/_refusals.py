@@ -148,8 +148,10 @@ def check_heal_target(state: CombatState, target: str, *, first_aid: bool) -> Co
 
 
 def check_rule_fallen(state: CombatState, target: str, *, dead: bool) -> Combatant:
-    """Refuse a ruling on anyone but a fallen non-player character, or one that changes
-    nothing (an unconscious one ruled unconscious again); the fallen one."""
+    """Refuse a ruling that is not on a fallen non-player character, or changes nothing.
+
+    Ruling an unconscious one unconscious again changes nothing. Returns the fallen one.
+    """
     t = state.combatant(target)
     if t.player or t.character is None or t.status not in (Status.DOWN, Status.UNCONSCIOUS):
         raise illegal("not_fallen_npc", actor=target)
