@@ -42,6 +42,8 @@ from tabletop_rules.engine import Pass, PromptStack
 from tabletop_rules.errors import CorruptRecord, IllegalCommand, TabletopRulesError
 
 if TYPE_CHECKING:
+    import cattrs
+
     from tabletop_rules.dice import DiceSource
     from tabletop_rules.engine import GameResult
 
@@ -516,10 +518,6 @@ class Cause(Generic[StateT, CommandT, EventT]):
     rolls: Callable[[EventT], Iterable[Roll]] = lambda _: ()
 
 
-def _verified(index: int, detail: str) -> CorruptRecord:
-    return CorruptRecord(index, detail)
-
-
 class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
     """A :class:`~tabletop_rules.engine.Ruleset` built from tables.
 
@@ -590,6 +588,13 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         # A ruleset holds functions in its tables; another process rebuilds it from its class
         # (a subclass's __init__ takes no arguments).
         return (type(self), ())
+
+    def configure_converter(self, converter: cattrs.Converter) -> None:
+        """Tag the command and event unions by class name (a system may register more)."""
+        from tabletop_rules.serialization import register_tagged_union
+
+        register_tagged_union(converter, self.command_type)
+        register_tagged_union(converter, self.event_type)
 
     # ---------------------------------------------------------------- what a system writes
 
@@ -684,14 +689,14 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         state, events = self.settle(state)
         self.gate(state, command)
         rule = self.command_rules[type(command)]
-        evolve = self.evolve
+        folds = self.event_rules  # the rules' own events: every type has its fold
         follow_up = self.follow_up
         for event in rule(state, command, dice):
             events.append(event)
-            state = evolve(state, event)
+            state = folds[type(event)](state, event)
         while (follow := follow_up(state)) is not None:
             events.append(follow)
-            state = evolve(state, follow)
+            state = folds[type(follow)](state, follow)
         return state, tuple(events)
 
     def decide(self, state: StateT, command: CommandT, dice: DiceSource) -> tuple[EventT, ...]:
@@ -755,24 +760,31 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
             owed = self.follow_up(state)
             if owed is not None:
                 if event != owed:
-                    raise _verified(index, f"expected the automatic {type(owed).__name__}")
+                    raise CorruptRecord(index, f"expected the automatic {type(owed).__name__}")
                 state = evolve(state, event)
                 index += 1
                 continue
             cause = self.causes.get(type(event))
             if cause is None:
-                raise _verified(index, f"{type(event).__name__} is no event of {self.name}")
-            command = None if cause.command is None else cause.command(state, event)
-            if command is None:
-                raise _verified(index, f"nothing calls for {type(event).__name__} here")
+                raise CorruptRecord(index, f"{type(event).__name__} is no event of {self.name}")
             try:
-                dice = ScriptedDice(face for roll in cause.rolls(event) for face in roll.faces)
+                # An event built in Python may hold anything: reading its command and dice
+                # must not break on it.
+                command = None if cause.command is None else cause.command(state, event)
+                faces = [face for roll in cause.rolls(event) for face in roll.faces]
+            except Exception as error:
+                detail = f"{type(event).__name__} is malformed: {type(error).__name__}"
+                raise CorruptRecord(index, detail) from error
+            if command is None:
+                raise CorruptRecord(index, f"nothing calls for {type(event).__name__} here")
+            try:
+                dice = ScriptedDice(faces)
                 with atomic(dice) as rolling:
                     after, expected = self.play(state, command, rolling)
             except TabletopRulesError as error:
-                raise _verified(index, str(error)) from error
+                raise CorruptRecord(index, str(error)) from error
             if dice.remaining:
-                raise _verified(index, "the event records more dice than the rules roll")
+                raise CorruptRecord(index, "the event records more dice than the rules roll")
             for offset, wanted in enumerate(expected):
                 at = index + offset
                 if at >= count:
@@ -781,7 +793,7 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
                         state = evolve(state, kept)
                     return state
                 if events[at] != wanted:
-                    raise _verified(at, f"the rules give {type(wanted).__name__} here")
+                    raise CorruptRecord(at, f"the rules give {type(wanted).__name__} here")
             state = after
             index += len(expected)
         return state

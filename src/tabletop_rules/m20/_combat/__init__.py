@@ -204,10 +204,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
 
     def configure_converter(self, converter: cattrs.Converter) -> None:
         """Tag the command and event unions by class name; check states when they are read."""
-        from tabletop_rules.serialization import register_tagged_union
-
-        register_tagged_union(converter, Command)
-        register_tagged_union(converter, Event)
+        super().configure_converter(converter)
         plain = converter.get_structure_hook(CombatState)
         converter.register_structure_hook(
             CombatState, lambda value, cls: check_loaded(plain(value, cls))
