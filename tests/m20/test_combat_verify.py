@@ -54,7 +54,6 @@ from tabletop_rules.m20 import (
     WideGuard,
     WideGuardDeclared,
 )
-
 from tabletop_rules.m20.strategies import combat_setups
 from tabletop_rules.testing.strategies import games
 
