@@ -31,7 +31,7 @@ from hypothesis.strategies import SearchStrategy
 
 from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Outcome, Term
 from tabletop_rules.dice import Dice, Roll, SeededDice
-from tabletop_rules.engine import CommandT, EventT, GameRecord, Ruleset, SetupT, StateT, fold
+from tabletop_rules.engine import CommandT, EventT, GameRecord, Ruleset, SetupT, StateT, step
 from tabletop_rules.odds import Distribution
 
 __all__ = [
@@ -358,8 +358,7 @@ def games(
             if not commands:
                 break
             command = draw(st.sampled_from(commands))
-            new = ruleset.decide(state, command, source)
-            state = fold(ruleset, state, new)
+            state, new = step(ruleset, state, command, source)
             events.extend(new)
         return GameRecord.begin(ruleset, setup).extend(events)
 
