@@ -1,19 +1,24 @@
-"""Time random m20 combats: events folded per second and commands decided per second.
+"""Time random m20 combats: games played, commands decided and events replayed per second.
 
 Usage::
 
     python benchmarks/m20_combat.py [--combats N] [--runs N] [--json]
 
-Each run plays ``--combats`` random combats of four valid characters (two a side), every
-command drawn from ``RULESET.legal_commands`` with ``SeededDice``; the GM's rulings to end a
-round or the combat are left out so that combats run to their end.
-It then times, on the recorded games:
+Each run plays ``--combats`` random combats of four valid characters (two a side) to their
+end, as a random bot does: it picks one of the combatants who may act (``to_act``, the GM
+left out so that combats run to their end), then one of that actor's
+``legal_commands(state, actor=...)``, and plays it with ``engine.step`` and ``SeededDice``.
+It times, in the same process:
 
-- ``decide``: the commands decided per second (each decide includes the automatic events
-  and folds them to check them);
-- ``replay``: the events folded per second by ``engine.replay`` of every record.
+- ``games``: random combats played per second, listing the commands included;
+- ``decide``: the commands of those games decided again per second, each with the automatic
+  events that follow it;
+- ``trusted replay``: events folded per second by ``engine.replay(record, trusted=True)``;
+- ``verified replay``: events checked and folded per second by ``engine.replay(record)``,
+  which derives every event again from the rules and the recorded dice.
 
 Figures are the median of ``--runs`` runs.
+The exit code is 1 if a replay does not give the live state.
 """
 
 from __future__ import annotations
@@ -22,19 +27,19 @@ import argparse
 import json
 import random
 import statistics
+import sys
 import time
 
 from tabletop_rules import SeededDice, engine
-from tabletop_rules.engine import GameRecord, Registry
+from tabletop_rules.engine import GameRecord
 from tabletop_rules.m20 import (
+    GM,
     RULESET,
     Attributes,
     Character,
     CombatSetup,
     CombatState,
     Command,
-    EndCombat,
-    EndRound,
     Event,
     Participant,
     Skill,
@@ -43,9 +48,10 @@ from tabletop_rules.m20 import (
     Tendency,
 )
 
-REGISTRY = Registry().with_rulesets(RULESET)
 SKILLS = [s for s in Skill if not s.prerequisites and s is not Skill.EXPERTISE]
 SPREADS = [(3, 3, 2, 2), (4, 2, 2, 2), (2, 4, 2, 2), (1, 1, 4, 4), (4, 4, 1, 1)]
+
+Game = tuple[GameRecord[CombatSetup, Event], list[tuple[CombatState, Command]], CombatState]
 
 
 def character(rng: random.Random, name: str) -> Character:
@@ -73,36 +79,45 @@ def setup(rng: random.Random) -> CombatSetup:
     )
 
 
-def play(seed: int) -> tuple[GameRecord[CombatSetup, Event], list[tuple[CombatState, Command]]]:
+def play(seed: int) -> Game:
+    """One random combat to its end: its record, each (state, command), its final state."""
     rng = random.Random(seed)
     start = setup(rng)
     state = RULESET.start(start)
     dice = SeededDice(seed)
-    record: GameRecord[CombatSetup, Event] = GameRecord.begin(RULESET, start)
+    events: list[Event] = []
     decided: list[tuple[CombatState, Command]] = []
-    for _ in range(500):
-        if RULESET.is_over(state):
+    for _ in range(1000):
+        actors = [a for a in RULESET.to_act(state) if a != GM]
+        if not actors:
             break
-        commands = [
-            c for c in RULESET.legal_commands(state) if not isinstance(c, EndRound | EndCombat)
-        ]
+        commands = RULESET.legal_commands(state, actor=rng.choice(actors))
         command = rng.choice(commands)
         decided.append((state, command))
-        state, events = engine.step(RULESET, state, command, dice)
-        record = record.extend(events)
-    return record, decided
+        state, new = engine.step(RULESET, state, command, dice)
+        events.extend(new)
+    record: GameRecord[CombatSetup, Event] = GameRecord.begin(RULESET, start).extend(events)
+    return record, decided, state
 
 
 def measure(combats: int, seed: int) -> dict[str, float]:
+    began = time.perf_counter()
     games = [play(seed + i) for i in range(combats)]
+    games_seconds = time.perf_counter() - began
     records = [g[0] for g in games]
     moments = [m for g in games for m in g[1]]
     events = sum(len(r.events) for r in records)
 
     began = time.perf_counter()
     for record in records:
-        engine.replay(record, registry=REGISTRY)
-    replay_seconds = time.perf_counter() - began
+        engine.replay(record, RULESET, trusted=True)
+    trusted_seconds = time.perf_counter() - began
+
+    began = time.perf_counter()
+    replayed = [engine.replay(record, RULESET) for record in records]
+    verified_seconds = time.perf_counter() - began
+    if replayed != [g[2] for g in games]:
+        sys.exit("a replay does not give the live state")
 
     dice = SeededDice(seed)
     began = time.perf_counter()
@@ -112,30 +127,45 @@ def measure(combats: int, seed: int) -> dict[str, float]:
     return {
         "events": events,
         "commands": len(moments),
-        "events_folded_per_second": events / replay_seconds,
+        "games_per_second": combats / games_seconds,
         "commands_decided_per_second": len(moments) / decide_seconds,
+        "trusted_events_per_second": events / trusted_seconds,
+        "verified_events_per_second": events / verified_seconds,
     }
 
 
+KEYS = (
+    "events",
+    "commands",
+    "games_per_second",
+    "commands_decided_per_second",
+    "trusted_events_per_second",
+    "verified_events_per_second",
+)
+LABELS = {
+    "events": "events per run",
+    "commands": "commands per run",
+    "games_per_second": "random games / second",
+    "commands_decided_per_second": "commands decided / sec",
+    "trusted_events_per_second": "trusted replay events / s",
+    "verified_events_per_second": "verified replay events / s",
+}
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--combats", type=int, default=50)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     runs = [measure(args.combats, seed=1000 * run) for run in range(args.runs)]
-    result = {
-        key: statistics.median(run[key] for run in runs)
-        for key in ("events", "commands", "events_folded_per_second", "commands_decided_per_second")
-    }
+    result = {key: statistics.median(run[key] for run in runs) for key in KEYS}
     if args.json:
         print(json.dumps(result))
         return
     print(f"m20 combats: {args.combats} a run, median of {args.runs} runs")
-    print(f"  events per run          {result['events']:>12,.0f}")
-    print(f"  commands per run        {result['commands']:>12,.0f}")
-    print(f"  events folded / second  {result['events_folded_per_second']:>12,.0f}")
-    print(f"  commands decided / sec  {result['commands_decided_per_second']:>12,.0f}")
+    for key in KEYS:
+        print(f"  {LABELS[key]:<28}{result[key]:>12,.0f}")
 
 
 if __name__ == "__main__":

@@ -26,7 +26,8 @@ extensions = [
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 root_doc = "index"
-exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+# Files starting with "_" are fragments that other pages include.
+exclude_patterns = ["_build", "_*.md", "Thumbs.db", ".DS_Store"]
 language = "en"
 
 # Every cross-reference must resolve, on Read the Docs as well as with `sphinx-build -n`.
@@ -38,7 +39,8 @@ nitpick_ignore_regex = [
     (
         r"py:.*",
         r"(attrs?|cattrs?|hypothesis|typing_extensions|fractions|collections\.abc|concurrent"
-        r"|enum|random|re|types|pathlib|argparse|io|_io|json|numbers|decimal|importlib)(\..*)?",
+        r"|enum|random|re|types|pathlib|argparse|io|_io|json|numbers|decimal|importlib"
+        r"|functools)(\..*)?",
     ),
     # The same types when a signature names them unqualified.
     (
@@ -65,7 +67,10 @@ napoleon_use_rtype = False
 # Docstrings are tested here (autodoc puts them on the pages), where they do not run in
 # their module's namespace: every core module's public names are in scope instead.
 doctest_global_setup = """
+import enum
 from fractions import Fraction
+
+import attrs
 
 import tabletop_rules
 from tabletop_rules import *
@@ -74,6 +79,7 @@ from tabletop_rules.dice import *
 from tabletop_rules.engine import *
 from tabletop_rules.errors import *
 from tabletop_rules.i18n import *
+from tabletop_rules.kit import *
 from tabletop_rules.m20 import *
 from tabletop_rules.odds import *
 from tabletop_rules.serialization import *

@@ -70,6 +70,7 @@ from tabletop_rules.dice import Dice, Roll, SeededDice
 from tabletop_rules.engine import GameRecord, GameResult, Pass, PromptFrame, PromptStack
 from tabletop_rules.errors import IllegalCommand, InvalidData, TabletopRulesError
 from tabletop_rules.i18n import LOCALES
+from tabletop_rules.m20 import strategies as m20s
 from tabletop_rules.odds import Distribution
 from tabletop_rules.serialization import from_json, to_json
 from tabletop_rules.testing import strategies as ts
@@ -233,7 +234,7 @@ def _parsed(text: str) -> notation.Command:
 
 _commands = _moves.map(_parsed)
 _results = st.builds(lambda c, seed: c.roll(SeededDice(seed)), _commands, ts.seeds())
-_m20_games = ts.games(m20.RULESET, ts.m20_combat_setups(max_participants=3), max_steps=12)
+_m20_games = ts.games(m20.RULESET, m20s.combat_setups(max_participants=3), max_steps=12)
 
 
 def _final(record: GameRecord[m20.CombatSetup, m20.Event]) -> m20.CombatState:
@@ -249,15 +250,15 @@ _m20_commands = _m20_states.flatmap(
 )
 _checks_of = st.builds(
     m20.SpecialtyCheck.of,
-    ts.m20_characters(),
+    m20s.characters(),
     st.sampled_from(m20.Specialty),
     st.integers(-5, 40),
     stance=st.sampled_from(m20.Stance),
 )
 _attack_checks = st.builds(
     m20.AttackCheck.between,
-    ts.m20_characters(),
-    ts.m20_characters(),
+    m20s.characters(),
+    m20s.characters(),
     st.sampled_from(m20.AttackKind),
 )
 _opposed = st.builds(
@@ -348,9 +349,9 @@ def _m20_json_inputs() -> Iterator[JsonInput]:
     """A JsonInput for each public type of m20: values, and what a bot does with them."""
     yield from _plain(
         [
-            (m20.Character, ts.m20_characters(), _use_character),
-            (m20.Attributes, ts.m20_characters().map(lambda c: c.attributes), _nothing),
-            (m20.SkillPick, ts.m20_characters(min_picks=1).map(lambda c: c.picks[0]), _nothing),
+            (m20.Character, m20s.characters(), _use_character),
+            (m20.Attributes, m20s.characters().map(lambda c: c.attributes), _nothing),
+            (m20.SkillPick, m20s.characters(min_picks=1).map(lambda c: c.picks[0]), _nothing),
             (m20.Rulings, st.builds(m20.Rulings), _nothing),
             (
                 m20.RewardItem,
@@ -360,9 +361,9 @@ def _m20_json_inputs() -> Iterator[JsonInput]:
             (m20.SpecialtyCheck, _checks_of, _resolve),
             (m20.AttackCheck, _attack_checks, _resolve),
             (m20.OpposedCheck, _opposed, _resolve),
-            (m20.CombatSetup, ts.m20_combat_setups(max_participants=3), m20.RULESET.start),
-            (m20.Participant, ts.m20_combat_setups().map(lambda s: s.participants[0]), _nothing),
-            (m20.ScenarioLedger, ts.m20_combat_setups().map(lambda s: s.ledger), _nothing),
+            (m20.CombatSetup, m20s.combat_setups(max_participants=3), m20.RULESET.start),
+            (m20.Participant, m20s.combat_setups().map(lambda s: s.participants[0]), _nothing),
+            (m20.ScenarioLedger, m20s.combat_setups().map(lambda s: s.ledger), _nothing),
             (m20.CombatState, _m20_states, _nothing),
             (m20.Combatant, _m20_states.flatmap(lambda s: st.sampled_from(s.combatants)), _nothing),
             (m20.Command, _m20_commands, _nothing),
@@ -455,7 +456,7 @@ ENTRY_POINTS: Final[tuple[EntryPoint, ...]] = (
     RulesetInput(
         name="m20 combat",
         ruleset=m20.RULESET,
-        setups=ts.m20_combat_setups(max_participants=4),
+        setups=m20s.combat_setups(max_participants=4),
         command_type=m20.Command,
     ),
 )

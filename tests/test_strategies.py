@@ -13,6 +13,7 @@ from hypothesis import Phase, find, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
+import _tabletop_rules_hypothesis
 from tabletop_rules import (
     CheckResult,
     Dice,
@@ -309,13 +310,13 @@ REGISTERED = [Dice, Roll, Term, Difficulty, Opposition, CheckResult, Distributio
 @pytest.mark.parametrize("cls", REGISTERED, ids=lambda c: c.__name__)
 def test_from_type_works_after_the_setup_hook(cls: type[Any]) -> None:
     """After the entry-point hook runs, ``st.from_type(cls)`` draws instances of cls."""
-    ts._hypothesis_setup_hook()  # pyright: ignore[reportPrivateUsage]
+    _tabletop_rules_hypothesis._hypothesis_setup_hook()
     assert isinstance(find(st.from_type(cls), lambda _: True, settings=NO_SHRINK), cls)
 
 
 def test_from_type_of_distribution_uses_the_strategy() -> None:
     """``st.from_type(Distribution)`` never calls the refusing constructor."""
-    ts._hypothesis_setup_hook()  # pyright: ignore[reportPrivateUsage]
+    _tabletop_rules_hypothesis._hypothesis_setup_hook()
     found = find(st.from_type(Distribution), lambda d: d.max - d.min >= 3, settings=NO_SHRINK)
     assert found.max - found.min >= 3
 
@@ -327,7 +328,8 @@ def test_importing_the_strategies_first_works() -> None:
         "import tabletop_rules.testing.strategies as ts\n"
         "from hypothesis import find, settings, strategies as st\n"
         "from tabletop_rules import Distribution\n"
-        "ts._hypothesis_setup_hook()\n"
+        "import _tabletop_rules_hypothesis\n"
+        "_tabletop_rules_hypothesis._hypothesis_setup_hook()\n"
         "d = find(st.from_type(Distribution), lambda _: True, settings=settings(database=None))\n"
         "print(type(d).__name__)\n"
     )

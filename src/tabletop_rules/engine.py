@@ -24,9 +24,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Iterator, Mapping
-from importlib import metadata
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
 
 import attrs
 
@@ -135,8 +134,8 @@ class Ruleset(Protocol[SetupT_contra, StateT, CommandT, EventT]):
         """Fold one event into a new state; raise a library error for one that does not fit."""
         ...
 
-    def legal_commands(self, state: StateT) -> tuple[CommandT, ...]:
-        """Everything that may be done now, by anyone who may act."""
+    def legal_commands(self, state: StateT, *, actor: str | None = None) -> tuple[CommandT, ...]:
+        """Everything that may be done now, by anyone who may act, or by *actor* only."""
         ...
 
     def to_act(self, state: StateT) -> tuple[str, ...]:
@@ -175,7 +174,12 @@ def step(
         DiceExhausted: Scripted dice ran out; they are given back every face the command
             took (see :func:`~tabletop_rules.dice.atomic`).
     """
+    play = getattr(ruleset, "play", None)
     with atomic(dice) as rolling:
+        if play is not None:
+            # A kit ruleset folds the events while it decides them: no second fold.
+            played: tuple[StateT, tuple[EventT, ...]] = play(state, command, rolling)
+            return played
         events = ruleset.decide(state, command, rolling)
     return fold(ruleset, state, events), events
 
@@ -207,6 +211,8 @@ class GameRecord(Generic[SetupT, EventT]):
 
 @functools.cache
 def _entry_point_rulesets() -> Mapping[str, Ruleset[Any, Any, Any, Any]]:
+    from importlib import metadata  # only when first needed: it is slow to import
+
     found: dict[str, Ruleset[Any, Any, Any, Any]] = {}
     for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
         ruleset: Ruleset[Any, Any, Any, Any] = entry.load()
@@ -267,28 +273,75 @@ class Registry:
         return iter(self.rulesets.values())
 
 
-def replay(record: GameRecord[Any, Any], *, registry: Registry | None = None) -> Any:
-    """Rebuild a game's state from its record: start from the setup, fold every event.
+@overload
+def replay(
+    record: GameRecord[Any, Any],
+    ruleset: Ruleset[Any, StateT, Any, Any],
+    *,
+    trusted: bool = False,
+) -> StateT: ...
+
+
+@overload
+def replay(
+    record: GameRecord[Any, Any],
+    ruleset: None = None,
+    *,
+    registry: Registry | None = None,
+    trusted: bool = False,
+) -> Any: ...
+
+
+def replay(
+    record: GameRecord[Any, Any],
+    ruleset: Ruleset[Any, Any, Any, Any] | None = None,
+    *,
+    registry: Registry | None = None,
+    trusted: bool = False,
+) -> Any:
+    """Rebuild a game's state from its record: start from the setup, apply every event.
+
+    By default the record is *verified*: every event must be the one that legal play with
+    the recorded dice produces (a ruleset built with :class:`tabletop_rules.kit.Rules`
+    derives each event again from the rules), and the first one that is not is refused.
+    A caller replaying a record it stored itself may pass ``trusted=True``: the events are
+    then only folded, which is several times faster.
 
     Args:
         record: The stored game.
+        ruleset: The ruleset to replay with; the state it returns has the ruleset's type.
+            If not given, the one registered under ``record.system`` in *registry*.
         registry: Where to find the ruleset; :meth:`Registry.default` if not given.
+        trusted: Fold the events without checking them against the rules.
 
     Returns:
         The state, equal to the live state of the game that produced the record.
 
     Raises:
         UnknownSystem: No ruleset is registered under ``record.system``.
-        InvalidData: The record was made under another rules version.
-        CorruptRecord: An event does not fit the state it is applied to; its index is given.
+        InvalidData: The record was made under another rules version, or for another
+            system than *ruleset*.
+        CorruptRecord: An event that legal play does not produce (or, trusted, that does not
+            fit the state it is applied to); its index is given.
+
+    .. versionchanged:: 0.2.0
+       Verifies by default; ``ruleset`` and ``trusted`` were added.
     """
-    ruleset = (registry or Registry.default()).get(record.system)
+    if ruleset is None:
+        ruleset = (registry or Registry.default()).get(record.system)
+    elif record.system != ruleset.name:
+        raise InvalidData(
+            "$.system", f"the record is of {record.system!r}, not of {ruleset.name!r}"
+        )
     if record.rules_version != ruleset.rules_version:
         raise InvalidData(
             "$.rules_version",
             f"the record is for rules version {record.rules_version!r}, "
             f"but {ruleset.name} is at {ruleset.rules_version!r}",
         )
+    verify = getattr(ruleset, "verify", None)
+    if verify is not None and not trusted:
+        return verify(record.setup, record.events)
     state = ruleset.start(record.setup)
     evolve = ruleset.evolve
     for index, event in enumerate(record.events):
@@ -304,18 +357,27 @@ def _answers(answers: Iterable[str]) -> frozenset[str]:
     return frozenset(answers)
 
 
+def _no_answers() -> frozenset[str]:
+    return frozenset()
+
+
 @attrs.frozen(kw_only=True)
 class PromptFrame(Generic[PendingT]):
     """One pending question in the middle of a resolution.
 
     The frame names who may answer and with what, and holds the suspended work as data:
     when the answer comes, the ruleset resumes from :attr:`pending`.
+    A frame whose :attr:`responder` is ``None`` asks no one: the rules resolve its work on
+    their own (automatic events), and only answers a record cut short may still owe.
+
+    .. versionchanged:: 0.2.0
+       :attr:`responder` may be ``None``.
     """
 
-    #: Who may answer.
-    responder: str
+    #: Who may answer; ``None`` while the rules resolve the work on their own.
+    responder: str | None
     #: The names of the command types that answer it (``"Pass"`` where declining is allowed).
-    answers: frozenset[str] = attrs.field(converter=_answers)
+    answers: frozenset[str] = attrs.field(converter=_answers, factory=_no_answers)
     #: The suspended resolution, as a value of the system's own type.
     pending: PendingT
 
@@ -360,6 +422,16 @@ class PromptStack(Generic[PendingT]):
         """The stack with *frame* on top."""
         return PromptStack((*self.frames, frame))
 
+    def replace_top(self, frame: PromptFrame[PendingT]) -> PromptStack[PendingT]:
+        """The stack with *frame* in place of its top frame.
+
+        Raises:
+            IllegalCommand: Nothing is pending (reason ``"no_prompt"``).
+        """
+        if not self.frames:
+            raise IllegalCommand("no_prompt")
+        return PromptStack((*self.frames[:-1], frame))
+
     def pop(self) -> PromptStack[PendingT]:
         """The stack without its top frame.
 
@@ -379,6 +451,8 @@ class PromptStack(Generic[PendingT]):
                 (``"not_an_answer"``).
         """
         frame = self.top
+        if frame.responder is None:
+            raise IllegalCommand("no_prompt")
         if actor != frame.responder:
             raise IllegalCommand("not_your_prompt", actor=actor, responder=frame.responder)
         if command_name not in frame.answers:

@@ -18,7 +18,6 @@ import functools
 import json
 import string
 from collections.abc import Mapping
-from importlib import resources
 from types import MappingProxyType
 
 import attrs
@@ -112,6 +111,8 @@ def catalog(locale: str) -> Mapping[str, str]:
     Returns:
         A read-only mapping from message keys to templates.
     """
+    from importlib import resources  # only when first needed: it is slow to import
+
     folder = resources.files("tabletop_rules").joinpath("locales").joinpath(resolve_locale(locale))
     merged: dict[str, str] = {}
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):

@@ -28,6 +28,7 @@ $.dice.count - expected a whole number, got str
 
 from __future__ import annotations
 
+import collections.abc
 import functools
 import json
 import re
@@ -272,6 +273,7 @@ def make_converter(
         Distribution, lambda d: {"counts": [[o, c] for o, c in d.items()]}
     )
     _require_arrays(converter)
+    _sorted_sets(converter)
     register_tagged_union(converter, Difficulty | Opposition)
     for ruleset in registry:
         ruleset.configure_converter(converter)
@@ -286,6 +288,26 @@ def make_converter(
 
     converter.register_structure_hook_func(lambda cls: cls is GameRecord, structure_record)
     return converter
+
+
+def _is_set(cls: Any) -> bool:
+    return (typing.get_origin(cls) or cls) in (frozenset, set, collections.abc.Set)
+
+
+def _sorted_sets(converter: cattrs.Converter) -> None:
+    # A set is written as an array in a fixed order (by each item's JSON text), so that the
+    # same value gives the same bytes whatever PYTHONHASHSEED is.
+    def factory(cls: Any) -> Callable[[Any], Any]:
+        args = typing.get_args(cls)
+        item_type = args[0] if args else Any
+
+        def unstructure(value: Any) -> list[Any]:
+            items = [converter.unstructure(item, unstructure_as=item_type) for item in value]
+            return sorted(items, key=lambda item: json.dumps(item, sort_keys=True))
+
+        return unstructure
+
+    converter.register_unstructure_hook_factory(_is_set, factory)
 
 
 def _require_arrays(converter: cattrs.Converter) -> None:

@@ -18,7 +18,7 @@ from tabletop_rules.m20 import (
     Specialty,
     Tendency,
 )
-from tabletop_rules.testing.strategies import m20_characters as characters
+from tabletop_rules.m20.strategies import characters
 
 BALANCED = Attributes(physical_attack=3, special_attack=3, physical_defense=2, special_defense=2)
 

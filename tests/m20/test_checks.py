@@ -44,7 +44,7 @@ from tabletop_rules.m20 import (
     reroll,
     specialty_terms,
 )
-from tabletop_rules.testing.strategies import m20_characters as characters
+from tabletop_rules.m20.strategies import characters
 
 #: The rule text's example sheet (M20-023).
 SHEET = EXAMPLE_SHEET

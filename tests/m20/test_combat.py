@@ -251,6 +251,19 @@ def test_gm_rules_a_fallen_npc_dead() -> None:
     assert Status.DEAD == state.combatant("b").status
 
 
+def test_an_unconscious_npc_can_only_be_ruled_dead() -> None:
+    """M20-066: a fallen NPC ruled unconscious stays so; ruling it unconscious again is refused.
+
+    Only the ruling that changes something (dead) remains, in ``legal_commands`` as in
+    ``decide``, so that a record cannot hold a ruling no legal play offers.
+    """
+    state, _ = play(combat(hp={"b": 1}), [hit(), RuleFallen(target="b", dead=False)], [10, 1])
+
+    assert Status.UNCONSCIOUS == state.combatant("b").status
+    assert "m20.illegal.already_unconscious" == refused(state, RuleFallen(target="b", dead=False))
+    assert (RuleFallen(target="b", dead=True),) == RULESET.legal_commands(state, actor="gm")
+
+
 def test_gm_ends_the_combat() -> None:
     """M20-065: the GM may end the combat; nobody wins."""
     state, _events = play(combat(), [EndCombat()])

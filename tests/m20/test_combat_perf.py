@@ -33,7 +33,9 @@ from tabletop_rules.m20 import (
     Specialty,
     Tendency,
 )
-from tabletop_rules.m20._combat import Combatant, _changed, _state_with
+from tabletop_rules.m20._combat._values import Combatant
+from tabletop_rules.m20._combat._values import changed as _changed
+from tabletop_rules.m20._combat._values import state_with as _state_with
 
 REGISTRY = Registry().with_rulesets(RULESET)
 SKILLS = [s for s in Skill if not s.prerequisites and s is not Skill.EXPERTISE]

@@ -21,12 +21,13 @@ from tabletop_rules.m20 import (
     RoundEnded,
     SplitFocusDeclared,
 )
+from tabletop_rules.m20.strategies import combat_setups
 from tabletop_rules.serialization import from_json, make_converter, to_json
-from tabletop_rules.testing.strategies import games, m20_combat_setups
+from tabletop_rules.testing.strategies import games
 
 REGISTRY = Registry().with_rulesets(RULESET)
 CONVERTER = make_converter(registry=REGISTRY)
-GAMES = games(RULESET, m20_combat_setups(max_participants=4), max_steps=60)
+GAMES = games(RULESET, combat_setups(max_participants=4), max_steps=60)
 
 
 def _states(record: GameRecord[CombatSetup, Event]) -> list[tuple[CombatState, Event]]:

@@ -24,7 +24,7 @@ from tabletop_rules.m20 import (
     parse_sheet,
 )
 from tabletop_rules.m20._sheet import MAX_MESSAGE_LENGTH, MAX_SHEET_LENGTH, MAX_SHEET_PROBLEMS
-from tabletop_rules.testing.strategies import m20_characters as characters
+from tabletop_rules.m20.strategies import characters
 
 #: The rule text's example sheet (M20-023).
 SHEET = EXAMPLE_SHEET

@@ -7,7 +7,7 @@ from hypothesis import Phase, find, given, settings
 from hypothesis.errors import InvalidArgument
 
 from tabletop_rules.m20 import Character, Skill
-from tabletop_rules.testing.strategies import m20_characters as characters
+from tabletop_rules.m20.strategies import characters
 
 #: Deterministic and without shrinking: the first character found is enough.
 SEARCH = settings(max_examples=3000, derandomize=True, database=None, phases=[Phase.generate])

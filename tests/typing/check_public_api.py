@@ -258,9 +258,11 @@ class CounterRules:
         """Add to the count."""
         return attrs.evolve(state, value=state.value + event.amount)
 
-    def legal_commands(self, state: State) -> tuple[Add | Pass, ...]:
+    def legal_commands(self, state: State, *, actor: str | None = None) -> tuple[Add | Pass, ...]:
         """Add 1, or pass."""
-        return () if self.is_over(state) else (Add("player", 1), Pass("player"))
+        if self.is_over(state) or actor not in (None, "player"):
+            return ()
+        return (Add("player", 1), Pass("player"))
 
     def to_act(self, state: State) -> tuple[str, ...]:
         """The one player, until the end."""
@@ -290,6 +292,8 @@ assert_type(record.events, tuple[Added, ...])
 registry = Registry().with_rulesets(RULES)
 assert_type(registry.names, tuple[str, ...])
 replayed: State = replay(record, registry=registry)
+assert_type(replay(record, RULES), State)
+assert_type(replay(record, RULES, trusted=True), State)
 stored = to_json(record, converter=make_converter(registry=registry))
 assert_type(from_json(stored, GameRecord[Setup, Added]), GameRecord[Setup, Added])
 result_or_none = RULES.outcome(after)

@@ -21,6 +21,8 @@ Fraction(11, 20)
 .. versionadded:: 0.1.0
 """
 
+from tabletop_rules._hypothesis import register_if_hypothesis as _register_if_hypothesis
+from tabletop_rules.kit import Expiry
 from tabletop_rules.m20._character import (
     Attribute,
     Attributes,
@@ -43,72 +45,77 @@ from tabletop_rules.m20._checks import (
     specialty_terms,
 )
 from tabletop_rules.m20._combat import (
-    GM,
     RULESET,
-    Assist,
-    Assisted,
-    Attack,
-    Attacked,
-    AttackMode,
-    BoostDamage,
-    Combatant,
-    CombatEnded,
     CombatRuleset,
-    CombatSetup,
-    CombatState,
-    CoolDown,
-    CoolDownDeclared,
-    DamageBoosted,
-    DecisiveStrikeUsed,
-    Declined,
-    Dismiss,
-    Effect,
-    EffectKind,
-    EndCombat,
-    EndRound,
-    Expiry,
-    FallenRuled,
-    Fell,
-    FirstAid,
-    FocusDefense,
-    FocusedDefense,
-    Frenzy,
-    FrenzyDeclared,
-    Heal,
-    Hid,
-    Hide,
-    Hinder,
-    HinderChoice,
-    Hindered,
-    IndomitableUsed,
-    NarrowEscapeUsed,
-    Participant,
-    PendingAttack,
-    Question,
-    RoundEnded,
-    RuleFallen,
-    SplitFocus,
-    SplitFocusDeclared,
-    Status,
-    Strike,
-    StrikeResolved,
-    Summon,
-    SummonDismissed,
-    Summoned,
-    SummonVanished,
-    Treated,
-    UseDecisiveStrike,
-    UseIndomitable,
-    UseNarrowEscape,
-    WideGuard,
-    WideGuardDeclared,
     danger_terms,
     describe,
     hp_after,
     ledger_after,
 )
-from tabletop_rules.m20._combat import Command as _Command
-from tabletop_rules.m20._combat import Event as _Event
+from tabletop_rules.m20._combat._commands import (
+    Assist,
+    Attack,
+    BoostDamage,
+    CoolDown,
+    Dismiss,
+    EndCombat,
+    EndRound,
+    FirstAid,
+    FocusDefense,
+    Frenzy,
+    Heal,
+    Hide,
+    Hinder,
+    RuleFallen,
+    SplitFocus,
+    Summon,
+    UseDecisiveStrike,
+    UseIndomitable,
+    UseNarrowEscape,
+    WideGuard,
+)
+from tabletop_rules.m20._combat._commands import Command as _Command
+from tabletop_rules.m20._combat._events import (
+    Assisted,
+    Attacked,
+    CombatEnded,
+    CoolDownDeclared,
+    DamageBoosted,
+    DecisiveStrikeUsed,
+    Declined,
+    FallenRuled,
+    Fell,
+    FocusedDefense,
+    FrenzyDeclared,
+    Hid,
+    Hindered,
+    IndomitableUsed,
+    NarrowEscapeUsed,
+    RoundEnded,
+    SplitFocusDeclared,
+    StrikeResolved,
+    SummonDismissed,
+    Summoned,
+    SummonVanished,
+    Treated,
+    WideGuardDeclared,
+)
+from tabletop_rules.m20._combat._events import Event as _Event
+from tabletop_rules.m20._combat._values import (
+    GM,
+    AttackMode,
+    Combatant,
+    CombatSetup,
+    CombatState,
+    Effect,
+    EffectKind,
+    HinderChoice,
+    Participant,
+    PendingAttack,
+    Question,
+    Status,
+    Strike,
+)
 from tabletop_rules.m20._ledger import SCENARIO_LIMITS, LedgerEntry, ScenarioLedger, rest
 from tabletop_rules.m20._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
 from tabletop_rules.m20._skills import Skill, SkillPick
@@ -211,3 +218,13 @@ __all__ = [
     "rest",
     "specialty_terms",
 ]
+
+
+def _register_hypothesis_strategies() -> None:  # pyright: ignore[reportUnusedFunction]
+    # st.from_type(Character) draws from tabletop_rules.m20.strategies.characters().
+    from tabletop_rules._hypothesis import register_types
+
+    register_types("tabletop_rules.m20.strategies", [(Character, "characters")])
+
+
+_register_if_hypothesis(_register_hypothesis_strategies)

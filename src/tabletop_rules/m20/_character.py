@@ -245,7 +245,7 @@ def _text(value: str) -> str:
     return value.strip()
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class Character:
     """An m20 character; building one that breaks a creation rule raises.
 
@@ -279,6 +279,15 @@ class Character:
     bonus_specialty: Specialty = attrs.field(validator=attrs.validators.instance_of(Specialty))
     #: The skill picks, in the order written.
     picks: tuple[SkillPick, ...] = attrs.field(default=(), converter=_picks)
+    #: The distinct skills picked, in the order of their first pick (derived from
+    #: :attr:`picks`, for quick look-ups).
+    skills: tuple[Skill, ...] = attrs.field(init=False, eq=False, repr=False)
+
+    @skills.default  # pyright: ignore[reportAttributeAccessIssue, reportUntypedFunctionDecorator, reportUnknownMemberType]
+    def _skills(self) -> tuple[Skill, ...]:  # pyright: ignore[reportUnusedFunction]
+        # A pick that is no SkillPick is reported by the creation checks that follow.
+        found = (p.skill for p in self.picks if isinstance(p, SkillPick))  # pyright: ignore[reportUnnecessaryIsInstance]
+        return tuple(dict.fromkeys(found))
 
     def __attrs_post_init__(self) -> None:
         problems = creation_problems(
@@ -312,7 +321,7 @@ class Character:
 
     def has(self, skill: Skill) -> bool:
         """Whether *skill* is picked at least once."""
-        return any(pick.skill is skill for pick in self.picks)
+        return skill in self.skills
 
 
 def normalize(text: str) -> str:

@@ -13,57 +13,26 @@ budget.
 ...     assert roll.dice.minimum <= roll.total <= roll.dice.maximum
 >>> test_total_is_within_the_dice()
 
-Once the package is installed, Hypothesis loads ``_hypothesis_setup_hook`` through the
-``hypothesis`` entry point, so ``st.from_type(Dice)`` (and ``@given(dice=...)`` with
-``st.builds`` and type hints) use these strategies.
+Once the package is installed, ``st.from_type(Dice)`` (and ``@given(dice=...)`` with
+``st.builds`` and type hints) use these strategies: the library registers them with
+Hypothesis through its ``hypothesis`` entry point, at no cost to ``import hypothesis``.
+Each rule system has its own strategies module, such as :mod:`tabletop_rules.m20.strategies`.
 
 .. versionadded:: 0.1.0
+.. versionchanged:: 0.2.0
+   The m20 strategies moved to :mod:`tabletop_rules.m20.strategies`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
+from hypothesis.strategies import SearchStrategy
 
 from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Outcome, Term
 from tabletop_rules.dice import Dice, Roll, SeededDice
-from tabletop_rules.engine import CommandT, EventT, GameRecord, Ruleset, SetupT, StateT, fold
+from tabletop_rules.engine import CommandT, EventT, GameRecord, Ruleset, SetupT, StateT, step
 from tabletop_rules.odds import Distribution
-
-
-def _hypothesis_setup_hook() -> None:  # pyright: ignore[reportUnusedFunction]
-    """Register the strategies for :func:`hypothesis.strategies.from_type`.
-
-    Hypothesis calls this through the ``hypothesis`` entry point of the installed package.
-
-    .. versionadded:: 0.1.0
-    """
-    # Defined before this module imports Hypothesis, and registering deferred strategies:
-    # when importing this module is what first imports Hypothesis, Hypothesis runs this hook
-    # while the module is still half-imported and the functions below do not exist yet
-    # (hence the lambdas, which look the functions up only when a strategy is drawn).
-    from hypothesis import strategies as st
-
-    st.register_type_strategy(Dice, st.deferred(lambda: dice()))  # noqa: PLW0108
-    st.register_type_strategy(Roll, st.deferred(lambda: rolls()))  # noqa: PLW0108
-    st.register_type_strategy(Term, st.deferred(lambda: terms()))  # noqa: PLW0108
-    st.register_type_strategy(Difficulty, st.deferred(lambda: difficulties()))  # noqa: PLW0108
-    st.register_type_strategy(Opposition, st.deferred(lambda: oppositions()))  # noqa: PLW0108
-    st.register_type_strategy(CheckResult, st.deferred(lambda: check_results()))  # noqa: PLW0108
-    st.register_type_strategy(Distribution, st.deferred(lambda: distributions()))  # noqa: PLW0108
-
-    from tabletop_rules import m20
-
-    st.register_type_strategy(m20.Character, st.deferred(lambda: m20_characters()))  # noqa: PLW0108
-
-
-from hypothesis import strategies as st  # noqa: E402 - after the hook, see its comment
-from hypothesis.errors import InvalidArgument  # noqa: E402
-from hypothesis.strategies import SearchStrategy  # noqa: E402
-
-from tabletop_rules.testing._m20_strategies import characters as m20_characters  # noqa: E402
-
-if TYPE_CHECKING:
-    from tabletop_rules import m20
 
 __all__ = [
     "check_results",
@@ -71,8 +40,6 @@ __all__ = [
     "difficulties",
     "distributions",
     "games",
-    "m20_characters",
-    "m20_combat_setups",
     "oppositions",
     "rolls",
     "seeds",
@@ -391,68 +358,8 @@ def games(
             if not commands:
                 break
             command = draw(st.sampled_from(commands))
-            new = ruleset.decide(state, command, source)
-            state = fold(ruleset, state, new)
+            state, new = step(ruleset, state, command, source)
             events.extend(new)
         return GameRecord.begin(ruleset, setup).extend(events)
 
     return play()
-
-
-@st.composite
-def _m20_combat_setups(
-    draw: st.DrawFn, min_participants: int, max_participants: int
-) -> m20.CombatSetup:
-    from tabletop_rules import m20
-
-    count = draw(st.integers(min_participants, max_participants))
-    sides = draw(st.integers(2, min(3, count)))
-    participants: list[m20.Participant] = []
-    for index in range(count):
-        character = draw(m20_characters())
-        # The first participants of each side start above 0 HP, so two sides can fight.
-        low = 1 if index < sides else 0
-        participants.append(
-            m20.Participant(
-                id=f"p{index}",
-                character=character,
-                side=f"side{index % sides}",
-                player=draw(st.booleans()),
-                hp=draw(st.none() | st.integers(low, character.max_hp)),
-            )
-        )
-    ledger = m20.ScenarioLedger()
-    for participant in participants:
-        for skill, limit in m20.SCENARIO_LIMITS.items():
-            for _ in range(draw(st.integers(0, limit))):
-                ledger = ledger.spend(participant.id, skill)
-    return m20.CombatSetup(participants=participants, ledger=ledger)
-
-
-def m20_combat_setups(
-    *, min_participants: int = 2, max_participants: int = 4
-) -> SearchStrategy[m20.CombatSetup]:
-    """Setups of m20 combats: valid characters on two or three sides, carried HP and uses.
-
-    Participants are called ``p0``, ``p1``, ...; each is a player character or GM-run, starts
-    at max HP or at a carried HP (the first of each side above 0), and has spent some of its
-    uses per scenario.
-
-    Args:
-        min_participants: The fewest participants (2 or more).
-        max_participants: The most participants (``min_participants`` or more).
-
-    Returns:
-        A strategy for :class:`~tabletop_rules.m20.CombatSetup`, ready for
-        :func:`games` with ``tabletop_rules.m20.RULESET``.
-
-    Raises:
-        InvalidArgument: The bounds are not whole numbers with
-            ``2 <= min_participants <= max_participants``.
-
-    .. versionadded:: 0.1.0
-    """
-    _check_int("min_participants", min_participants, 2)
-    _check_int("max_participants", max_participants, 2)
-    _check_order("min_participants", min_participants, "max_participants", max_participants)
-    return _m20_combat_setups(min_participants, max_participants)

@@ -1,4 +1,7 @@
-"""Hypothesis strategies for m20 values (re-exported by :mod:`tabletop_rules.testing.strategies`).
+"""Hypothesis strategies for m20 values: characters and combat setups.
+
+Public through :mod:`tabletop_rules.m20.strategies`; this module imports Hypothesis, so the
+``tabletop_rules.m20`` package never imports it.
 
 .. versionadded:: 0.1.0
 """
@@ -13,9 +16,12 @@ from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 from hypothesis.strategies import SearchStrategy
 
-from tabletop_rules.m20 import Attributes, Character, Skill, SkillPick, Specialty, Tendency
+from tabletop_rules.m20._character import Attributes, Character, Specialty, Tendency
+from tabletop_rules.m20._combat._values import MAX_PARTICIPANTS, CombatSetup, Participant
+from tabletop_rules.m20._ledger import SCENARIO_LIMITS, ScenarioLedger
+from tabletop_rules.m20._skills import Skill, SkillPick
 
-__all__ = ["characters"]
+__all__ = ["characters", "combat_setups"]
 
 _SLOTS = 4
 
@@ -138,6 +144,8 @@ def characters(*, min_picks: int = 0, max_picks: int = _SLOTS) -> SearchStrategy
             ``0 <= min_picks <= max_picks <= 4``.
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       Moved here from ``tabletop_rules.testing.strategies.m20_characters``.
     """
     for name, value in (("min_picks", min_picks), ("max_picks", max_picks)):
         if type(value) is not int or not 0 <= value <= _SLOTS:
@@ -147,3 +155,69 @@ def characters(*, min_picks: int = 0, max_picks: int = _SLOTS) -> SearchStrategy
             f"min_picks={min_picks!r} must not be greater than max_picks={max_picks!r}"
         )
     return _characters(min_picks, max_picks, {skill: _pick(skill) for skill in Skill})
+
+
+@st.composite
+def _combat_setups(draw: st.DrawFn, min_participants: int, max_participants: int) -> CombatSetup:
+    count = draw(st.integers(min_participants, max_participants))
+    sides = draw(st.integers(2, min(3, count)))
+    participants: list[Participant] = []
+    for index in range(count):
+        character = draw(characters())
+        # The first participants of each side start above 0 HP, so two sides can fight.
+        low = 1 if index < sides else 0
+        participants.append(
+            Participant(
+                id=f"p{index}",
+                character=character,
+                side=f"side{index % sides}",
+                player=draw(st.booleans()),
+                hp=draw(st.none() | st.integers(low, character.max_hp)),
+            )
+        )
+    ledger = ScenarioLedger()
+    for participant in participants:
+        for skill, limit in SCENARIO_LIMITS.items():
+            for _ in range(draw(st.integers(0, limit))):
+                ledger = ledger.spend(participant.id, skill)
+    return CombatSetup(participants=participants, ledger=ledger)
+
+
+def combat_setups(
+    *, min_participants: int = 2, max_participants: int = 4
+) -> SearchStrategy[CombatSetup]:
+    """Setups of m20 combats: valid characters on two or three sides, carried HP and uses.
+
+    Participants are called ``p0``, ``p1``, ...; each is a player character or GM-run, starts
+    at max HP or at a carried HP (the first of each side above 0), and has spent some of its
+    uses per scenario.
+
+    Args:
+        min_participants: The fewest participants (2 or more).
+        max_participants: The most participants (``min_participants`` to 12, the most a
+            combat takes).
+
+    Returns:
+        A strategy for :class:`~tabletop_rules.m20.CombatSetup`, ready for
+        :func:`~tabletop_rules.testing.strategies.games` with ``tabletop_rules.m20.RULESET``.
+
+    Raises:
+        InvalidArgument: The bounds are not whole numbers with
+            ``2 <= min_participants <= max_participants <= 12``.
+
+    .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       Moved here from ``tabletop_rules.testing.strategies.m20_combat_setups``.
+    """
+    for name, value in (
+        ("min_participants", min_participants),
+        ("max_participants", max_participants),
+    ):
+        if type(value) is not int or not 2 <= value <= MAX_PARTICIPANTS:
+            raise InvalidArgument(f"{name}={value!r} must be an int from 2 to {MAX_PARTICIPANTS}")
+    if min_participants > max_participants:
+        raise InvalidArgument(
+            f"min_participants={min_participants!r} must not be greater than "
+            f"max_participants={max_participants!r}"
+        )
+    return _combat_setups(min_participants, max_participants)

@@ -1,0 +1,41 @@
+"""The registration of the library's strategies for Hypothesis' ``st.from_type``.
+
+Each package that has strategies defines ``_register_hypothesis_strategies`` and calls
+:func:`register_if_hypothesis` at the end of its ``__init__``.
+If Hypothesis is imported first, the package registers at its own import; if the package is
+imported first, Hypothesis' entry point (the top-level module ``_tabletop_rules_hypothesis``,
+which imports nothing) calls the function of every package already imported.
+Either way the strategies are registered as deferred: the module that defines them is only
+imported when one is first drawn, so neither import gets slower.
+
+.. versionadded:: 0.2.0
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable
+from typing import Any
+
+
+def register_if_hypothesis(register: Callable[[], None]) -> None:
+    """Call *register* now if Hypothesis is imported (else its entry point will, later)."""
+    if "hypothesis" in sys.modules:
+        register()
+
+
+def register_types(module: str, strategies: Iterable[tuple[type[Any], str]]) -> None:
+    """Register, for each ``(type, name)``, the strategy ``module.name()`` for the type.
+
+    The strategies are deferred: *module* is imported when one is first drawn.
+    """
+    import importlib
+
+    from hypothesis import strategies as st
+
+    def later(name: str) -> st.SearchStrategy[Any]:
+        # A lambda, not the function: the module is imported when the strategy is drawn.
+        return st.deferred(lambda: getattr(importlib.import_module(module), name)())  # noqa: PLW0108
+
+    for cls, name in strategies:
+        st.register_type_strategy(cls, later(name))

@@ -1,0 +1,43 @@
+"""The ruleset kit: the machinery every rule system's game is written with.
+
+A system writes its combat or game as tables and small functions; the kit turns them into a
+:class:`~tabletop_rules.engine.Ruleset`:
+
+- :class:`Rules`, a base class whose :meth:`~Rules.decide`, :meth:`~Rules.evolve`,
+  :meth:`~Rules.verify` and :meth:`~Rules.legal_commands` run from *handler tables*: one from
+  command type to the rule that turns a command into events, one from event type to the
+  fold that applies it, and one from event type to its :class:`Cause` (the command that
+  produces it, or none for an automatic event);
+- the *automatic-event loop*: after each fold, :meth:`Rules.follow_up` says which event the
+  rules call for next, until nothing does or someone must choose;
+- *prompt frames* (:class:`~tabletop_rules.engine.PromptFrame`) that hold the suspended work
+  as data, and :class:`ResponseWindow`, the frame of a response stack in which named players
+  respond in a fixed order until all of them pass in a row;
+- lasting modifiers: :class:`Expiry` and :class:`Durations` (when each kind of effect ends and
+  what uses it up), with the functions that expire, tick and use them;
+- :class:`CommandShapes`, which derives the type check of every command field from the attrs
+  fields of the command classes;
+- :func:`copier`, which generates a fast, complete ``evolve`` for an attrs class, so that a
+  new field can never be silently reset by a hand-written copy.
+
+``docs/engine.md`` walks through a whole ruleset built with the kit.
+
+.. versionadded:: 0.2.0
+"""
+
+from tabletop_rules.kit._copier import copier
+from tabletop_rules.kit._durations import Durations, Expiry, Lasting
+from tabletop_rules.kit._rules import Cause, Rules
+from tabletop_rules.kit._shapes import CommandShapes
+from tabletop_rules.kit._windows import ResponseWindow
+
+__all__ = [
+    "Cause",
+    "CommandShapes",
+    "Durations",
+    "Expiry",
+    "Lasting",
+    "ResponseWindow",
+    "Rules",
+    "copier",
+]

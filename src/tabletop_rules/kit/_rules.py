@@ -1,0 +1,332 @@
+"""The ruleset base class: decide, evolve, verify and legal commands from handler tables."""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+import attrs
+
+from tabletop_rules.dice import Roll, ScriptedDice, atomic
+from tabletop_rules.engine import Pass, PromptStack
+from tabletop_rules.errors import CorruptRecord, IllegalCommand, TabletopRulesError
+from tabletop_rules.kit._shapes import CommandShapes
+
+if TYPE_CHECKING:
+    import cattrs
+
+    from tabletop_rules.dice import DiceSource
+    from tabletop_rules.engine import GameResult
+
+__all__ = ["Cause", "Rules"]
+
+SetupT = TypeVar("SetupT")
+StateT = TypeVar("StateT")
+CommandT = TypeVar("CommandT")
+EventT = TypeVar("EventT")
+
+
+# --------------------------------------------------------------------------- the ruleset base
+
+
+@attrs.frozen
+class Cause(Generic[StateT, CommandT, EventT]):
+    """How an event of a record comes about, for :meth:`Rules.verify`.
+
+    An event is either one that a command produces first (:attr:`command` rebuilds that
+    command from the event, and :attr:`rolls` gives the dice it recorded, in the order they
+    were drawn) or an automatic event (:attr:`command` is ``None``) that the rules call for
+    on their own.
+
+    .. versionadded:: 0.2.0
+    """
+
+    #: The command that produces the event, rebuilt from it and the state before it; ``None``
+    #: (or a function that returns ``None`` for some events of the type) for an automatic
+    #: event.
+    command: Callable[[StateT, EventT], CommandT | None] | None = None
+    #: The dice the event recorded, in the order they were drawn.
+    rolls: Callable[[EventT], Iterable[Roll]] = lambda _: ()
+
+
+class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
+    """A :class:`~tabletop_rules.engine.Ruleset` built from tables.
+
+    A subclass sets the class attributes, fills the three tables in ``__init__`` (by calling
+    ``super().__init__``) and writes the few functions that are its rules:
+
+    - :meth:`start`, the initial state;
+    - the command table: per command type, ``rule(state, command, dice) -> events`` (checks
+      legality, raises :class:`~tabletop_rules.errors.IllegalCommand`, draws dice);
+    - the event table: per event type, ``fold(state, event) -> state`` (applies the recorded
+      facts; plans and checks nothing);
+    - the cause table: per event type, its :class:`Cause`;
+    - :meth:`follow_up`, the automatic event the rules call for next, if any;
+    - :meth:`commands_of`, the commands one actor may send now; :meth:`actors`, who may act;
+    - :meth:`outcome_of`;
+    - :meth:`prompts`, if the system has prompts, and :attr:`answer_types`.
+
+    The kit gives the rest: :meth:`decide` (shape check, the automatic events a state owes,
+    the prompt :meth:`gate`, the rule, the automatic loop), :meth:`evolve` (table dispatch),
+    :meth:`play` (decide and fold in one pass), :meth:`verify` (a record checked event by
+    event against the rules), :meth:`legal_commands` and :meth:`to_act`.
+
+    .. versionadded:: 0.2.0
+    """
+
+    #: The system's registry name.
+    name: ClassVar[str]
+    #: The version of the rules' reading.
+    rules_version: ClassVar[str]
+    #: The type of :meth:`start`'s argument.
+    setup_type: ClassVar[Any]
+    #: The union of the command classes.
+    command_type: ClassVar[Any]
+    #: The union of the event classes.
+    event_type: ClassVar[Any]
+    #: The command types that answer a prompt (and only a prompt).
+    answer_types: ClassVar[frozenset[type[Any]]] = frozenset({Pass})
+    #: The refusal of a command while the rules resolve a frame that asks no one.
+    resolving_reason: ClassVar[str] = "resolving"
+
+    def __init__(
+        self,
+        *,
+        commands: Mapping[type[Any], Callable[[StateT, Any, DiceSource], Sequence[EventT]]],
+        events: Mapping[type[Any], Callable[[StateT, Any], StateT]],
+        causes: Mapping[type[Any], Cause[StateT, Any, Any]],
+        bad_command: str = "bad_command",
+        unknown_command: str = "unknown_command",
+    ) -> None:
+        missing = set(causes) ^ set(events)
+        if missing:
+            raise TypeError(f"events without a fold or a cause: {sorted(map(str, missing))}")
+        #: The rule of each command type.
+        self.command_rules: Mapping[
+            type[Any], Callable[[StateT, Any, DiceSource], Sequence[EventT]]
+        ] = MappingProxyType(dict(commands))
+        #: The fold of each event type.
+        self.event_rules: Mapping[type[Any], Callable[[StateT, Any], StateT]] = MappingProxyType(
+            dict(events)
+        )
+        #: How each event type comes about.
+        self.causes: Mapping[type[Any], Cause[StateT, Any, Any]] = MappingProxyType(dict(causes))
+        #: The field checks of the command classes (refusals *bad_command* and
+        #: *unknown_command*).
+        self.shapes = CommandShapes.of(commands, reason=bad_command, unknown=unknown_command)
+
+    def __reduce__(self) -> tuple[type[Any], tuple[()]]:
+        # A ruleset holds functions in its tables; another process rebuilds it from its class
+        # (a subclass's __init__ takes no arguments).
+        return (type(self), ())
+
+    def configure_converter(self, converter: cattrs.Converter) -> None:
+        """Tag the command and event unions by class name (a system may register more)."""
+        from tabletop_rules.serialization import register_tagged_union
+
+        register_tagged_union(converter, self.command_type)
+        register_tagged_union(converter, self.event_type)
+
+    # ---------------------------------------------------------------- what a system writes
+
+    @abc.abstractmethod
+    def start(self, setup: SetupT) -> StateT:
+        """Build the validated initial state."""
+
+    @abc.abstractmethod
+    def follow_up(self, state: StateT) -> EventT | None:
+        """The automatic event the rules call for next in *state*, or ``None``."""
+
+    @abc.abstractmethod
+    def actors(self, state: StateT) -> tuple[str, ...]:
+        """Who may act in a settled *state* (no automatic event owed)."""
+
+    @abc.abstractmethod
+    def commands_of(self, state: StateT, actor: str) -> Iterable[CommandT]:
+        """Everything *actor* may send in a settled *state*."""
+
+    @abc.abstractmethod
+    def outcome_of(self, state: StateT) -> GameResult | None:
+        """How a settled *state*'s game ended, or ``None`` while it goes on."""
+
+    def prompts(self, state: StateT) -> PromptStack[Any]:
+        """The prompt stack of *state* (the kit's gate reads it); empty if the system has none."""
+        return PromptStack()
+
+    # ---------------------------------------------------------------- what the kit gives
+
+    def gate(self, state: StateT, command: CommandT) -> None:
+        """Refuse *command* if a prompt waits for someone else or for another answer.
+
+        While a frame asks someone, only that responder may send, and only one of the
+        frame's answers (even a GM's ruling waits); while the top frame asks no one, the rules
+        resolve it and nothing may be sent; with no frame, an answer has nothing to answer.
+
+        Raises:
+            IllegalCommand: ``not_your_prompt``, ``not_an_answer``, ``no_prompt`` or
+                :attr:`resolving_reason`.
+        """
+        frames = self.prompts(state).frames
+        if frames:
+            frame = frames[-1]
+            if frame.responder is None:
+                raise IllegalCommand(self.resolving_reason)
+            actor = getattr(command, "actor", None)
+            if actor != frame.responder:
+                raise IllegalCommand("not_your_prompt", actor=actor, responder=frame.responder)
+            name = type(command).__name__
+            if name not in frame.answers:
+                raise IllegalCommand(
+                    "not_an_answer", command=name, answers=", ".join(sorted(frame.answers))
+                )
+        elif type(command) in self.answer_types:
+            raise IllegalCommand("no_prompt")
+
+    def evolve(self, state: StateT, event: EventT) -> StateT:
+        """Fold one event into the state: the recorded facts, with no dice and no planning.
+
+        Raises:
+            IllegalCommand: The event is of no type of this ruleset.
+        """
+        fold = self.event_rules.get(type(event))
+        if fold is None:
+            raise IllegalCommand("unexpected_event", event=type(event).__name__)
+        return fold(state, event)
+
+    def settle(self, state: StateT) -> tuple[StateT, list[EventT]]:
+        """*state* after the automatic events it owes, and those events (none in live play).
+
+        A state owes automatic events only when it was rebuilt from a record that was cut
+        short after a command's own events.
+        """
+        events: list[EventT] = []
+        follow_up = self.follow_up
+        while (follow := follow_up(state)) is not None:
+            events.append(follow)
+            state = self.evolve(state, follow)
+        return state, events
+
+    def play(
+        self, state: StateT, command: CommandT, dice: DiceSource
+    ) -> tuple[StateT, tuple[EventT, ...]]:
+        """Decide *command* and fold its events in one pass: the new state and the events.
+
+        :func:`tabletop_rules.engine.step` uses it, so that the events are folded once.
+
+        Raises:
+            IllegalCommand: The rules do not allow *command* now; nothing has changed.
+        """
+        self.shapes.check(command)
+        state, events = self.settle(state)
+        self.gate(state, command)
+        rule = self.command_rules[type(command)]
+        folds = self.event_rules  # the rules' own events: every type has its fold
+        follow_up = self.follow_up
+        for event in rule(state, command, dice):
+            events.append(event)
+            state = folds[type(event)](state, event)
+        while (follow := follow_up(state)) is not None:
+            events.append(follow)
+            state = folds[type(follow)](state, follow)
+        return state, tuple(events)
+
+    def decide(self, state: StateT, command: CommandT, dice: DiceSource) -> tuple[EventT, ...]:
+        """Turn *command* into events (see :meth:`play`).
+
+        The events are those *state* owes first (none in live play), then the command's own,
+        then the automatic events that follow them.
+
+        Raises:
+            IllegalCommand: The rules do not allow *command* now; nothing has changed.
+        """
+        return self.play(state, command, dice)[1]
+
+    def legal_commands(self, state: StateT, *, actor: str | None = None) -> tuple[CommandT, ...]:
+        """Everything that may be done now, by anyone, or by *actor* only.
+
+        A state that owes automatic events is read as the state after them.
+        """
+        state = self.settle(state)[0]
+        if actor is not None:
+            return tuple(self.commands_of(state, actor)) if actor in self.actors(state) else ()
+        out: list[CommandT] = []
+        for who in self.actors(state):
+            out.extend(self.commands_of(state, who))
+        return tuple(out)
+
+    def to_act(self, state: StateT) -> tuple[str, ...]:
+        """Who may act now: exactly the actors of :meth:`legal_commands`."""
+        return self.actors(self.settle(state)[0])
+
+    def is_over(self, state: StateT) -> bool:
+        """Whether the game has ended (or its automatic end is all that is left)."""
+        return self.outcome(state) is not None
+
+    def outcome(self, state: StateT) -> GameResult | None:
+        """How the game ended, or ``None`` while it goes on."""
+        return self.outcome_of(self.settle(state)[0])
+
+    def verify(self, setup: SetupT, events: Sequence[EventT]) -> StateT:
+        """Rebuild the state from *setup* and *events*, checking every event against the rules.
+
+        Each event a command produces is derived again: its command is rebuilt from it (its
+        :class:`Cause`), decided on the state before it with the dice it recorded, and the
+        events that come out must be exactly those of the record, every recorded die used.
+        Each automatic event must be the one the rules call for.
+        A record may end in the middle of a command's events (the state then owes the rest),
+        but nothing may follow a missing event.
+
+        Returns:
+            The state after every event.
+
+        Raises:
+            CorruptRecord: The first event that no legal play produces, by its index.
+        """
+        state = self.start(setup)
+        index = 0
+        count = len(events)
+        evolve = self.evolve
+        while index < count:
+            event = events[index]
+            owed = self.follow_up(state)
+            if owed is not None:
+                if event != owed:
+                    raise CorruptRecord(index, f"expected the automatic {type(owed).__name__}")
+                state = evolve(state, event)
+                index += 1
+                continue
+            cause = self.causes.get(type(event))
+            if cause is None:
+                raise CorruptRecord(index, f"{type(event).__name__} is no event of {self.name}")
+            try:
+                # An event built in Python may hold anything: reading its command and dice
+                # must not break on it.
+                command = None if cause.command is None else cause.command(state, event)
+                faces = [face for roll in cause.rolls(event) for face in roll.faces]
+            except Exception as error:
+                detail = f"{type(event).__name__} is malformed: {type(error).__name__}"
+                raise CorruptRecord(index, detail) from error
+            if command is None:
+                raise CorruptRecord(index, f"nothing calls for {type(event).__name__} here")
+            try:
+                dice = ScriptedDice(faces)
+                with atomic(dice) as rolling:
+                    after, expected = self.play(state, command, rolling)
+            except TabletopRulesError as error:
+                raise CorruptRecord(index, str(error)) from error
+            if dice.remaining:
+                raise CorruptRecord(index, "the event records more dice than the rules roll")
+            for offset, wanted in enumerate(expected):
+                at = index + offset
+                if at >= count:
+                    # The record was cut short: fold what it has.
+                    for kept in events[index:]:
+                        state = evolve(state, kept)
+                    return state
+                if events[at] != wanted:
+                    raise CorruptRecord(at, f"the rules give {type(wanted).__name__} here")
+            state = after
+            index += len(expected)
+        return state

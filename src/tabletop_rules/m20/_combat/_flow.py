@@ -1,0 +1,492 @@
+"""The flow of an m20 combat: turns, automatic events, rounds, the end, and who may act.
+
+No initiative (M20-049): each standing participant has one main action a round (two with
+分神援護), in any order; the round ends when all standing have acted or the GM ends it.
+Consequences that need no choice are *automatic events*, which :func:`follow_up` names one
+at a time: a fall, a summon vanishing, a strike's damage, the end of the combat or the round.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from typing import Any, NamedTuple
+
+from tabletop_rules.engine import GameResult, Pass, PromptStack
+from tabletop_rules.kit import Expiry
+from tabletop_rules.m20._checks import AttackKind
+from tabletop_rules.m20._combat._commands import (
+    Assist,
+    Attack,
+    CoolDown,
+    Dismiss,
+    EndCombat,
+    EndRound,
+    FirstAid,
+    FocusDefense,
+    Frenzy,
+    Heal,
+    Hide,
+    Hinder,
+    RuleFallen,
+    SplitFocus,
+    Summon,
+    WideGuard,
+)
+from tabletop_rules.m20._combat._events import (
+    CombatEnded,
+    FallenRuled,
+    Fell,
+    RoundEnded,
+    StrikeResolved,
+    SummonVanished,
+)
+from tabletop_rules.m20._combat._reactions import BY_QUESTION, ask, damage
+from tabletop_rules.m20._combat._terms import summon_of
+from tabletop_rules.m20._combat._values import (
+    DURATIONS,
+    GM,
+    AttackMode,
+    Combatant,
+    CombatState,
+    Effect,
+    HinderChoice,
+    Status,
+    changed,
+    state_with,
+)
+from tabletop_rules.m20._skills import Skill
+
+__all__ = [
+    "acted",
+    "actors",
+    "commands_of",
+    "follow_up",
+    "replaced",
+    "turn_begun",
+]
+
+_KINDS: Any = DURATIONS.kinds
+
+
+def replaced(state: CombatState, *new: Combatant, **changes: Any) -> CombatState:
+    """*state* with the *new* combatants swapped in by id (and *changes*), built once."""
+    if len(new) == 1:
+        one = new[0]
+        combatants = state.combatants
+        ident = one.id
+        for index, c in enumerate(combatants):
+            if c.id == ident:
+                combatants = (*combatants[:index], one, *combatants[index + 1 :])
+                break
+    else:
+        by_id = {c.id: c for c in new}
+        combatants = tuple(by_id.get(c.id, c) for c in state.combatants)
+    return state_with(state, combatants=combatants, **changes)
+
+
+def turn_begun(c: Combatant, round_: int) -> Combatant:
+    """*c* with its turn begun in *round_* (its effects "until the start of your next turn" end)."""
+    if c.turn_started:
+        return c
+    effects = DURATIONS.expire(c.effects, Expiry.TURN_START, before_round=round_)
+    return changed(c, turn_started=True, effects=effects)
+
+
+def acted(
+    c: Combatant, round_: int, *, attack: bool, effects: tuple[Effect, ...] | None = None
+) -> Combatant:
+    """*c* (with *effects*, if given) after one more main action of a turn it has begun.
+
+    Its effects "until the end of your next turn" end when the action was its last (an
+    attack's, when its last strike is resolved).
+    """
+    taken = c.actions_taken + 1
+    if effects is None:
+        effects = c.effects
+    if taken >= c.actions_allowed and not attack:
+        effects = DURATIONS.expire(effects, Expiry.TURN_END, before_round=round_)
+    return changed(
+        c,
+        turn_started=True,
+        actions_taken=taken,
+        attacks=c.attacks + int(attack),
+        effects=effects,
+    )
+
+
+# --------------------------------------------------------------------------- automatic events
+
+
+def _fall_status(c: Combatant) -> Status:
+    if c.summoner is not None:
+        return Status.GONE
+    return Status.UNCONSCIOUS if c.player else Status.DOWN
+
+
+def _strike_outcome(state: CombatState) -> StrikeResolved:
+    attack = state.prompts.frames[-1].pending
+    strike = attack.strikes[attack.index]
+    target = state.combatant(strike.target)
+    if not (strike.hit and target.standing and state.combatant(attack.attacker).standing):
+        return StrikeResolved(
+            attacker=attack.attacker, target=target.id, hit=False, damage=0, hp=target.hp
+        )
+    dealt = damage(attack)
+    hp = max(0, target.hp - dealt)
+    if hp == 0 and attack.indomitable:
+        hp = 1
+    return StrikeResolved(attacker=attack.attacker, target=target.id, hit=True, damage=dealt, hp=hp)
+
+
+def follow_up(state: CombatState) -> Any:
+    """The event the rules call for next without anyone's choice, if any.
+
+    In order: the first combatant at 0 HP still standing falls; the first summon whose
+    summoner is down vanishes; the current strike of an attack no one is asked about is
+    resolved; the combat ends when one side or none is left standing; the round ends when
+    every one standing has acted.
+    """
+    if state.result is not None:
+        return None
+    combatants = state.combatants
+    standing = Status.STANDING
+    sides: list[str] = []
+    all_acted = True
+    summons = False
+    for c in combatants:
+        if c.status is standing:
+            if c.hp <= 0:
+                return Fell(participant=c.id, status=_fall_status(c))
+            if c.summoner is not None:
+                summons = True
+            if c.side not in sides:
+                sides.append(c.side)
+            if c.actions_taken < c.actions_allowed:
+                all_acted = False
+    if summons:
+        for c in combatants:
+            summoner = c.summoner
+            if (
+                summoner is not None
+                and c.status is standing
+                and not state.combatant(summoner).standing
+            ):
+                return SummonVanished(c.id)
+    frames = state.prompts.frames
+    if frames:
+        return _strike_outcome(state) if frames[-1].responder is None else None
+    if len(sides) <= 1:
+        return CombatEnded(
+            winners=tuple(sides),
+            reason="m20.result.one_side_left" if sides else "m20.result.all_down",
+        )
+    if all_acted:
+        return RoundEnded(round=state.round)
+    return None
+
+
+def fold_strike_resolved(state: CombatState, event: StrikeResolved) -> CombatState:
+    """A strike's damage: the next strike, or the attack action's end."""
+    attack = state.prompts.frames[-1].pending
+    target = state.combatant(event.target)
+    hit = target if target.hp == event.hp else changed(target, hp=event.hp)
+    if attack.index + 1 < len(attack.strikes):
+        following = type(attack)(
+            attacker=attack.attacker,
+            strikes=attack.strikes,
+            index=attack.index + 1,
+            boosted_groups=attack.boosted_groups,
+        )
+        frame = state.prompts.frames[-1]
+        top = type(frame)(responder=None, answers=(), pending=following)
+        return ask(replaced(state, hit, prompts=PromptStack((top,))))
+    # The attack action ends with its last strike.
+    attacker = hit if hit.id == attack.attacker else state.combatant(attack.attacker)
+    if attacker.actions_taken >= attacker.actions_allowed:
+        effects = DURATIONS.expire(attacker.effects, Expiry.TURN_END, before_round=state.round)
+        if effects is not attacker.effects:
+            attacker = changed(attacker, effects=effects)
+    return replaced(state, hit, attacker, prompts=PromptStack())
+
+
+def fold_fell(state: CombatState, event: Fell) -> CombatState:
+    """A combatant at 0 HP falls; its effects end."""
+    c = state.combatant(event.participant)
+    return ask(replaced(state, changed(c, hp=0, status=event.status, effects=())))
+
+
+def fold_summon_gone(state: CombatState, summon: str) -> CombatState:
+    """A summon vanishes or is dismissed (M20-121, M20-123)."""
+    c = state.combatant(summon)
+    return ask(replaced(state, changed(c, status=Status.GONE, effects=())))
+
+
+def fold_round_ended(state: CombatState, _: RoundEnded) -> CombatState:
+    """The round ends: effects "this round" end, and every count of actions is reset."""
+    round_ = state.round
+    round_end = _KINDS[Expiry.ROUND_END]
+    turn_end = _KINDS[Expiry.TURN_END]
+    combatants: list[Combatant] = []
+    for c in state.combatants:
+        effects = c.effects and tuple(
+            e
+            for e in c.effects
+            if not (
+                e.kind in round_end
+                or (c.turn_started and e.kind in turn_end and e.since_round < round_)
+            )
+        )
+        if (
+            len(effects) == len(c.effects)
+            and c.actions_taken == 0
+            and c.actions_allowed == 1
+            and c.attacks == 0
+            and not c.turn_started
+            and not c.declared
+        ):
+            combatants.append(c)  # nothing to reset
+            continue
+        combatants.append(
+            changed(
+                c,
+                actions_taken=0,
+                actions_allowed=1,
+                attacks=0,
+                turn_started=False,
+                declared=frozenset(),
+                effects=effects,
+            )
+        )
+    return state_with(state, combatants=tuple(combatants), round=round_ + 1)
+
+
+def fold_combat_ended(state: CombatState, event: CombatEnded) -> CombatState:
+    """The combat ends: every effect ends with it."""
+    cleared = tuple(changed(c, effects=()) if c.effects else c for c in state.combatants)
+    return state_with(
+        state,
+        combatants=cleared,
+        prompts=PromptStack(),
+        result=GameResult(winners=event.winners, reason=event.reason),
+    )
+
+
+def fold_fallen_ruled(state: CombatState, event: FallenRuled) -> CombatState:
+    """The GM's ruling on a fallen non-player character (M20-066)."""
+    t = state.combatant(event.target)
+    return replaced(state, changed(t, status=Status.DEAD if event.dead else Status.UNCONSCIOUS))
+
+
+# --------------------------------------------------------------------------- who may act
+
+
+def rulings(state: CombatState) -> list[RuleFallen]:
+    """The GM's rulings on fallen non-player characters still open."""
+    return [
+        RuleFallen(target=c.id, dead=dead)
+        for c in state.combatants
+        if not c.player
+        and c.character is not None
+        and c.status in (Status.DOWN, Status.UNCONSCIOUS)
+        for dead in ((False, True) if c.status is Status.DOWN else (True,))
+    ]
+
+
+def actors(state: CombatState) -> tuple[str, ...]:
+    """Who may act in a settled state: exactly the actors of its legal commands.
+
+    The prompt's responder; or every combatant with an action or a summon to dismiss, and
+    the GM; after the combat, the GM while rulings on fallen characters remain.
+    """
+    if state.result is not None:
+        return (GM,) if rulings(state) else ()
+    frames = state.prompts.frames
+    if frames:
+        responder = frames[-1].responder
+        return () if responder is None else (responder,)
+    found = [
+        c.id
+        for c in state.combatants
+        if c.standing and (c.actions_taken < c.actions_allowed or summon_of(state, c) is not None)
+    ]
+    return (*found, GM)
+
+
+def commands_of(state: CombatState, actor: str) -> list[Any]:
+    """Everything *actor* may send in a settled state.
+
+    Choices that are free-form are offered in their usual forms: a 範圍攻擊 names every other
+    standing member of one side, or everyone else standing; a 廣域防禦 protects one creature
+    or every other standing ally (``decide`` accepts any valid choice).
+    """
+    if actor == GM:
+        if state.result is not None:
+            return list(rulings(state))
+        if state.prompts.frames:
+            return []
+        return [EndRound(), EndCombat(), *rulings(state)]
+    if state.result is not None:
+        return []
+    frames = state.prompts.frames
+    if frames:
+        frame = frames[-1]
+        question = frame.pending.question
+        if frame.responder != actor or question is None:
+            return []
+        return [BY_QUESTION[question].command(actor), Pass(actor)]
+    c = next((c for c in state.combatants if c.id == actor), None)
+    if c is None or not c.standing:
+        return []
+    out: list[Any] = []
+    if c.actions_taken < c.actions_allowed:
+        out.extend(_main_commands(state, c))
+    if summon_of(state, c) is not None:
+        out.append(Dismiss(actor))
+    return out
+
+
+_KINDS_OF_ATTACK = tuple(AttackKind)
+_HINDER_CHOICES = tuple(HinderChoice)
+_HEALABLE = (Status.STANDING, Status.DOWN, Status.UNCONSCIOUS)
+_DECLARATIONS = (
+    (Skill.SPLIT_FOCUS, SplitFocus),
+    (Skill.COOL_DOWN, CoolDown),
+    (Skill.FRENZY, Frenzy),
+)
+
+
+class _Menu(NamedTuple):
+    """Everything that decides one combatant's main commands (see :func:`_menu`)."""
+
+    me: str
+    may_attack: bool
+    others: tuple[str, ...]
+    allies: tuple[str, ...]
+    areas: tuple[tuple[str, ...], ...]
+    character: bool
+    double: bool
+    declarations: tuple[Skill, ...]
+    guard: bool
+    healed: tuple[str, ...]
+    aided: tuple[str, ...]
+    summon: bool
+
+
+def _main_commands(state: CombatState, c: Combatant) -> tuple[Any, ...]:
+    me = c.id
+    character = c.character
+    alive = Status.STANDING
+    others = tuple(o.id for o in state.combatants if o.status is alive and o.hp > 0 and o.id != me)
+    if character is None:
+        return _menu(
+            _Menu(me, c.attacks == 0, others, (), (), False, False, (), False, (), (), False)
+        )
+    side = c.side
+    allies = tuple(
+        o.id
+        for o in state.combatants
+        if o.status is alive and o.hp > 0 and o.id != me and o.side == side
+    )
+    skills = character.skills
+    areas: list[tuple[str, ...]] = []
+    if Skill.AREA_ATTACK in skills:
+        by_side: dict[str, list[str]] = {}
+        for o in state.combatants:
+            if o.id in others:
+                by_side.setdefault(o.side, []).append(o.id)
+        areas = [tuple(members) for s, members in by_side.items() if s != side]
+        if others not in areas:
+            areas.append(others)
+    healed: tuple[str, ...] = ()
+    if Skill.HEALING in skills:
+        healed = tuple(
+            o.id
+            for o in state.combatants
+            if o.character is not None and o.status in _HEALABLE and o.hp < o.max_hp
+        )
+    aided = tuple(
+        o.id
+        for o in state.combatants
+        if o.hp == o.max_hp - 1 and o.character is not None and o.status is alive and o.hp > 0
+    )
+    declarations = tuple(
+        skill
+        for skill, _ in _DECLARATIONS
+        if skill in skills
+        and skill not in c.declared
+        and (skill is not Skill.SPLIT_FOCUS or c.actions_taken == 0)
+    )
+    return _menu(
+        _Menu(
+            me=me,
+            may_attack=c.attacks == 0,
+            others=others,
+            allies=allies,
+            areas=tuple(areas),
+            character=True,
+            double=Skill.DOUBLE_ATTACK in skills,
+            declarations=declarations,
+            guard=Skill.WIDE_GUARD in skills and Skill.WIDE_GUARD not in c.declared,
+            healed=healed,
+            aided=aided,
+            summon=Skill.SUMMONER in skills and not c.summoned,
+        )
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _menu(menu: _Menu) -> tuple[Any, ...]:
+    """The main commands of one combatant, from what decides them.
+
+    Commands are immutable values, so one tuple serves every state with the same menu: a
+    random game lists the same menu many times, and building its commands is most of the
+    cost of listing them.
+    """
+    me, others, allies, kinds = menu.me, menu.others, menu.allies, _KINDS_OF_ATTACK
+    out: list[Any] = []
+    if menu.may_attack:
+        out.extend(Attack(actor=me, targets=(t,), kind=k) for t in others for k in kinds)
+    if not menu.character:
+        return tuple(out)
+    if menu.may_attack and menu.double:
+        out.extend(
+            Attack(actor=me, targets=pair, kind=k, mode=AttackMode.DOUBLE)
+            for pair in itertools.combinations_with_replacement(others, 2)
+            for k in kinds
+        )
+    if menu.may_attack:
+        out.extend(
+            Attack(actor=me, targets=area, kind=k, mode=AttackMode.AREA)
+            for area in menu.areas
+            for k in kinds
+        )
+    declare = dict(_DECLARATIONS)
+    out.extend(declare[skill](me) for skill in menu.declarations)
+    if menu.guard and others:
+        choices: list[tuple[str, ...]] = [(t,) for t in others]
+        if len(allies) > 1:
+            choices.append(allies)
+        out.extend(WideGuard(actor=me, protected=p) for p in choices)
+    out.extend(Hide(actor=me, target=t, kind=k) for t in others for k in kinds)
+    out.append(FocusDefense(me))
+    out.extend(
+        Assist(actor=me, target=t, ally=a, kind=k)
+        for t in others
+        for a in allies
+        if a != t
+        for k in kinds
+    )
+    out.extend(
+        Hinder(actor=me, target=t, choice=h, kind=k)
+        for t in others
+        for h in _HINDER_CHOICES
+        for k in kinds
+    )
+    for target in menu.healed:
+        out.extend(Heal(actor=me, target=target, magical=m) for m in (False, True))
+    for target in menu.aided:
+        out.extend(FirstAid(actor=me, target=target, magical=m) for m in (False, True))
+    if menu.summon:
+        out.append(Summon(me))
+    return tuple(out)

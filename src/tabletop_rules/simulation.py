@@ -1,0 +1,231 @@
+"""Many games at once: bots that play a ruleset, and batches of games on any executor.
+
+A *bot* chooses one command in a state; :func:`random_bot` chooses among
+``legal_commands(state, actor=...)`` at random.
+:func:`play` plays one game to its end with a bot and :class:`~tabletop_rules.dice.SeededDice`,
+and returns its :class:`~tabletop_rules.engine.GameRecord` (replayable, JSON-ready).
+:func:`simulate` plays a batch, spread over every core by default through
+:mod:`concurrent.futures`, or over any :class:`~concurrent.futures.Executor` you pass (a
+thread pool, a process pool, Dask's); :func:`win_rates` turns the results into win rates with
+Wilson confidence intervals.
+
+.. versionadded:: 0.2.0
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from types import MappingProxyType
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+from tabletop_rules.dice import SeededDice
+from tabletop_rules.engine import GameRecord, GameResult, Ruleset, step
+
+__all__ = ["Bot", "Estimate", "SimulatedGame", "play", "random_bot", "simulate", "win_rates"]
+
+SetupT = TypeVar("SetupT")
+StateT = TypeVar("StateT")
+CommandT = TypeVar("CommandT")
+EventT = TypeVar("EventT")
+
+#: The type of a bot, which is given the ruleset, the state and a random generator, and
+#: returns the command to play, or ``None`` when it will play none (the game then stops).
+Bot = Callable[[Ruleset[Any, Any, Any, Any], Any, random.Random], Any]
+
+
+def random_bot(
+    ruleset: Ruleset[Any, StateT, CommandT, Any],
+    state: StateT,
+    rng: random.Random,
+    *,
+    skip: Iterable[str] = (),
+) -> CommandT | None:
+    """A command chosen at random: first one of those who may act, then one of its commands.
+
+    Args:
+        ruleset: The rules.
+        state: The state to play in.
+        rng: Where the choices come from.
+        skip: Actors never chosen (such as ``"gm"``, so that the GM ends no round and no
+            combat early); pass it with :func:`functools.partial`.
+
+    Returns:
+        The command, or ``None`` when no one but the skipped may act.
+    """
+    skipped = frozenset(skip)
+    actors = [a for a in ruleset.to_act(state) if a not in skipped]
+    while actors:
+        actor = actors.pop(rng.randrange(len(actors)))
+        commands = ruleset.legal_commands(state, actor=actor)
+        if commands:
+            return commands[rng.randrange(len(commands))]
+    return None
+
+
+def _play(
+    ruleset: Ruleset[SetupT, StateT, Any, EventT],
+    setup: SetupT,
+    seed: int,
+    bot: Bot,
+    max_steps: int,
+) -> tuple[StateT, list[EventT]]:
+    rng = random.Random(seed)
+    dice = SeededDice(seed)
+    state = ruleset.start(setup)
+    events: list[EventT] = []
+    for _ in range(max_steps):
+        command = bot(ruleset, state, rng)
+        if command is None:
+            break
+        state, new = step(ruleset, state, command, dice)
+        events.extend(new)
+    return state, events
+
+
+def play(
+    ruleset: Ruleset[SetupT, Any, Any, EventT],
+    setup: SetupT,
+    *,
+    seed: int,
+    bot: Bot = random_bot,
+    max_steps: int = 10_000,
+) -> GameRecord[SetupT, EventT]:
+    """Play one game to its end (or *max_steps* commands) and return its record.
+
+    The dice are ``SeededDice(seed)`` and the bot's choices come from ``random.Random(seed)``:
+    the same seed plays the same game.
+    """
+    _, events = _play(ruleset, setup, seed, bot, max_steps)
+    return GameRecord.begin(ruleset, setup).extend(events)
+
+
+@attrs.frozen(kw_only=True)
+class SimulatedGame(Generic[SetupT]):
+    """One simulated game: its seed (replay it with :func:`play`) and how it ended."""
+
+    #: The seed of its dice and of its bot.
+    seed: int
+    #: How it ended; ``None`` if it stopped before its end.
+    result: GameResult | None
+    #: The number of events.
+    events: int
+
+
+def _play_batch(
+    ruleset: Ruleset[Any, Any, Any, Any],
+    setups: Sequence[Any],
+    seeds: Sequence[int],
+    bot: Bot,
+    max_steps: int,
+) -> list[SimulatedGame[Any]]:
+    out: list[SimulatedGame[Any]] = []
+    for setup, seed in zip(setups, seeds, strict=True):
+        state, events = _play(ruleset, setup, seed, bot, max_steps)
+        out.append(SimulatedGame(seed=seed, result=ruleset.outcome(state), events=len(events)))
+    return out
+
+
+def _chunks(count: int, size: int) -> Iterator[range]:
+    for start in range(0, count, size):
+        yield range(start, min(count, start + size))
+
+
+def simulate(
+    ruleset: Ruleset[SetupT, Any, Any, Any],
+    setups: Sequence[SetupT],
+    *,
+    bot: Bot = random_bot,
+    first_seed: int = 0,
+    executor: Executor | None = None,
+    chunk_size: int = 50,
+    max_steps: int = 10_000,
+) -> list[SimulatedGame[SetupT]]:
+    """Play one game per setup, spread over an executor; the outcomes in setup order.
+
+    Game *i* uses the seed ``first_seed + i``, so a batch is reproducible whatever the
+    executor and however it splits the work.
+
+    Args:
+        ruleset: The rules. To run in other processes it must be picklable (the kit's
+            rulesets are, by their class).
+        setups: One setup per game (repeat a setup to play it many times).
+        bot: The bot that plays every side (picklable, for other processes: a module-level
+            function, or a :func:`functools.partial` of one).
+        first_seed: The seed of the first game.
+        executor: Where the games run; a new :class:`~concurrent.futures.ProcessPoolExecutor`
+            over every core if not given.
+        chunk_size: Games sent to the executor at a time.
+        max_steps: The most commands a game plays.
+    """
+    if chunk_size < 1:
+        raise ValueError(f"chunk_size must be 1 or more, not {chunk_size}")
+    owned = executor is None
+    pool: Executor = ProcessPoolExecutor() if executor is None else executor
+    try:
+        futures = [
+            pool.submit(
+                _play_batch,
+                ruleset,
+                [setups[i] for i in chunk],
+                [first_seed + i for i in chunk],
+                bot,
+                max_steps,
+            )
+            for chunk in _chunks(len(setups), chunk_size)
+        ]
+        return [outcome for future in futures for outcome in future.result()]
+    finally:
+        if owned:
+            pool.shutdown()
+
+
+@attrs.frozen(kw_only=True)
+class Estimate:
+    """A proportion with its 95% Wilson confidence interval."""
+
+    #: The games counted.
+    count: int
+    #: The games in all.
+    total: int
+    #: The lower bound of the interval.
+    low: float
+    #: The upper bound of the interval.
+    high: float
+
+    @property
+    def rate(self) -> float:
+        """``count / total`` (0 for no games)."""
+        return self.count / self.total if self.total else 0.0
+
+
+def _wilson(count: int, total: int, z: float = 1.959963984540054) -> Estimate:
+    if not total:
+        return Estimate(count=0, total=0, low=0.0, high=1.0)
+    p = count / total
+    denominator = 1 + z * z / total
+    centre = (p + z * z / (2 * total)) / denominator
+    margin = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denominator
+    return Estimate(
+        count=count, total=total, low=max(0.0, centre - margin), high=min(1.0, centre + margin)
+    )
+
+
+def win_rates(outcomes: Iterable[SimulatedGame[Any]]) -> Mapping[str, Estimate]:
+    """Each winner's share of the games, and ``""`` for draws and unfinished games."""
+    done = list(outcomes)
+    names = sorted({w for o in done if o.result is not None for w in o.result.winners})
+    counts = dict.fromkeys(names, 0)
+    undecided = 0
+    for outcome in done:
+        if outcome.result is None or not outcome.result.winners:
+            undecided += 1
+        for winner in outcome.result.winners if outcome.result is not None else ():
+            counts[winner] += 1
+    table = {name: _wilson(count, len(done)) for name, count in counts.items()}
+    table[""] = _wilson(undecided, len(done))
+    return MappingProxyType(table)

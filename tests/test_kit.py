@@ -1,0 +1,637 @@
+"""The ruleset kit (:mod:`tabletop_rules.kit`), one piece at a time.
+
+Issue 7, point 1: the copier, command shapes, lasting effects, response windows, the prompt
+gate and record verification.
+Where a concrete ruleset is needed, the toy response-stack duel of ``tests/toy_stack.py``
+serves.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+import pytest
+
+from tabletop_rules import engine
+from tabletop_rules.dice import Roll, ScriptedDice
+from tabletop_rules.engine import GameRecord, Pass, PromptFrame, PromptStack
+from tabletop_rules.errors import CorruptRecord, IllegalCommand, InvalidData
+from tabletop_rules.kit import (
+    Cause,
+    CommandShapes,
+    Durations,
+    Expiry,
+    ResponseWindow,
+    Rules,
+    copier,
+)
+
+from .toy_stack import (
+    D6,
+    RULESET,
+    Card,
+    Cast,
+    EndTurn,
+    Event,
+    Passed,
+    Resolved,
+    Setup,
+    SpellCast,
+    State,
+    ToyStack,
+    TurnEnded,
+)
+
+# --------------------------------------------------------------------------- copier
+
+
+@attrs.frozen(kw_only=True)
+class Sheet:
+    name: str
+    hp: int = 3
+    tags: tuple[str, ...] = ()
+    note: str | None = None
+
+
+def test_copier_keeps_every_field() -> None:
+    """A copy with no changes equals the original, every field kept (defaults not restored)."""
+    sheet = Sheet(name="Al", hp=7, tags=("brave",), note="n")
+
+    copy = copier(Sheet)(sheet)
+
+    assert sheet == copy
+    assert copy is not sheet
+
+
+def test_copier_changes_the_given_fields() -> None:
+    """The given fields change, as with ``attrs.evolve``; the others are kept."""
+    sheet = Sheet(name="Al", hp=7, tags=("brave",))
+
+    assert attrs.evolve(sheet, hp=2, note="hurt") == copier(Sheet)(sheet, hp=2, note="hurt")
+
+
+def test_copier_copies_a_field_added_to_the_class() -> None:
+    """The copier is generated from the class's fields: a field added (here by a subclass) is
+    copied too, never reset to its default."""
+
+    @attrs.frozen(kw_only=True)
+    class Hero(Sheet):
+        level: int = 1
+
+    hero = Hero(name="Al", level=4)
+
+    assert Hero(name="Al", hp=1, level=4) == copier(Hero)(hero, hp=1)
+
+
+@attrs.frozen
+class Awkward:
+    inst: int
+    new: int = 0
+    cls: int = 0
+    missing: int = 0
+    setattr: int = 0
+    make: int = 0
+    _private: int = 0
+
+
+def test_copier_takes_fields_named_like_its_own_code() -> None:
+    """Fields named like the generated code's names are copied and changed like any other."""
+    copy = copier(Awkward)
+    awkward = Awkward(1, 2, 3, 4, 5, 6, 7)
+
+    assert awkward == copy(awkward)
+    assert attrs.evolve(awkward, new=9, cls=8, private=5) == copy(awkward, new=9, cls=8, private=5)
+
+
+def test_copier_of_a_hash_caching_class_hashes_the_copy_afresh() -> None:
+    """A copy of a ``cache_hash=True`` class has the hash of an equal fresh instance."""
+
+    @attrs.frozen(cache_hash=True)
+    class Cached:
+        value: int
+
+    original = Cached(1)
+    assert hash(original) == hash(Cached(1))  # the original caches its hash
+
+    assert hash(Cached(2)) == hash(copier(Cached)(original, value=2))
+
+
+def test_copier_refuses_an_unknown_field() -> None:
+    """A change to a field the class does not have is a ``TypeError``."""
+    copy = copier(Sheet)
+
+    with pytest.raises(TypeError):
+        copy(Sheet(name="Al"), mana=3)
+
+
+def test_copier_refuses_classes_it_cannot_copy() -> None:
+    """Only slotted attrs classes without ``__attrs_post_init__`` can be copied directly."""
+
+    @attrs.define(slots=False, frozen=True)
+    class Unslotted:
+        x: int
+
+    @attrs.frozen
+    class Checked:
+        x: int
+
+        def __attrs_post_init__(self) -> None:
+            if self.x < 0:
+                raise ValueError("negative")
+
+    class Plain:
+        __slots__ = ("x",)
+
+    for cls in (Unslotted, Checked, Plain):
+        with pytest.raises(TypeError):
+            copier(cls)
+
+
+def test_copier_copies_the_toy_state() -> None:
+    """The toy duel's states are copied by a copier at every fold; it keeps them equal."""
+    state = RULESET.start(Setup())
+
+    assert state == copier(State)(state)
+
+
+# --------------------------------------------------------------------------- command shapes
+
+
+class Color(enum.Enum):
+    RED = "red"
+    BLUE = "blue"
+
+
+@attrs.frozen(kw_only=True)
+class Paint:
+    actor: str
+    wet: bool
+    coats: int
+    color: Color
+    walls: tuple[str, ...]
+    note: str | None = None
+    extra: Any = None
+
+
+PAINT = Paint(actor="al", wet=True, coats=2, color=Color.RED, walls=("north",))
+SHAPES = CommandShapes.of([Paint, Pass], reason="demo.bad", unknown="demo.unknown")
+
+
+def test_shapes_accept_a_well_formed_command() -> None:
+    """A command whose every field has the type its annotation names passes."""
+    SHAPES.check(PAINT)
+    SHAPES.check(attrs.evolve(PAINT, note="matte", walls=(), extra=object()))
+    SHAPES.check(Pass("al"))
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "expected"),
+    [
+        ("actor", 3, "str"),
+        ("wet", 1, "bool"),
+        ("coats", True, "int"),
+        ("coats", "2", "int"),
+        ("color", "red", "Color"),
+        ("walls", "north", "tuple[str, ...]"),
+        ("walls", ("north", 1), "tuple[str, ...]"),
+        ("note", 3, "str | None"),
+    ],
+)
+def test_shapes_refuse_a_field_of_the_wrong_type(field: str, value: object, expected: str) -> None:
+    """A field of the wrong type is refused with the shapes' reason, naming the command, the
+    field, the type it needs and the value given."""
+    changes: dict[str, Any] = {field: value}
+    command = attrs.evolve(PAINT, **changes)
+
+    with pytest.raises(IllegalCommand) as refused:
+        SHAPES.check(command)
+
+    assert "demo.bad" == refused.value.reason
+    assert {"command": "Paint", "field": field, "expected": expected, "value": repr(value)} == dict(
+        refused.value.params
+    )
+
+
+def test_shapes_leave_unchecked_fields_alone() -> None:
+    """A field whose annotation is not one the kit checks is left to the rule that reads it."""
+    assert "extra" not in {name for name, _, _ in SHAPES.shapes[Paint]}
+
+
+def test_shapes_refuse_an_unknown_command_class() -> None:
+    """An object of no known command class is refused with the *unknown* reason."""
+    with pytest.raises(IllegalCommand) as refused:
+        SHAPES.check(Color.RED)
+
+    assert "demo.unknown" == refused.value.reason
+    assert {"command": "Color"} == dict(refused.value.params)
+
+
+def test_shapes_shorten_a_long_value_in_the_message() -> None:
+    """A long value is cut to 60 characters in the message fields."""
+    long: Any = "x" * 100
+    with pytest.raises(IllegalCommand) as refused:
+        SHAPES.check(attrs.evolve(PAINT, coats=long))
+
+    shown = refused.value.params["value"]
+    assert isinstance(shown, str)
+    assert 60 == len(shown)
+    assert shown.endswith("...")
+
+
+def test_rules_check_command_shapes_before_any_rule() -> None:
+    """A kit ruleset refuses a malformed command with its own ``bad_command`` reason."""
+    state = RULESET.start(Setup())
+
+    with pytest.raises(IllegalCommand) as refused:
+        RULESET.decide(state, Cast("ann", "bolt", "bo"), ScriptedDice([1]))  # type: ignore[arg-type]
+
+    assert "toy.illegal.bad_command" == refused.value.reason
+    assert "card" == refused.value.params["field"]
+
+
+# --------------------------------------------------------------------------- durations
+
+
+class Kind(enum.Enum):
+    RAGE = "rage"
+    GUARD = "guard"
+    AIM = "aim"
+    MARKED = "marked"
+
+
+@attrs.frozen
+class Mod:
+    kind: Kind
+    since_round: int
+    count: int = 0
+
+
+#: (Typed ``dict[Any, Any]``: mypy cannot bind the kit's ``MappingProxyType`` converter.)
+EXPIRIES: dict[Any, Any] = {
+    Kind.RAGE: Expiry.ROUND_END,
+    Kind.GUARD: Expiry.TURN_START,
+    Kind.AIM: Expiry.USE,
+    Kind.MARKED: Expiry.COUNT,
+}
+TABLE: Durations[Kind] = Durations(EXPIRIES)
+
+
+def test_durations_expire_every_effect_of_the_moment() -> None:
+    """Without ``before_round``, every effect that ends at the moment goes; the others stay."""
+    effects = (Mod(Kind.RAGE, 1), Mod(Kind.AIM, 1), Mod(Kind.RAGE, 2))
+
+    assert (Mod(Kind.AIM, 1),) == TABLE.expire(effects, Expiry.ROUND_END)
+    assert Expiry.TURN_START is TABLE.expiry(Kind.GUARD)
+
+
+def test_durations_expire_only_older_effects_before_a_round() -> None:
+    """With ``before_round``, an effect begun in that round (or later) outlives the moment."""
+    effects = (Mod(Kind.GUARD, 1), Mod(Kind.GUARD, 2), Mod(Kind.AIM, 1))
+
+    kept = TABLE.expire(effects, Expiry.TURN_START, before_round=2)
+
+    assert (Mod(Kind.GUARD, 2), Mod(Kind.AIM, 1)) == kept
+
+
+def test_durations_expire_returns_the_same_tuple_when_nothing_ends() -> None:
+    """When no effect ends, the very same tuple comes back (no copy)."""
+    effects = (Mod(Kind.AIM, 1),)
+
+    assert effects is TABLE.expire(effects, Expiry.ROUND_END)
+    assert () == TABLE.expire((), Expiry.ROUND_END)
+
+
+def test_durations_first_finds_the_first_of_a_kind() -> None:
+    """``first`` gives the first effect of a kind (meeting ``where``, if given), or ``None``."""
+    effects = (Mod(Kind.AIM, 1), Mod(Kind.AIM, 2), Mod(Kind.RAGE, 1))
+
+    assert Mod(Kind.AIM, 1) == Durations.first(effects, Kind.AIM)
+    assert Mod(Kind.AIM, 2) == Durations.first(effects, Kind.AIM, lambda e: e.since_round > 1)
+    assert Durations.first(effects, Kind.GUARD) is None
+
+
+def test_durations_take_uses_up_one_effect() -> None:
+    """``take`` removes and returns the first effect of a kind; with none, nothing changes."""
+    effects = (Mod(Kind.RAGE, 1), Mod(Kind.AIM, 1), Mod(Kind.AIM, 2))
+
+    assert (Mod(Kind.AIM, 1), (Mod(Kind.RAGE, 1), Mod(Kind.AIM, 2))) == TABLE.take(
+        effects, Kind.AIM
+    )
+    assert (None, effects) == TABLE.take(effects, Kind.GUARD)
+
+
+def test_durations_without_removes_one_equal_effect() -> None:
+    """``without`` removes the first effect equal to the one used, and only that one."""
+    effects = (Mod(Kind.AIM, 1), Mod(Kind.AIM, 1))
+
+    assert (Mod(Kind.AIM, 1),) == Durations.without(effects, Mod(Kind.AIM, 1))
+
+
+def test_durations_tick_lowers_counts_and_drops_those_at_zero() -> None:
+    """``tick`` lowers every ``Expiry.COUNT`` effect by 1 and drops those that reach 0; other
+    kinds are left as they are."""
+    effects = (Mod(Kind.MARKED, 1, 3), Mod(Kind.MARKED, 1, 1), Mod(Kind.RAGE, 1, 1))
+
+    ticked = TABLE.tick(effects, lambda e: e.count, lambda e, n: attrs.evolve(e, count=n))
+
+    assert (Mod(Kind.MARKED, 1, 2), Mod(Kind.RAGE, 1, 1)) == ticked
+
+
+# --------------------------------------------------------------------------- response windows
+
+
+def test_window_asks_its_responders_in_order() -> None:
+    """A window asks its first responder, then the next after each pass."""
+    window = ResponseWindow(responders=("opp", "act"), pending="step")
+
+    assert "opp" == window.to_answer
+    assert "act" == window.passed("opp").to_answer
+    assert "opp" == window.passed("opp").passed("act").to_answer
+
+
+def test_window_closes_when_everyone_passed_in_a_row() -> None:
+    """The window is closed once every responder has passed in a row, not before."""
+    window = ResponseWindow(responders=("opp", "act"), pending="step")
+
+    once = window.passed("opp")
+
+    assert (0, False) == (window.passes, window.closed)
+    assert (1, False) == (once.passes, once.closed)
+    assert once.passed("act").closed
+    assert ResponseWindow(responders=("solo",), pending=0).passed("solo").closed
+
+
+def test_window_responded_gives_priority_back_to_the_first() -> None:
+    """After a response has resolved, the passes start again from the first responder."""
+    window = ResponseWindow(responders=("opp", "act"), pending="step").passed("opp")
+
+    again = window.responded()
+
+    assert ResponseWindow(responders=("opp", "act"), pending="step") == again
+    assert ("opp", 0, "step") == (again.to_answer, again.passes, again.pending)
+
+
+def test_window_refuses_an_answer_out_of_turn() -> None:
+    """Only the one asked may pass; anyone else is refused with ``not_your_prompt``."""
+    window = ResponseWindow(responders=("opp", "act"), pending="step")
+
+    with pytest.raises(IllegalCommand) as refused:
+        window.passed("act")
+    with pytest.raises(IllegalCommand):
+        window.check("nobody")
+
+    assert "not_your_prompt" == refused.value.reason
+    assert {"actor": "act", "responder": "opp"} == dict(refused.value.params)
+    window.check("opp")
+
+
+def test_window_needs_a_responder() -> None:
+    """A window with no responder cannot be built."""
+    with pytest.raises(InvalidData, match="responder"):
+        ResponseWindow(responders=(), pending="step")
+
+
+@pytest.mark.parametrize(("turn", "passes"), [(2, 0), (-1, 0), (0, 3), (0, -1)])
+def test_window_refuses_a_turn_or_passes_out_of_range(turn: int, passes: int) -> None:
+    """A window read from JSON with its turn or passes out of range is refused, not a crash."""
+    with pytest.raises(InvalidData):
+        ResponseWindow(responders=("opp", "act"), pending="step", turn=turn, passes=passes)
+
+
+def test_window_frame_asks_the_one_to_answer_until_closed() -> None:
+    """The window's frame asks ``to_answer``; a closed window's frame asks no one."""
+    window = ResponseWindow(responders=("opp", "act"), pending="step")
+
+    asking = window.frame({"Cast", "Pass"})
+    closing = window.passed("opp").passed("act").frame({"Cast", "Pass"})
+
+    assert ("opp", frozenset({"Cast", "Pass"}), window) == (
+        asking.responder,
+        asking.answers,
+        asking.pending,
+    )
+    assert (None, frozenset()) == (closing.responder, closing.answers)
+
+
+# --------------------------------------------------------------------------- the prompt gate
+
+
+def _state_after(setup: Setup, *events: Event) -> State:
+    return engine.fold(RULESET, RULESET.start(setup), events)
+
+
+BOLT = SpellCast(actor="ann", card=Card.BOLT, target="bo", roll=Roll(D6, (3,)))
+
+
+def test_gate_lets_only_the_responder_answer() -> None:
+    """While a window asks ``bo``, a command from ``ann`` is refused (``not_your_prompt``)."""
+    state = _state_after(Setup(), BOLT)
+
+    with pytest.raises(IllegalCommand) as refused:
+        RULESET.gate(state, Pass("ann"))
+
+    assert "not_your_prompt" == refused.value.reason
+    RULESET.gate(state, Pass("bo"))
+    RULESET.gate(state, Cast("bo", Card.COUNTER, "ann"))
+
+
+def test_gate_refuses_what_does_not_answer() -> None:
+    """The responder may send only the frame's answers (``not_an_answer``)."""
+    state = _state_after(Setup(), BOLT)
+
+    with pytest.raises(IllegalCommand) as refused:
+        RULESET.gate(state, EndTurn("bo"))
+
+    assert "not_an_answer" == refused.value.reason
+    assert "Cast, Pass" == refused.value.params["answers"]
+
+
+def test_gate_refuses_everything_while_a_frame_asks_no_one() -> None:
+    """While the top frame asks no one, the rules are resolving it: nothing may be sent."""
+    state = _state_after(Setup(), BOLT, Passed("bo"), Passed("ann"))
+
+    assert state.stack.top.responder is None
+    with pytest.raises(IllegalCommand) as refused:
+        RULESET.gate(state, Pass("ann"))
+
+    assert RULESET.resolving_reason == refused.value.reason
+
+
+def test_gate_refuses_an_answer_with_nothing_to_answer() -> None:
+    """With no frame, an answer type (``Pass``) is refused (``no_prompt``); others go on."""
+    state = RULESET.start(Setup())
+
+    with pytest.raises(IllegalCommand) as refused:
+        RULESET.gate(state, Pass("ann"))
+
+    assert "no_prompt" == refused.value.reason
+    RULESET.gate(state, EndTurn("bo"))  # the rule, not the gate, refuses it
+
+
+def test_decide_settles_a_state_before_the_gate() -> None:
+    """A state that owes automatic events (a record cut short) is played as the state after
+    them: the owed events come first in the command's events."""
+    owing = _state_after(Setup(), BOLT, Passed("bo"), Passed("ann"))
+
+    events = RULESET.decide(owing, EndTurn("ann"), ScriptedDice([]))
+
+    assert (Resolved(caster="ann", card=Card.BOLT, target="bo", life=7), TurnEnded("ann")) == events
+    assert ("ann",) == RULESET.to_act(owing)
+    assert (EndTurn("ann"),) == RULESET.legal_commands(owing, actor="ann")[-1:]
+
+
+def test_legal_commands_of_one_actor() -> None:
+    """``legal_commands(state, actor=...)`` lists that actor's commands only."""
+    state = _state_after(Setup(), BOLT)
+
+    assert () == RULESET.legal_commands(state, actor="ann")
+    assert () == RULESET.legal_commands(state, actor="nobody")
+    assert RULESET.legal_commands(state) == RULESET.legal_commands(state, actor="bo")
+    assert Pass("bo") in RULESET.legal_commands(state, actor="bo")
+
+
+# --------------------------------------------------------------------------- verification
+
+
+def _played(setup: Setup, *moves: tuple[Any, list[int]]) -> tuple[Event, ...]:
+    state = RULESET.start(setup)
+    events: list[Event] = []
+    for command, faces in moves:
+        state, played = engine.step(RULESET, state, command, ScriptedDice(faces))
+        events.extend(played)
+    return tuple(events)
+
+
+SETUP = Setup(hands=((Card.BOLT, Card.BOLT), (Card.SHIELD,)))
+#: ann bolts bo for 4; both pass: the bolt resolves; ann ends her turn.
+EVENTS = _played(
+    SETUP,
+    (Cast("ann", Card.BOLT, "bo"), [4]),
+    (Pass("bo"), []),
+    (Pass("ann"), []),
+    (EndTurn("ann"), []),
+)
+
+
+#: The bolt's automatic resolution, and ann's turn end.
+RESOLVED = Resolved(caster="ann", card=Card.BOLT, target="bo", life=6)
+ENDED = TurnEnded("ann")
+
+
+def test_verify_rebuilds_the_state_of_a_legal_record() -> None:
+    """Every event derived again from the rules: the state is the fold of the record."""
+    assert (RESOLVED, ENDED) == EVENTS[3:]
+    assert (SpellCast, Passed, Passed) == tuple(map(type, EVENTS[:3]))
+    assert engine.fold(RULESET, RULESET.start(SETUP), EVENTS) == RULESET.verify(SETUP, EVENTS)
+
+
+def test_verify_accepts_a_record_cut_short() -> None:
+    """A record may stop after a command's own events, before the automatic ones it owes."""
+    cut = EVENTS[:3]
+
+    state = RULESET.verify(SETUP, cut)
+
+    assert engine.fold(RULESET, RULESET.start(SETUP), cut) == state
+    assert RULESET.verify(SETUP, EVENTS[:4]) == RULESET.settle(state)[0]
+
+
+def test_verify_refuses_anything_after_a_missing_event() -> None:
+    """With the automatic resolution dropped, the next event is refused at its index."""
+    dropped = (*EVENTS[:3], *EVENTS[4:])
+
+    with pytest.raises(CorruptRecord) as refused:
+        RULESET.verify(SETUP, dropped)
+
+    assert 3 == refused.value.index
+
+
+def test_verify_refuses_an_automatic_event_nothing_calls_for() -> None:
+    """An automatic event where the rules call for none is refused."""
+    with pytest.raises(CorruptRecord) as refused:
+        RULESET.verify(SETUP, (EVENTS[3],))
+
+    assert 0 == refused.value.index
+
+
+def test_verify_refuses_a_wrong_automatic_event() -> None:
+    """An automatic event other than the one the rules call for is refused."""
+    wrong = attrs.evolve(RESOLVED, life=1)
+
+    with pytest.raises(CorruptRecord) as refused:
+        RULESET.verify(SETUP, (*EVENTS[:3], wrong))
+
+    assert 3 == refused.value.index
+
+
+def test_verify_refuses_leftover_dice() -> None:
+    """An event that records more dice than its rule rolls is refused."""
+    rolled_shield = SpellCast(actor="ann", card=Card.SHIELD, target="ann", roll=Roll(D6, (4,)))
+
+    with pytest.raises(CorruptRecord) as refused:
+        RULESET.verify(Setup(), (rolled_shield,))
+
+    assert 0 == refused.value.index
+    assert "more dice" in refused.value.cause
+
+
+def test_verify_refuses_a_command_the_rules_refuse() -> None:
+    """An event whose command the rules refuse (bo's bolt on ann's turn) is refused."""
+    with pytest.raises(CorruptRecord) as refused:
+        RULESET.verify(SETUP, (*EVENTS[:4], attrs.evolve(ENDED, actor="bo")))
+
+    assert 4 == refused.value.index
+
+
+def test_verify_refuses_an_event_of_another_ruleset() -> None:
+    """An event of no type of the ruleset is refused."""
+    with pytest.raises(CorruptRecord) as refused:
+        RULESET.verify(SETUP, (*EVENTS[:2], "Passed"))  # type: ignore[arg-type]
+
+    assert 2 == refused.value.index
+
+
+def test_replay_verifies_unless_trusted() -> None:
+    """``engine.replay`` verifies a kit ruleset's record; trusted, it only folds."""
+    forged = GameRecord.begin(RULESET, SETUP).extend((*EVENTS[:3], attrs.evolve(RESOLVED, life=1)))
+
+    with pytest.raises(CorruptRecord):
+        engine.replay(forged, RULESET)
+
+    assert 1 == engine.replay(forged, RULESET, trusted=True).player("bo").life
+
+
+def test_rules_refuse_tables_that_do_not_match() -> None:
+    """Every event type needs both a fold and a cause."""
+
+    class Broken(ToyStack):
+        def __init__(self) -> None:
+            Rules.__init__(
+                self,
+                commands={Pass: lambda s, c, d: (Passed(c.actor),)},
+                events={Passed: lambda s, e: s},
+                causes={Passed: Cause(), Resolved: Cause()},
+            )
+
+    with pytest.raises(TypeError, match="Resolved"):
+        Broken()
+
+
+def test_cause_defaults_to_an_automatic_event_without_dice() -> None:
+    """A bare ``Cause`` is an automatic event that records no dice."""
+    cause: Cause[Any, Any, Any] = Cause()
+
+    assert cause.command is None
+    assert () == tuple(cause.rolls(object()))
+
+
+def test_prompt_frames_of_the_toy_hold_windows() -> None:
+    """The toy's prompt stack holds one window frame per spell, the frame asking its window's
+    ``to_answer``."""
+    state = _state_after(Setup(), BOLT)
+    frame = state.stack.top
+
+    assert isinstance(frame, PromptFrame)
+    assert isinstance(RULESET.prompts(state), PromptStack)
+    assert frame.pending.to_answer == frame.responder == "bo"
