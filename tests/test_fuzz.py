@@ -607,14 +607,14 @@ _scalars = st.one_of(
     st.sampled_from(_KEYS),
     st.sampled_from(("x" * 100_000, "1/0", "1" * 200 + "/3", "gm", "p0", "")),
 )
-_json_values = st.recursive(
-    _scalars,
-    lambda children: (
-        st.lists(children, max_size=4)
-        | st.dictionaries(st.sampled_from(_KEYS) | st.text(max_size=4), children, max_size=5)
-    ),
-    max_leaves=20,
-)
+
+
+def _containers(children: SearchStrategy[Any]) -> SearchStrategy[Any]:
+    keys = st.sampled_from(_KEYS) | st.text(max_size=4)
+    return st.lists(children, max_size=4) | st.dictionaries(keys, children, max_size=5)
+
+
+_json_values = st.recursive(_scalars, _containers, max_leaves=20)
 #: The largest document a repeated array is grown to (the cap is 10 MB; bigger documents
 #: only test the cap, which is checked before anything else).
 _GROWN: Final = 1_000_000
