@@ -38,6 +38,9 @@ def _check_for(annotation: Any) -> tuple[Callable[[object], bool], str] | None:
     if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
         kind: type[enum.Enum] = annotation
         return (lambda v: isinstance(v, kind)), kind.__name__
+    if isinstance(annotation, type) and attrs.has(annotation):
+        value_type: type[Any] = annotation
+        return (lambda v: isinstance(v, value_type)), value_type.__name__
     if origin is tuple:
         args = typing.get_args(annotation)
         if len(args) == 2 and args[1] is Ellipsis:
@@ -65,8 +68,9 @@ class CommandShapes:
     player typed.
     :meth:`check` refuses a command that is of no known class, or whose field holds a value of
     the wrong type, before any rule reads it.
-    Fields of type ``str``, ``bool``, ``int``, an enum, ``tuple[X, ...]`` and unions of those
-    (``None`` included) are checked; any other field is left to the rule that reads it.
+    Fields of type ``str``, ``bool``, ``int``, an enum, an attrs class, ``tuple[X, ...]`` and
+    unions of those (``None`` included) are checked (an attrs value by its class only); any
+    other field is left to the rule that reads it.
 
     >>> @attrs.frozen
     ... class Jump:

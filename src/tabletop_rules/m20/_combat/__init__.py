@@ -29,6 +29,7 @@ from tabletop_rules.m20._combat._commands import (
     Assist,
     Attack,
     CoolDown,
+    DangerCheck,
     Dismiss,
     EndCombat,
     EndRound,
@@ -49,6 +50,7 @@ from tabletop_rules.m20._combat._events import (
     Attacked,
     CombatEnded,
     CoolDownDeclared,
+    DangerChecked,
     Declined,
     FallenRuled,
     Fell,
@@ -66,7 +68,7 @@ from tabletop_rules.m20._combat._events import (
     WideGuardDeclared,
 )
 from tabletop_rules.m20._combat._events import Event as Event
-from tabletop_rules.m20._combat._log import describe
+from tabletop_rules.m20._combat._log import command_label, describe, names_of
 from tabletop_rules.m20._combat._reactions import REACTIONS, answer
 from tabletop_rules.m20._combat._terms import DANGER_READS, effect_terms, reads, summoner_penalty
 from tabletop_rules.m20._combat._values import (
@@ -87,10 +89,12 @@ if TYPE_CHECKING:
 __all__ = [
     "RULESET",
     "CombatRuleset",
+    "command_label",
     "danger_terms",
     "describe",
     "hp_after",
     "ledger_after",
+    "names_of",
 ]
 
 
@@ -118,7 +122,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
     """
 
     name: ClassVar[str] = "m20"
-    rules_version: ClassVar[str] = "1"
+    rules_version: ClassVar[str] = "2"
     setup_type: ClassVar[Any] = CombatSetup
     command_type: ClassVar[Any] = Command
     event_type: ClassVar[Any] = Event
@@ -147,6 +151,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
                 EndRound: actions.decide_end_round,
                 EndCombat: actions.decide_end_combat,
                 RuleFallen: actions.decide_rule_fallen,
+                DangerCheck: actions.decide_danger,
                 Pass: _answer_rule(Declined),
                 **{r.command: _answer_rule(r.event) for r in REACTIONS},
             },
@@ -169,6 +174,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
                 RoundEnded: flow.fold_round_ended,
                 CombatEnded: flow.fold_combat_ended,
                 FallenRuled: flow.fold_fallen_ruled,
+                DangerChecked: actions.fold_danger,
                 Declined: answer,
                 **{r.event: answer for r in REACTIONS},
             },
@@ -196,6 +202,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
                 ),
                 FallenRuled: Cause(command=lambda _, e: RuleFallen(target=e.target, dead=e.dead)),
                 Declined: Cause(command=lambda _, e: Pass(e.actor)),
+                DangerChecked: Cause(command=actions.danger_command, rolls=lambda e: e.check.rolls),
                 **{r.event: _answer_cause(r.command) for r in REACTIONS},
             },
             bad_command="m20.illegal.bad_command",
