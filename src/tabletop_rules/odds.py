@@ -91,6 +91,121 @@ def _add_dice(counts: tuple[int, ...], count: int, sides: int) -> tuple[int, ...
     return counts
 
 
+_Pool = tuple[tuple[int, int, int], ...]
+
+
+def _pool_base(pool: _Pool) -> int:
+    # The lowest total of a pool: each added die shows 1, each subtracted die its highest.
+    return sum(n if sign > 0 else -n * sides for sides, sign, n in pool)
+
+
+def _merge_pools(left: _Pool, right: _Pool) -> _Pool | None:
+    merged: dict[tuple[int, int], int] = {}
+    for sides, sign, n in (*left, *right):
+        merged[sides, sign] = merged.get((sides, sign), 0) + n
+    if sum(sides * n for (sides, _), n in merged.items()) > _MEMO_LIMIT:
+        return None
+    return tuple(sorted((sides, sign, n) for (sides, sign), n in merged.items()))
+
+
+@functools.lru_cache(maxsize=1024)
+def _pool_sum(pool: _Pool) -> Distribution:
+    total: Distribution | None = None
+    for sides, sign, n in pool:
+        part = Distribution.of(Dice(n, sides))
+        part = part if sign > 0 else -part
+        if total is None:
+            total = part
+        else:
+            total = Distribution._raw(  # pyright: ignore[reportPrivateUsage]
+                total.min + part.min,
+                total._sum_counts(part),  # pyright: ignore[reportPrivateUsage]
+                total.total * part.total,
+            )
+    if total is None:
+        return Distribution.constant(0)
+    # Keep the pool on the sum itself (not only on its shifts).
+    made = Distribution._raw(total.min, total._counts, total.total)  # pyright: ignore[reportPrivateUsage]
+    made._pool = pool  # pyright: ignore[reportPrivateUsage]
+    return made
+
+
+@functools.lru_cache(maxsize=4096)
+def _fraction(ways: int, total: int) -> Fraction:
+    return Fraction(ways, total)
+
+
+@functools.lru_cache(maxsize=256)
+def _keep_highest(count: int, sides: int, keep: int, highest: bool) -> Distribution:
+    # Kept total of the `keep` highest of `count` dice of `sides` sides. For the lowest kept
+    # value v, `a` dice above it (a < keep), `b` dice equal to it (b >= keep - a), and the
+    # rest below it: C(count, a) * C(count - a, b) * (v - 1)**rest ways for the faces at and
+    # under v, times the sums of `a` dice over v+1..sides.
+    out = [0] * (keep * sides + 1)
+    for v in range(1, sides + 1):
+        for a in range(min(keep, count)):
+            if a and v == sides:
+                break
+            rest_ways = sum(
+                math.comb(count - a, b) * (v - 1) ** (count - a - b)
+                for b in range(keep - a, count - a + 1)
+            )
+            weight = math.comb(count, a) * rest_ways
+            if not weight:
+                continue
+            base = (keep - a) * v
+            if a == 0:
+                out[base] += weight
+                continue
+            above = Distribution.of(Dice(a, sides - v))
+            start = base + above.min + a * v
+            for i, ways in enumerate(above._counts, start):  # pyright: ignore[reportPrivateUsage]
+                out[i] += weight * ways
+    offset, counts = _trim(0, out)
+    made = Distribution._raw(offset, counts, sides**count)  # pyright: ignore[reportPrivateUsage]
+    if highest:
+        return made
+    # The lowest `keep` of the dice are the highest of the dice read upside down.
+    return Distribution._raw(  # pyright: ignore[reportPrivateUsage]
+        keep * (sides + 1) - made.max, counts[::-1], made.total
+    )
+
+
+def _chain_counts(sides: int, depth: int, special: int, explode: bool) -> tuple[int, tuple[int, ...]]:
+    # One die's counts over sides**(depth + 1) equally likely ways.
+    if explode:
+        counts = [0] * ((depth + 1) * sides)
+        for level in range(depth):
+            weight = sides ** (depth - level)
+            for face in range(1, sides):
+                counts[level * sides + face - 1] += weight
+        for face in range(1, sides + 1):
+            counts[depth * sides + face - 1] += 1
+        return _trim(1, counts)
+    stays = sum(sides**k for k in range(depth + 1))
+    counts = [stays] * sides
+    counts[special - 1] = 1
+    return 1, tuple(counts)
+
+
+@functools.lru_cache(maxsize=256)
+def _exploding(count: int, sides: int, depth: int) -> Distribution:
+    if type(depth) is not int or depth < 0:
+        raise ValueError(f"a depth must be a whole number, 0 or more, not {depth!r}")
+    offset, counts = _chain_counts(sides, depth, sides, explode=True)
+    return Distribution._raw(offset, counts, sides ** (depth + 1)).repeat(count)  # pyright: ignore[reportPrivateUsage]
+
+
+@functools.lru_cache(maxsize=256)
+def _rerolling(count: int, sides: int, face: int, times: int) -> Distribution:
+    if type(times) is not int or times < 1:
+        raise ValueError(f"times must be a whole number, 1 or more, not {times!r}")
+    if type(face) is not int or not 1 <= face <= sides:
+        raise ValueError(f"a d{sides} cannot show {face!r}")
+    offset, counts = _chain_counts(sides, times, face, explode=False)
+    return Distribution._raw(offset, counts, sides ** (times + 1)).repeat(count)  # pyright: ignore[reportPrivateUsage]
+
+
 class Distribution:
     """An exact distribution over integers, as counts of equally likely ways.
 
@@ -103,7 +218,7 @@ class Distribution:
     probability.
     """
 
-    __slots__ = ("_counts", "_dice", "_hash", "_offset", "_tail", "_total")
+    __slots__ = ("_counts", "_dice", "_hash", "_offset", "_pool", "_tail", "_total")
 
     _offset: int
     _counts: tuple[int, ...]
@@ -113,6 +228,10 @@ class Distribution:
     # (count, sides) when the counts are those of a sum of identical dice: adding such a
     # distribution to another is then a few sliding-window sums, whatever their lengths.
     _dice: tuple[int, int] | None
+    # The pools of dice this is the sum of, as sorted (sides, sign, count) triples, when it
+    # is a sum of pools shifted by a number: sums of such distributions are memoized by
+    # their pools, so that ``2D6 + 5 - 3D6`` is computed once however often it is asked.
+    _pool: _Pool | None
 
     @classmethod
     def _raw(
@@ -129,6 +248,7 @@ class Distribution:
         self._tail = None
         self._hash = None
         self._dice = dice
+        self._pool = None
         return self
 
     def __init__(self) -> None:
@@ -149,6 +269,8 @@ class Distribution:
         if dice.count * dice.sides > _MEMO_LIMIT:
             # Large pools are computed each time: a few of them would fill the memo's memory.
             return Distribution._dice_sum.__wrapped__(dice.count, dice.sides)
+        if dice.count == 0:
+            return Distribution.constant(0)
         return Distribution._dice_sum(dice.count, dice.sides)
 
     @staticmethod
@@ -157,7 +279,10 @@ class Distribution:
         counts: tuple[int, ...] = (1,)
         for _ in range(count):
             counts = _add_die(counts, sides)
-        return Distribution._raw(count, counts, sides**count, (count, sides))
+        made = Distribution._raw(count, counts, sides**count, (count, sides))
+        if count:
+            made._pool = ((sides, 1, count),)
+        return made
 
     @classmethod
     def constant(cls, value: int) -> Distribution:
@@ -205,6 +330,78 @@ class Distribution:
         if hit == 0:
             return cls.constant(0)
         return cls._raw(0, (miss, hit))
+
+    @classmethod
+    def keep(cls, dice: Dice, count: int, *, highest: bool = True) -> Distribution:
+        """The total of the *count* highest (or lowest) dice of *dice* (``4D6KH3``).
+
+        Exact, by the value of the lowest kept die: for each value ``v`` and each number
+        ``a`` of dice above it, the dice above ``v`` are a smaller pool of dice, and the
+        rest are counted by binomials.
+
+        Args:
+            dice: The pool rolled.
+            count: How many dice are kept, from 1 to ``dice.count``.
+            highest: Keep the highest dice (``KH``) or the lowest (``KL``).
+
+        Raises:
+            ValueError: *count* is not from 1 to ``dice.count``.
+
+        >>> Distribution.keep(Dice(4, 6), 3).p_at_least(18)
+        Fraction(7, 432)
+        >>> Distribution.keep(Dice(2, 20), 1).mean()
+        Fraction(553, 40)
+
+        .. versionadded:: 0.2.0
+        """
+        if type(count) is not int or not 1 <= count <= dice.count:
+            raise ValueError(f"keep from 1 to {dice.count} dice, not {count!r}")
+        if dice.count * dice.sides > _MEMO_LIMIT:
+            return _keep_highest.__wrapped__(dice.count, dice.sides, count, highest)
+        return _keep_highest(dice.count, dice.sides, count, highest)
+
+    @classmethod
+    def exploding(cls, dice: Dice, depth: int) -> Distribution:
+        """The total of *dice* where each die showing its highest face is rolled again.
+
+        Each die explodes at most *depth* times: after *depth* extra dice the chain stops,
+        whatever the last face, and the distribution is exact for that rule.
+
+        >>> Distribution.exploding(Dice(1, 6), 1).p_at_least(7)
+        Fraction(5, 36)
+
+        .. versionadded:: 0.2.0
+        """
+        return _exploding(dice.count, dice.sides, depth)
+
+    @classmethod
+    def rerolling(cls, dice: Dice, face: int, times: int) -> Distribution:
+        """The total of *dice* where a die showing *face* is rolled again, up to *times* times.
+
+        ``times=1`` is ``R`` (reroll once); more is ``RR`` with a cap.
+
+        >>> Distribution.rerolling(Dice(1, 20), 1, 1).p_equal(1)
+        Fraction(1, 400)
+
+        .. versionadded:: 0.2.0
+        """
+        return _rerolling(dice.count, dice.sides, face, times)
+
+    def scale(self, factor: int) -> Distribution:
+        """The distribution of the outcome times *factor* (a whole number, 1 or more).
+
+        >>> Distribution.of(Dice(1, 6)).scale(2).max
+        12
+
+        .. versionadded:: 0.2.0
+        """
+        if type(factor) is not int or factor < 1:
+            raise ValueError(f"a factor must be a whole number, 1 or more, not {factor!r}")
+        if factor == 1:
+            return self
+        counts = [0] * ((len(self._counts) - 1) * factor + 1)
+        counts[::factor] = self._counts
+        return Distribution._raw(self._offset * factor, tuple(counts), self._total)
 
     # -- reading ------------------------------------------------------------------------
 
@@ -267,6 +464,13 @@ class Distribution:
 
     def __add__(self, other: int | Distribution) -> Distribution:
         if isinstance(other, Distribution):
+            if self._pool is not None and other._pool is not None:
+                pool = _merge_pools(self._pool, other._pool)
+                if pool is not None:
+                    shift = (
+                        self._offset - _pool_base(self._pool) + other._offset - _pool_base(other._pool)
+                    )
+                    return _pool_sum(pool) + shift
             return Distribution._raw(
                 self._offset + other._offset,
                 self._sum_counts(other),
@@ -276,6 +480,7 @@ class Distribution:
             shifted = Distribution._raw(self._offset + other, self._counts, self._total, self._dice)
             # Shifts share the running sums, computed once on the (often memoized) base.
             shifted._tail = self._tails()
+            shifted._pool = self._pool
             return shifted
         return NotImplemented
 
@@ -298,7 +503,10 @@ class Distribution:
 
     def __neg__(self) -> Distribution:
         # A sum of identical dice is symmetric: its reversed counts are still those dice.
-        return Distribution._raw(-self.max, self._counts[::-1], self._total, self._dice)
+        negated = Distribution._raw(-self.max, self._counts[::-1], self._total, self._dice)
+        if self._pool is not None:
+            negated._pool = tuple(sorted((sides, -sign, n) for sides, sign, n in self._pool))
+        return negated
 
     def __sub__(self, other: int | Distribution) -> Distribution:
         if isinstance(other, Distribution):
@@ -372,7 +580,12 @@ class Distribution:
         >>> Distribution.of(Dice(1, 6)).probability(lambda face: face % 2 == 0)
         Fraction(1, 2)
         """
-        return Fraction(sum(c for o, c in self.items() if predicate(o)), self._total)
+        offset = self._offset
+        ways = 0
+        for index, count in enumerate(self._counts):
+            if count and predicate(offset + index):
+                ways += count
+        return _fraction(ways, self._total)
 
     def _tails(self) -> tuple[int, ...]:
         tail = self._tail
@@ -411,8 +624,8 @@ class Distribution:
     def p_at_least(self, other: int | Distribution) -> Fraction:
         """P(self ≥ *other*), for a number or an independent distribution."""
         if isinstance(other, Distribution):
-            return Fraction(*self._ways_ge(other))
-        return Fraction(self._ways_at_least(other), self._total)
+            return _fraction(*self._ways_ge(other))
+        return _fraction(self._ways_at_least(other), self._total)
 
     def p_greater(self, other: int | Distribution) -> Fraction:
         """P(self > *other*)."""
@@ -421,19 +634,19 @@ class Distribution:
     def p_at_most(self, other: int | Distribution) -> Fraction:
         """P(self ≤ *other*)."""
         if isinstance(other, Distribution):
-            return Fraction(*other._ways_ge(self))
-        return 1 - self.p_at_least(other + 1)
+            return _fraction(*other._ways_ge(self))
+        return _fraction(self._total - self._ways_at_least(other + 1), self._total)
 
     def p_less(self, other: int | Distribution) -> Fraction:
         """P(self < *other*)."""
         if isinstance(other, Distribution):
             ways, total = self._ways_ge(other)
-            return Fraction(total - ways, total)
-        return Fraction(self._total - self._ways_at_least(other), self._total)
+            return _fraction(total - ways, total)
+        return _fraction(self._total - self._ways_at_least(other), self._total)
 
     def p_equal(self, other: int | Distribution) -> Fraction:
         """P(self = *other*)."""
         if isinstance(other, Distribution):
             ways = sum(c * other.count(o) for o, c in self.items())
-            return Fraction(ways, self._total * other._total)
-        return Fraction(self.count(other), self._total)
+            return _fraction(ways, self._total * other._total)
+        return _fraction(self.count(other), self._total)

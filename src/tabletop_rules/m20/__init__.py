@@ -21,6 +21,7 @@ Fraction(11, 20)
 .. versionadded:: 0.1.0
 """
 
+from tabletop_rules.m20._chat import CHAT_COMMANDS
 from tabletop_rules.m20._character import (
     Attribute,
     Attributes,
@@ -119,6 +120,7 @@ Command = _Command
 Event = _Event
 
 __all__ = [
+    "CHAT_COMMANDS",
     "EXAMPLE_SHEET",
     "GM",
     "RULESET",
