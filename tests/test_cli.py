@@ -181,7 +181,8 @@ def test_malformed_command_exits_with_1_and_one_line(
 def test_limit_exceeded_exits_with_1(capsys: pytest.CaptureFixture[str]) -> None:
     """A command over a limit is a library error: exit 1, one line."""
     expected = (
-        "tabletop-rules: error: Too many dice: 101 in one roll, but at most 100 are allowed.\n"
+        "tabletop-rules: error: Too many dice: 101 in one roll (explosions and rerolls at their "
+        "cap included), but at most 100 are allowed (column 1 of “101d6”).\n"
     )
     assert (1, "", expected) == run(capsys, "roll", "101d6")
 

@@ -20,8 +20,10 @@ from tabletop_rules.errors import (
     InvalidDiceFace,
     InvalidNotation,
     LimitExceeded,
+    NotationLimitExceeded,
     TabletopRulesError,
     UnknownSystem,
+    UnsupportedNotation,
 )
 from tabletop_rules.odds import Distribution
 from tabletop_rules.serialization import from_json, make_converter, to_json
@@ -47,6 +49,7 @@ __all__ = [
     "InvalidDiceFace",
     "InvalidNotation",
     "LimitExceeded",
+    "NotationLimitExceeded",
     "Opposition",
     "Outcome",
     "Registry",
@@ -56,6 +59,7 @@ __all__ = [
     "TabletopRulesError",
     "Term",
     "UnknownSystem",
+    "UnsupportedNotation",
     "__version__",
     "fold",
     "from_json",

@@ -171,7 +171,9 @@ def _keep_highest(count: int, sides: int, keep: int, highest: bool) -> Distribut
     )
 
 
-def _chain_counts(sides: int, depth: int, special: int, explode: bool) -> tuple[int, tuple[int, ...]]:
+def _chain_counts(
+    sides: int, depth: int, special: int, explode: bool
+) -> tuple[int, tuple[int, ...]]:
     # One die's counts over sides**(depth + 1) equally likely ways.
     if explode:
         counts = [0] * ((depth + 1) * sides)
@@ -468,7 +470,10 @@ class Distribution:
                 pool = _merge_pools(self._pool, other._pool)
                 if pool is not None:
                     shift = (
-                        self._offset - _pool_base(self._pool) + other._offset - _pool_base(other._pool)
+                        self._offset
+                        - _pool_base(self._pool)
+                        + other._offset
+                        - _pool_base(other._pool)
                     )
                     return _pool_sum(pool) + shift
             return Distribution._raw(

@@ -21,7 +21,6 @@ Fraction(11, 20)
 .. versionadded:: 0.1.0
 """
 
-from tabletop_rules.m20._chat import CHAT_COMMANDS
 from tabletop_rules.m20._character import (
     Attribute,
     Attributes,
@@ -29,6 +28,7 @@ from tabletop_rules.m20._character import (
     Specialty,
     Tendency,
 )
+from tabletop_rules.m20._chat import CHAT_COMMANDS
 from tabletop_rules.m20._checks import (
     AttackCheck,
     AttackKind,

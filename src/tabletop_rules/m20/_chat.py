@@ -37,18 +37,14 @@ _TERM: Final = re.compile(rf"([+\-−])\s*({_NUMBER})")
 
 
 def _modifier(text: str) -> tuple[Term, ...]:
-    total = sum(
-        (-1 if sign in "-−" else 1) * int(number) for sign, number in _TERM.findall(text)
-    )
+    total = sum((-1 if sign in "-−" else 1) * int(number) for sign, number in _TERM.findall(text))
     return (Term(_MODIFIER, total),) if total else ()
 
 
 def _malformed(text: str, pattern: re.Pattern[str], example: str) -> InvalidNotation:
     match = pattern.match(text)
     position = 0 if match is None else match.end()
-    return InvalidNotation(
-        "m20.error.chat_command", text=text, position=position, example=example
-    )
+    return InvalidNotation("m20.error.chat_command", text=text, position=position, example=example)
 
 
 def _read_check(text: str) -> SpecialtyCheck:

@@ -161,7 +161,10 @@ def parse(
     dice 100 101
     >>> print(parse("101d6", limits=Limits(max_dice=500)))
     101D6
-    >>> print(parse("M20+4>=困難", system="m20"))
-    SpecialtyCheck(terms=(Term(label='m20.term.modifier', value=4),), difficulty=Difficulty(value=16, label='m20.difficulty.hard'), reroll_on_failure=False)
+    >>> check = parse("M20+4>=困難", system="m20")
+    >>> check.probability()
+    Fraction(9, 20)
+    >>> print(check.resolve(ScriptedDice([12])).explain("ja"))
+    1D20[12] +4 修正 = 16 ≥ 16（困難） 成功
     """
     return parse_text(text, limits, system)

@@ -133,11 +133,8 @@ class Check:
         Fraction(5, 12)
         """
         left = self.left.distribution()
-        right: int | Distribution
-        if self.right.has_dice:
-            right = self.right.distribution()
-        else:
-            right = self.right.distribution().min
+        whole = self.right.distribution()
+        right: int | Distribution = whole if self.right.has_dice else whole.min
         found = self.comparison.probability_of(left, right)
         assert isinstance(found, Fraction)
         return found
@@ -200,8 +197,7 @@ class CheckRoll:
 
     @property
     def natural(self) -> int | None:
-        """20 or 1 when the checked side's only die is a d20 showing it (see
-        :attr:`ExpressionResult.natural`).
+        """20 or 1 when the checked side's only die is a d20 showing it, else ``None``.
 
         .. versionadded:: 0.2.0
         """
@@ -223,7 +219,8 @@ class CheckRoll:
         """The BCDice-style line without the comment and the secret mark."""
         check = self.check
         outcome = translate(self.outcome.label, locale)
-        if not check.right.has_dice:
+        right = check.right.parts
+        if len(right) == 1 and right[0].dice is None and not right[0].d66 and not right[0].group:
             line = template("notation.check", locale).format(
                 command=check.body, detail=self.left.detail, total=self.total, outcome=outcome
             )
@@ -384,8 +381,12 @@ class CountResult:
         )
 
 
-def _plain_single(_: object, __: attrs.Attribute[object], value: object) -> None:
-    if getattr(value, "secret", False) or getattr(value, "comment", ""):
+def _plain_single(
+    _: object,
+    __: attrs.Attribute[Expression | Check | CountRoll],
+    value: Expression | Check | CountRoll,
+) -> None:
+    if value.secret or value.comment:
         raise ValueError("the S mark and the comment belong to the repeat, not to its command")
 
 
@@ -455,7 +456,9 @@ def _to_results(
     return tuple(results)
 
 
-def _command_of(result: ExpressionResult | CheckRoll | CountResult) -> Expression | Check | CountRoll:
+def _command_of(
+    result: ExpressionResult | CheckRoll | CountResult,
+) -> Expression | Check | CountRoll:
     if isinstance(result, ExpressionResult):
         return result.expression
     if isinstance(result, CheckRoll):

@@ -51,7 +51,7 @@ _LETTERS: Final = re.compile(r"[a-zA-Z!%]+")
 class _Parser:
     """A recursive-descent reader over the normalized text, keeping the position."""
 
-    __slots__ = ("positions", "position", "text")
+    __slots__ = ("position", "positions", "text")
 
     def __init__(self, text: str, position: int) -> None:
         self.text = text
@@ -348,8 +348,8 @@ def _read(text: str, limits: Limits, system: str | None) -> Command | SystemChec
     else:
         head = unicodedata.normalize("NFKC", text).strip()
     if system is not None:
-        for command in commands(system):
-            if command.matches(head):
+        for chat in commands(system):
+            if chat.matches(head):
                 normalized = unicodedata.normalize("NFKC", text).strip()
                 if len(normalized) > limits.max_length:
                     raise NotationLimitExceeded(
@@ -359,7 +359,7 @@ def _read(text: str, limits: Limits, system: str | None) -> Command | SystemChec
                         text=normalized[: limits.max_length],
                         position=limits.max_length,
                     )
-                return command.read(normalized)
+                return chat.read(normalized)
     prefix = _PREFIX.match(head)
     assert prefix is not None
     body_start = prefix.end()

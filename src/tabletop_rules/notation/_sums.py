@@ -167,8 +167,8 @@ def _signed(sign: int, text: str, *, first: bool) -> str:
 class Part:
     """One term of a sum: a number, dice (with keep, explode or reroll), ``D66`` or a group.
 
-    >>> Part(dice=Dice(2, 6))
-    Part(sign=1, dice=Dice(count=2, sides=6), number=0, d66=False, group=None, factor=1, keep=None, explode=False, reroll=None)
+    >>> Part(dice=Dice(2, 6)).dice
+    Dice(count=2, sides=6)
     >>> Part(sign=-1, number=3).distribution().min
     -3
     >>> print(Part(dice=Dice(4, 6), keep=Keep(kind="KH", count=3)))
@@ -349,7 +349,9 @@ class Part:
         return _rolled(self, dice.roll(self.dice), None)
 
 
-_D66_DISTRIBUTION: Final = Distribution.from_counts({10 * a + b: 1 for a in range(1, 7) for b in range(1, 7)})
+_D66_DISTRIBUTION: Final = Distribution.from_counts(
+    {10 * a + b: 1 for a in range(1, 7) for b in range(1, 7)}
+)
 
 
 def _chain_roll(part: Part, source: DiceSource) -> Roll:
@@ -759,7 +761,5 @@ class ExpressionResult:
         expression = self.expression
         line = self.line(locale)
         if expression.secret or expression.comment:
-            return finish(
-                line, secret=expression.secret, comment=expression.comment, locale=locale
-            )
+            return finish(line, secret=expression.secret, comment=expression.comment, locale=locale)
         return line
