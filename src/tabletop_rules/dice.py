@@ -266,7 +266,7 @@ class SeededDice:
     def _face(self, sides: int) -> int:
         # A die of more than 2**64 sides draws as many 64-bit words as it needs for each
         # candidate; rejection sampling keeps every face exactly equally likely.
-        words = -(-sides.bit_length() // 64)
+        words = 1 if sides <= _SPAN64 else -(-sides.bit_length() // 64)
         span = 1 << (64 * words)
         limit = span - (span % sides)
         while True:
@@ -280,6 +280,23 @@ class SeededDice:
         """Roll *dice*."""
         sides = dice.sides
         count = dice.count
+        if count == 1 and sides <= _SPAN64:
+            # One die, the commonest roll: the same stream, without the loops. A draw at or
+            # above 2**64 - sides may be rejected; only then is the exact bound computed.
+            state = (self._state + _GAMMA) & _MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            z ^= z >> 31
+            self._state = state
+            self._words += 1
+            if z >= _SPAN64 - sides and z >= _SPAN64 - (_SPAN64 % sides):
+                self._draws += 1
+                return _new_roll(dice, (self._face(sides),))
+            self._draws += 1
+            roll = object.__new__(Roll)
+            object.__setattr__(roll, "dice", dice)
+            object.__setattr__(roll, "faces", (z % sides + 1,))
+            return roll
         if sides > _SPAN64:
             faces = tuple(self._face(sides) for _ in range(count))
         else:

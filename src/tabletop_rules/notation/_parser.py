@@ -14,7 +14,7 @@ from tabletop_rules.notation._limits import DEFAULT_LIMITS, Limits, unchecked
 from tabletop_rules.notation._sums import Expression, Keep, Part, Relation, Reroll
 from tabletop_rules.notation._systems import SystemCheck, commands
 
-__all__ = ["parse_text"]
+__all__ = ["cached_default", "parse_text"]
 
 #: The most digits a number in a command may have (leading zeros aside).
 _MAX_DIGITS: Final = 18
@@ -330,15 +330,21 @@ def parse_text(
     """Read *text*: ``None`` for chat, a command, or a system's check (see :func:`parse`)."""
     if not isinstance(text, str):
         raise TypeError(f"expected a str, not {type(text).__name__}")
-    limits = DEFAULT_LIMITS if limits is None else limits
     if len(text) <= _CACHED_LENGTH:
+        if limits is None:
+            return cached_default(text, system)
         return _cached(text, limits, system)
-    return _read(text, limits, system)
+    return _read(text, DEFAULT_LIMITS if limits is None else limits, system)
 
 
 @functools.lru_cache(maxsize=2048)
 def _cached(text: str, limits: Limits, system: str | None) -> Command | SystemCheck | None:
     return _read(text, limits, system)
+
+
+@functools.lru_cache(maxsize=2048)
+def cached_default(text: str, system: str | None) -> Command | SystemCheck | None:
+    return _read(text, DEFAULT_LIMITS, system)
 
 
 def _read(text: str, limits: Limits, system: str | None) -> Command | SystemCheck | None:

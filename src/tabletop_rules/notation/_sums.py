@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable
 from typing import Final, Literal
 
 import attrs
 
-from tabletop_rules.dice import Dice, DiceSource, Roll
+from tabletop_rules.dice import Dice, DiceSource, Roll, ScriptedDice, atomic
 from tabletop_rules.i18n import DEFAULT_LOCALE, catalog
 from tabletop_rules.notation._limits import CHAIN_DEPTH, check_value
 from tabletop_rules.odds import Distribution
@@ -207,6 +208,12 @@ class Part:
     #:
     #: .. versionadded:: 0.2.0
     reroll: Reroll | None = None
+    # 1 for plain dice, 0 for a plain number, -1 otherwise: the fast paths of roll and render.
+    _kind: int = attrs.field(init=False, default=-1, eq=False, repr=False, hash=False)
+    # A number's text.
+    _text: str = attrs.field(init=False, default="", eq=False, repr=False, hash=False)
+    # A number's rolled term, the same every time.
+    _unrolled: RolledPart = attrs.field(init=False, default=None, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         kinds = (self.dice is not None) + self.d66 + (self.group is not None)
@@ -231,6 +238,12 @@ class Part:
                 raise ValueError(f"{self.reroll} cannot be applied to {self.dice}")
         if self.number and kinds:
             raise ValueError("only a number term has a number")
+        if self.factor == 1 and not kinds:
+            object.__setattr__(self, "_kind", 0)
+            object.__setattr__(self, "_unrolled", _rolled(self, None, None))
+            object.__setattr__(self, "_text", str(self.number))
+        elif self.factor == 1 and self.dice is not None and not modifiers:
+            object.__setattr__(self, "_kind", 1)
         check_value(self)
 
     def __str__(self) -> str:
@@ -338,6 +351,8 @@ class Part:
 
     def roll(self, dice: DiceSource) -> RolledPart:
         """Roll the term's dice, if it has any, with *dice*."""
+        if self._kind == 1:
+            return _rolled(self, dice.roll(self.dice), None)  # type: ignore[arg-type]
         if self.group is not None:
             return _rolled(self, None, self.group.roll(dice))
         if self.d66:
@@ -465,18 +480,34 @@ class Expression:
     #:
     #: .. versionadded:: 0.2.0
     comment: str = attrs.field(default="", kw_only=True, validator=_check_comment)
+    # The canonical text of the sum alone, and the index of the term whose die may be a
+    # natural 20 or 1 (-1 for none): computed once, read by every render.
+    _body: str = attrs.field(init=False, default="", eq=False, repr=False, hash=False)
+    _natural_at: int = attrs.field(init=False, default=-1, eq=False, repr=False, hash=False)
+    # The line's template with the command filled in, by locale, filled on first use.
+    _lines: dict[str, str] = attrs.field(init=False, factory=dict, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         if not self.parts:
             raise ValueError("a sum needs at least one term")
+        body = "".join(
+            _signed(part.sign, str(part), first=index == 0) for index, part in enumerate(self.parts)
+        )
+        object.__setattr__(self, "_body", body)
+        rolled = [i for i, part in enumerate(self.parts) if part.dice or part.d66 or part.group]
+        if len(rolled) == 1:
+            only = self.parts[rolled[0]]
+            dice = only.dice
+            if dice is not None and dice.sides == 20 and not only.explode and not only.reroll:
+                kept = dice.count if only.keep is None else only.keep.kept(dice.count)[0]
+                if kept == 1:
+                    object.__setattr__(self, "_natural_at", rolled[0])
         check_value(self)
 
     @property
     def body(self) -> str:
         """The canonical text of the sum alone, without ``S`` and the comment."""
-        return "".join(
-            _signed(part.sign, str(part), first=index == 0) for index, part in enumerate(self.parts)
-        )
+        return self._body
 
     def __str__(self) -> str:
         """The canonical text: ``2D6+3``, ``-1D4+3``, ``S2D6 attack``."""
@@ -532,26 +563,49 @@ class Expression:
 
     def roll(self, dice: DiceSource) -> ExpressionResult:
         """Roll every dice term with *dice*, in the order written (all or nothing)."""
-        from tabletop_rules.dice import atomic
+        if isinstance(dice, ScriptedDice):
+            with atomic(dice) as rolling:
+                return _result(self, tuple([part.roll(rolling) for part in self.parts]))
+        rolled: list[RolledPart] = []
+        for part in self.parts:
+            kind = part._kind  # pyright: ignore[reportPrivateUsage]
+            if kind == 1:
+                made = object.__new__(RolledPart)
+                _set(made, "part", part)
+                _set(made, "roll", dice.roll(part.dice))  # type: ignore[arg-type]
+                _set(made, "group", None)
+                rolled.append(made)
+            elif kind == 0:
+                rolled.append(part._unrolled)  # pyright: ignore[reportPrivateUsage]
+            else:
+                rolled.append(part.roll(dice))
+        return _result(self, tuple(rolled))
 
-        with atomic(dice) as rolling:
-            return _result(self, tuple(part.roll(rolling) for part in self.parts))
+
+_set = object.__setattr__
 
 
 def _new(cls: type[object], **fields: object) -> object:
     # Results of rolls the library made itself are valid by construction: skip the checks.
     made = object.__new__(cls)
     for name, value in fields.items():
-        object.__setattr__(made, name, value)
+        _set(made, name, value)
     return made
 
 
 def _rolled(part: Part, roll: Roll | None, group: ExpressionResult | None) -> RolledPart:
-    return _new(RolledPart, part=part, roll=roll, group=group)  # type: ignore[return-value]
+    made = object.__new__(RolledPart)
+    _set(made, "part", part)
+    _set(made, "roll", roll)
+    _set(made, "group", group)
+    return made
 
 
 def _result(expression: Expression, parts: tuple[RolledPart, ...]) -> ExpressionResult:
-    return _new(ExpressionResult, expression=expression, parts=parts)  # type: ignore[return-value]
+    made = object.__new__(ExpressionResult)
+    _set(made, "expression", expression)
+    _set(made, "parts", parts)
+    return made
 
 
 @attrs.frozen(kw_only=True)
@@ -660,6 +714,7 @@ def _to_rolled_parts(parts: Iterable[RolledPart]) -> tuple[RolledPart, ...]:
     return tuple(parts)
 
 
+@functools.lru_cache(maxsize=1024)
 def template(key: str, locale: str) -> str:
     """The catalog template of *key* in *locale*, English where the locale lacks it."""
     found = catalog(locale).get(key)
@@ -709,18 +764,45 @@ class ExpressionResult:
         """The dice rolls, in order (subtracted ones included, groups left out)."""
         return tuple(part.roll for part in self.parts if part.roll is not None)
 
+    def _detail_and_total(self) -> tuple[str, int]:
+        texts: list[str] = []
+        total = 0
+        for rolled in self.parts:
+            part = rolled.part
+            kind = part._kind  # pyright: ignore[reportPrivateUsage]
+            if kind == 1:
+                faces = rolled.roll.faces  # type: ignore[union-attr]
+                if len(faces) == 1:
+                    value = faces[0]
+                    text = f"{value}[{value}]"
+                else:
+                    value = sum(faces)
+                    text = f"{value}[{','.join(map(str, faces))}]"
+            elif kind == 0:
+                value = part.number
+                text = part._text  # pyright: ignore[reportPrivateUsage]
+            else:
+                value, text = rolled._base()  # pyright: ignore[reportPrivateUsage]
+                if part.factor != 1:
+                    value *= part.factor
+                    text = f"{text}*{part.factor}"
+            if part.sign < 0:
+                total -= value
+                texts.append(f"-{text}")
+            else:
+                total += value
+                texts.append(f"+{text}" if texts else text)
+        return "".join(texts), total
+
     @property
     def total(self) -> int:
         """The sum of the signed terms."""
-        return sum(part.value for part in self.parts)
+        return self._detail_and_total()[1]
 
     @property
     def detail(self) -> str:
         """Every term as rolled with its sign, such as ``7[3,4]+3``."""
-        return "".join(
-            _signed(part.part.sign, str(part), first=index == 0)
-            for index, part in enumerate(self.parts)
-        )
+        return self._detail_and_total()[0]
 
     @property
     def natural(self) -> int | None:
@@ -734,26 +816,27 @@ class ExpressionResult:
 
         .. versionadded:: 0.2.0
         """
-        dice = [p for p in self.parts if p.part.dice is not None or p.part.d66 or p.group]
-        if len(dice) != 1:
+        at = self.expression._natural_at  # pyright: ignore[reportPrivateUsage]
+        if at < 0:
             return None
-        only = dice[0]
-        part = only.part
-        if part.dice is None or part.dice.sides != 20 or part.explode or part.reroll:
-            return None
-        faces = only.kept_faces
-        if len(faces) != 1:
-            return None
+        rolled = self.parts[at]
+        roll = rolled.roll
+        faces = roll.faces if rolled.part.keep is None and roll is not None else rolled.kept_faces
         return faces[0] if faces[0] in (1, 20) else None
 
     def line(self, locale: str) -> str:
         """The BCDice-style line without the comment and the secret mark."""
-        line = template("notation.sum", locale).format(
-            command=self.expression.body, detail=self.detail, total=self.total
-        )
-        natural = self.natural
-        if natural is not None:
-            line = template("notation.natural", locale).format(line=line, face=natural)
+        detail, total = self._detail_and_total()
+        lines = self.expression._lines  # pyright: ignore[reportPrivateUsage]
+        filled = lines.get(locale)
+        if filled is None:
+            body = self.expression._body.replace("{", "{{").replace("}", "}}")  # pyright: ignore[reportPrivateUsage]
+            filled = lines[locale] = template("notation.sum", locale).replace("{command}", body)
+        line = filled.format(detail=detail, total=total)
+        if self.expression._natural_at >= 0:  # pyright: ignore[reportPrivateUsage]
+            natural = self.natural
+            if natural is not None:
+                line = template("notation.natural", locale).format(line=line, face=natural)
         return line
 
     def render(self, locale: str = DEFAULT_LOCALE) -> str:
