@@ -92,13 +92,15 @@ def _probability_line(check: Check | SystemCheck, text: str | None = None) -> st
 
 
 def _table(distribution: Distribution, options: _TableOptions, locale: str) -> list[str]:
-    rows = list(distribution.probabilities())
+    counted = list(distribution.items())
     hidden = 0
-    if options.rows and len(rows) > options.rows:
+    if options.rows and len(counted) > options.rows:
         # The most likely outcomes, shown in order: the middle of a bell, the top of a slope.
-        likely = sorted(range(len(rows)), key=lambda i: (-rows[i][1], i))[: options.rows]
-        hidden = len(rows) - options.rows
-        rows = [rows[i] for i in sorted(likely)]
+        likely = sorted(range(len(counted)), key=lambda i: (-counted[i][1], i))[: options.rows]
+        hidden = len(counted) - options.rows
+        counted = [counted[i] for i in sorted(likely)]
+    total = distribution.total
+    rows = [(outcome, Fraction(count, total)) for outcome, count in counted]
     cells = [
         (str(outcome), "" if options.percent_only else str(probability), _percent(probability)[0])
         for outcome, probability in rows

@@ -108,25 +108,37 @@ def _merge_pools(left: _Pool, right: _Pool) -> _Pool | None:
     return tuple(sorted((sides, sign, n) for (sides, sign), n in merged.items()))
 
 
+class _PoolSum:
+    """The key of a memoized sum of pools: equal by the pools, carrying what to add up.
+
+    The operands are dropped once the sum is made, so the memo holds only the sums.
+    """
+
+    __slots__ = ("left", "pool", "right")
+
+    def __init__(self, pool: _Pool, left: Distribution, right: Distribution) -> None:
+        self.pool = pool
+        self.left: Distribution | None = left
+        self.right: Distribution | None = right
+
+    def __hash__(self) -> int:
+        return hash(self.pool)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _PoolSum) and other.pool == self.pool
+
+
 @functools.lru_cache(maxsize=1024)
-def _pool_sum(pool: _Pool) -> Distribution:
-    total: Distribution | None = None
-    for sides, sign, n in pool:
-        part = Distribution.of(Dice(n, sides))
-        part = part if sign > 0 else -part
-        if total is None:
-            total = part
-        else:
-            total = Distribution._raw(  # pyright: ignore[reportPrivateUsage]
-                total.min + part.min,
-                total._sum_counts(part),  # pyright: ignore[reportPrivateUsage]
-                total.total * part.total,
-            )
-    if total is None:
-        return Distribution.constant(0)
-    # Keep the pool on the sum itself (not only on its shifts).
-    made = Distribution._raw(total.min, total._counts, total.total)  # pyright: ignore[reportPrivateUsage]
-    made._pool = pool  # pyright: ignore[reportPrivateUsage]
+def _pool_sum(key: _PoolSum) -> Distribution:
+    # The sum of the pools at their lowest totals (the caller shifts it), made from the two
+    # operands that first asked for it.
+    left, right = key.left, key.right
+    assert left is not None
+    assert right is not None
+    key.left = key.right = None
+    counts = left._sum_counts(right)  # pyright: ignore[reportPrivateUsage]
+    made = Distribution._raw(_pool_base(key.pool), counts, left.total * right.total)  # pyright: ignore[reportPrivateUsage]
+    made._pool = key.pool  # pyright: ignore[reportPrivateUsage]
     return made
 
 
@@ -171,31 +183,56 @@ def _keep_highest(count: int, sides: int, keep: int, highest: bool) -> Distribut
     )
 
 
-def _chain_counts(
-    sides: int, depth: int, special: int, explode: bool
-) -> tuple[int, tuple[int, ...]]:
-    # One die's counts over sides**(depth + 1) equally likely ways.
-    if explode:
-        counts = [0] * ((depth + 1) * sides)
-        for level in range(depth):
-            weight = sides ** (depth - level)
-            for face in range(1, sides):
-                counts[level * sides + face - 1] += weight
-        for face in range(1, sides + 1):
-            counts[depth * sides + face - 1] += 1
-        return _trim(1, counts)
-    stays = sum(sides**k for k in range(depth + 1))
-    counts = [stays] * sides
-    counts[special - 1] = 1
-    return 1, tuple(counts)
+def _add_exploding_die(counts: tuple[int, ...], sides: int, depth: int) -> tuple[int, ...]:
+    # One exploding die adds j*sides + f: for j < depth, f in 1..sides-1 with weight
+    # sides**(depth - j); for j = depth, f in 1..sides with weight 1. Each level is a
+    # window sum over the running prefix sums: linear in the length for each level.
+    length = len(counts)
+    prefix = [0] * (length + 1)
+    running = 0
+    for i, count in enumerate(counts):
+        running += count
+        prefix[i + 1] = running
+    levels = [
+        (level * sides + 1, level * sides + sides - 1, sides ** (depth - level))
+        for level in range(depth)
+        if sides > 1
+    ]
+    levels.append((depth * sides + 1, depth * sides + sides, 1))
+    top = depth * sides + sides
+    out = [0] * (length + top - 1)
+    for low, high, weight in levels:
+        # out[i] += weight * sum(counts[i - v + 1] for v in low..high), i >= low - 1.
+        for i in range(low - 1, length + high - 1):
+            first = i - high + 1
+            last = i - low + 2
+            total = prefix[last if last < length else length] - prefix[first if first > 0 else 0]
+            if total:
+                out[i] += weight * total
+    return tuple(out)
+
+
+def _add_rerolled_die(
+    counts: tuple[int, ...], sides: int, face: int, stays: int
+) -> tuple[int, ...]:
+    # A rerolled die: every face with weight `stays`, except `face` with weight 1.
+    window = _add_die(counts, sides)
+    out = [stays * count for count in window]
+    for i, count in enumerate(counts):
+        if count:
+            out[i + face - 1] -= (stays - 1) * count
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=256)
 def _exploding(count: int, sides: int, depth: int) -> Distribution:
     if type(depth) is not int or depth < 0:
         raise ValueError(f"a depth must be a whole number, 0 or more, not {depth!r}")
-    offset, counts = _chain_counts(sides, depth, sides, explode=True)
-    return Distribution._raw(offset, counts, sides ** (depth + 1)).repeat(count)  # pyright: ignore[reportPrivateUsage]
+    counts: tuple[int, ...] = (1,)
+    for _ in range(count):
+        counts = _add_exploding_die(counts, sides, depth)
+    offset, trimmed = _trim(0, list(counts))
+    return Distribution._raw(offset + count, trimmed, sides ** ((depth + 1) * count))  # pyright: ignore[reportPrivateUsage]
 
 
 @functools.lru_cache(maxsize=256)
@@ -204,8 +241,11 @@ def _rerolling(count: int, sides: int, face: int, times: int) -> Distribution:
         raise ValueError(f"times must be a whole number, 1 or more, not {times!r}")
     if type(face) is not int or not 1 <= face <= sides:
         raise ValueError(f"a d{sides} cannot show {face!r}")
-    offset, counts = _chain_counts(sides, times, face, explode=False)
-    return Distribution._raw(offset, counts, sides ** (times + 1)).repeat(count)  # pyright: ignore[reportPrivateUsage]
+    stays = sum(sides**k for k in range(times + 1))
+    counts: tuple[int, ...] = (1,)
+    for _ in range(count):
+        counts = _add_rerolled_die(counts, sides, face, stays)
+    return Distribution._raw(count, counts, sides ** ((times + 1) * count))  # pyright: ignore[reportPrivateUsage]
 
 
 class Distribution:
@@ -475,7 +515,7 @@ class Distribution:
                         + other._offset
                         - _pool_base(other._pool)
                     )
-                    return _pool_sum(pool) + shift
+                    return _pool_sum(_PoolSum(pool, self, other)) + shift
             return Distribution._raw(
                 self._offset + other._offset,
                 self._sum_counts(other),

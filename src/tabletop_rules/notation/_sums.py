@@ -317,8 +317,11 @@ class Part:
                 die = sides * (CHAIN_DEPTH + 1) if self.explode else sides
                 length = count * (die - 1) + 1
                 work = count * length // 2
-                if self.explode or self.reroll is not None:
-                    work *= 2
+                if self.explode:
+                    # One window sum for each level of the chain, each die.
+                    work *= 2 * (CHAIN_DEPTH + 1)
+                elif self.reroll is not None:
+                    work *= 3
         if self.factor > 1:
             length = (length - 1) * self.factor + 1
             work += length
@@ -534,12 +537,21 @@ class Expression:
         return any(leaf.dice is not None or leaf.d66 for p in self.parts for leaf in p.leaves)
 
     def length_and_work(self) -> tuple[int, int]:
-        """The number of outcomes of the total, and the estimated work of its odds."""
+        """The number of outcomes of the total, and the estimated work of its odds.
+
+        Each term's own distribution counts its work; adding it to the running total counts
+        a sliding window per die for plain dice, else the product of the two lengths.
+        """
         length, work = 1, 0
-        for part in self.parts:
+        for index, part in enumerate(self.parts):
             part_length, part_work = part._length_and_work()  # pyright: ignore[reportPrivateUsage]
+            work += part_work
+            if index and part_length > 1:
+                if part._kind == 1 and part.dice is not None:  # pyright: ignore[reportPrivateUsage]
+                    work += part.dice.count * (length + part_length)
+                else:
+                    work += length * part_length
             length += part_length - 1
-            work += part_work + (length if len(self.parts) > 1 else 0)
         return length, work
 
     def odds_work(self) -> int:
