@@ -34,6 +34,14 @@ _ATTACK: Final = re.compile(
     re.IGNORECASE,
 )
 _TERM: Final = re.compile(rf"([+\-−])\s*({_NUMBER})")
+# How far a text reads as each command: the column of an error is where these stop.
+_CHECK_READ: Final = re.compile(
+    rf"M20\s*(?:[+\-−]\s*{_NUMBER}\s*)*(?:(?:>=|≥)\s*(?:\S+)?)?", re.IGNORECASE
+)
+_ATTACK_READ: Final = re.compile(
+    rf"M20ATK\s*(?:[+\-−]\s*{_NUMBER}\s*)*(?:(?:>=|≥)\s*(?:DEF\s*(?:[+\-−]\s*{_NUMBER}\s*)*)?)?",
+    re.IGNORECASE,
+)
 
 
 def _modifier(text: str) -> tuple[Term, ...]:
@@ -50,7 +58,7 @@ def _malformed(text: str, pattern: re.Pattern[str], example: str) -> InvalidNota
 def _read_check(text: str) -> SpecialtyCheck:
     match = _CHECK.fullmatch(text)
     if match is None:
-        raise _malformed(text, re.compile(r"M20[^>≥]*", re.IGNORECASE), "M20+4>=16")
+        raise _malformed(text, _CHECK_READ, "M20+4>=16")
     word = match["difficulty"]
     difficulty: DifficultyLevel | int
     if word.isdigit() and len(word) <= 3:
@@ -72,7 +80,7 @@ def _read_check(text: str) -> SpecialtyCheck:
 def _read_attack(text: str) -> AttackCheck:
     match = _ATTACK.fullmatch(text)
     if match is None:
-        raise _malformed(text, re.compile(r"M20ATK", re.IGNORECASE), "M20ATK+3>=DEF+2")
+        raise _malformed(text, _ATTACK_READ, "M20ATK+3>=DEF+2")
     return AttackCheck(attack=_modifier(match["attack"]), defense=_modifier(match["defense"]))
 
 

@@ -94,7 +94,11 @@ class Check:
     @property
     def body(self) -> str:
         """The canonical text without ``S`` and the comment."""
-        return f"{self.left.body}{self.comparison.value}{self.right.body}"
+        left = self.left.body
+        if self.comparison is Relation.EQUAL and left.endswith("!"):
+            # "!=" is refused as another bot's not-equal: keep the explosion and "=" apart.
+            return f"{left} = {self.right.body}"
+        return f"{left}{self.comparison.value}{self.right.body}"
 
     def __str__(self) -> str:
         """The canonical text: ``2D6+5>=8``."""

@@ -138,7 +138,7 @@ class Limits:
 
         >>> from tabletop_rules.serialization import from_json
         >>> text = '{"parts":[{"dice":{"count":500,"sides":6}}]}'
-        >>> with Limits(max_dice=500).applied():
+        >>> with Limits(max_dice=500, max_work=10**6).applied():
         ...     print(from_json(text, Expression))
         500D6
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import unicodedata
 from collections.abc import Iterable
 from typing import Final, Literal
 
@@ -25,7 +26,7 @@ __all__ = [
 ]
 
 #: Characters a comment may not start with: they would read as part of the command.
-_OPERATOR_STARTS: Final = frozenset("+-−*/()<>=≥≤≧≦!")
+_OPERATOR_STARTS: Final = frozenset("+-−*<>=≥≤≧≦")
 _D66: Final = Dice(2, 6)
 
 
@@ -445,9 +446,15 @@ def _to_parts(parts: Iterable[Part]) -> tuple[Part, ...]:
 def _check_comment(_: object, __: attrs.Attribute[str], value: str) -> None:
     if type(value) is not str:
         raise TypeError("a comment must be a string")
-    if value and (value != value.strip() or value[0] in _OPERATOR_STARTS or "\n" in value):
+    if value and (
+        value != value.strip()
+        or value[0] in _OPERATOR_STARTS
+        or "\n" in value
+        or unicodedata.normalize("NFKC", value) != value
+    ):
         raise ValueError(
-            "a comment has no surrounding spaces or line breaks and starts with no operator"
+            "a comment is NFKC-normalized text without surrounding spaces or line breaks that "
+            "starts with no operator (+ - * or a comparison)"
         )
 
 

@@ -61,11 +61,17 @@ from hypothesis.errors import InvalidArgument  # noqa: E402
 from hypothesis.strategies import SearchStrategy  # noqa: E402
 
 from tabletop_rules.testing._m20_strategies import characters as m20_characters  # noqa: E402
+from tabletop_rules.testing._notation_strategies import (  # noqa: E402
+    chat_messages,
+    notation_commands,
+    notation_texts,
+)
 
 if TYPE_CHECKING:
     from tabletop_rules import m20
 
 __all__ = [
+    "chat_messages",
     "check_results",
     "dice",
     "difficulties",
@@ -73,6 +79,8 @@ __all__ = [
     "games",
     "m20_characters",
     "m20_combat_setups",
+    "notation_commands",
+    "notation_texts",
     "oppositions",
     "rolls",
     "seeds",
