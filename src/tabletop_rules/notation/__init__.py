@@ -70,7 +70,7 @@ from tabletop_rules.notation._commands import (
     Result,
 )
 from tabletop_rules.notation._limits import CHAIN_DEPTH, Limits
-from tabletop_rules.notation._parser import _CACHED_LENGTH, cached_default, parse_text
+from tabletop_rules.notation._parser import CACHED_LENGTH, cached_default, parse_text
 from tabletop_rules.notation._sums import (
     Expression,
     ExpressionResult,
@@ -167,7 +167,7 @@ def parse(
     >>> print(check.resolve(ScriptedDice([12])).explain("ja"))
     1D20[12] +4 修正 = 16 ≥ 16（困難） 成功
     """
-    if limits is None and system is None and len(text) <= _CACHED_LENGTH:
+    if limits is None and system is None and len(text) <= CACHED_LENGTH:
         # The commonest call, a bot's message with the default limits: one cache lookup.
         return cached_default(text, None)
     return parse_text(text, limits, system)

@@ -17,10 +17,10 @@ from tabletop_rules.notation._sums import (
     ExpressionResult,
     Part,
     Relation,
-    _check_comment,  # pyright: ignore[reportPrivateUsage]
-    _new,  # pyright: ignore[reportPrivateUsage]
+    check_comment,
     decorate,
     finish,
+    new_unchecked,
     template,
 )
 from tabletop_rules.odds import Distribution
@@ -86,7 +86,7 @@ class Check:
     #: The text after the command, or ``""``.
     #:
     #: .. versionadded:: 0.2.0
-    comment: str = attrs.field(default="", validator=_check_comment)
+    comment: str = attrs.field(default="", validator=check_comment)
 
     def __attrs_post_init__(self) -> None:
         check_value(self)
@@ -148,7 +148,7 @@ class Check:
         with atomic(dice) as rolling:
             left = self.left.roll(rolling)
             right = self.right.roll(rolling)
-        return _new(CheckRoll, check=self, left=left, right=right)  # type: ignore[return-value]
+        return new_unchecked(CheckRoll, check=self, left=left, right=right)  # type: ignore[return-value]
 
 
 @attrs.frozen(kw_only=True)
@@ -282,7 +282,7 @@ class CountRoll:
     #: Whether the roll is secret.
     secret: bool = False
     #: The text after the command, or ``""``.
-    comment: str = attrs.field(default="", validator=_check_comment)
+    comment: str = attrs.field(default="", validator=check_comment)
 
     def __attrs_post_init__(self) -> None:
         if self.dice.count < 1:
@@ -334,7 +334,7 @@ class CountRoll:
 
     def roll(self, dice: DiceSource) -> CountResult:
         """Roll the dice with *dice*."""
-        return _new(CountResult, command=self, roll=dice.roll(self.dice))  # type: ignore[return-value]
+        return new_unchecked(CountResult, command=self, roll=dice.roll(self.dice))  # type: ignore[return-value]
 
 
 @attrs.frozen(kw_only=True)
@@ -424,7 +424,7 @@ class Repeat:
     #: The text after the command, or ``""``.
     #:
     #: .. versionadded:: 0.2.0
-    comment: str = attrs.field(default="", kw_only=True, validator=_check_comment)
+    comment: str = attrs.field(default="", kw_only=True, validator=check_comment)
 
     def __attrs_post_init__(self) -> None:
         check_value(self)
@@ -451,7 +451,7 @@ class Repeat:
         """Roll the command :attr:`times` times with *dice* (all or nothing)."""
         with atomic(dice) as rolling:
             results = tuple(self.command.roll(rolling) for _ in range(self.times))
-        return _new(RepeatResult, repeat=self, results=results)  # type: ignore[return-value]
+        return new_unchecked(RepeatResult, repeat=self, results=results)  # type: ignore[return-value]
 
 
 def _to_results(

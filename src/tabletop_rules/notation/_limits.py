@@ -13,7 +13,6 @@ from tabletop_rules.errors import NotationLimitExceeded
 
 if TYPE_CHECKING:
     from tabletop_rules.notation._commands import Command
-    from tabletop_rules.notation._sums import Part
 
 __all__ = ["CHAIN_DEPTH", "Limits"]
 
@@ -86,7 +85,8 @@ class Limits:
     def _enforce(
         self, command: object, text: str | None = None, positions: dict[int, int] | None = None
     ) -> None:
-        from tabletop_rules.notation._commands import CountRoll, Repeat
+        from tabletop_rules.notation._commands import Check, CountRoll, Repeat
+        from tabletop_rules.notation._sums import Expression, Part
 
         def fail(limit: str, allowed: int, given: int, part: Part | None = None) -> None:
             key = -1 if part is None else id(part)
@@ -100,7 +100,7 @@ class Limits:
             )
 
         times = 1
-        single = command
+        single: object = command
         if isinstance(command, Repeat):
             times, single = command.times, command.command
             if times > self.max_repeats:
@@ -111,7 +111,9 @@ class Limits:
             if times * single.dice.count > self.max_dice:
                 fail("dice", self.max_dice, times * single.dice.count)
             return
-        parts: tuple[Part, ...] = single.all_parts  # type: ignore[attr-defined]
+        if not isinstance(single, Part | Expression | Check):
+            raise TypeError(f"expected a command of the notation, not {type(single).__name__}")
+        parts = single.all_parts
         leaves = [leaf for part in parts for leaf in part.leaves]
         for leaf in leaves:
             if leaf.dice is not None and leaf.dice.sides > self.max_sides:
@@ -122,13 +124,13 @@ class Limits:
         for leaf in leaves:
             dice += times * leaf.worst_rolls
             if dice > self.max_dice:
-                fail("dice", self.max_dice, times * single.worst_rolls, leaf)  # type: ignore[attr-defined]
+                fail("dice", self.max_dice, times * single.worst_rolls, leaf)
         work = 0
         for part in parts:
             work += part.odds_work()
             if work > self.max_work:
-                fail("work", self.max_work, single.odds_work(), part)  # type: ignore[attr-defined]
-        total = single.odds_work()  # type: ignore[attr-defined]
+                fail("work", self.max_work, single.odds_work(), part)
+        total = single.odds_work()
         if total > self.max_work:
             fail("work", self.max_work, total, parts[0])
 

@@ -14,12 +14,12 @@ from tabletop_rules.notation._limits import DEFAULT_LIMITS, Limits, unchecked
 from tabletop_rules.notation._sums import Expression, Keep, Part, Relation, Reroll
 from tabletop_rules.notation._systems import SystemCheck, commands
 
-__all__ = ["cached_default", "parse_text"]
+__all__ = ["CACHED_LENGTH", "cached_default", "parse_text"]
 
 #: The most digits a number in a command may have (leading zeros aside).
 _MAX_DIGITS: Final = 18
 #: Texts up to this long are remembered, with what they gave, for the next time.
-_CACHED_LENGTH: Final = 256
+CACHED_LENGTH: Final = 256
 
 _DIGITS: Final = frozenset("0123456789")
 _SIGNS: Final = {"+": 1, "-": -1, "−": -1}
@@ -328,9 +328,9 @@ def parse_text(
     text: str, limits: Limits | None, system: str | None
 ) -> Command | SystemCheck | None:
     """Read *text*: ``None`` for chat, a command, or a system's check (see :func:`parse`)."""
-    if not isinstance(text, str):
+    if not isinstance(text, str):  # pyright: ignore[reportUnnecessaryIsInstance]
         raise TypeError(f"expected a str, not {type(text).__name__}")
-    if len(text) <= _CACHED_LENGTH:
+    if len(text) <= CACHED_LENGTH:
         if limits is None:
             return cached_default(text, system)
         return _cached(text, limits, system)

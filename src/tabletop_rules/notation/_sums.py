@@ -443,7 +443,7 @@ def _to_parts(parts: Iterable[Part]) -> tuple[Part, ...]:
     return tuple(parts)
 
 
-def _check_comment(_: object, __: attrs.Attribute[str], value: str) -> None:
+def check_comment(_: object, __: attrs.Attribute[str], value: str) -> None:
     if type(value) is not str:
         raise TypeError("a comment must be a string")
     if value and (
@@ -456,6 +456,10 @@ def _check_comment(_: object, __: attrs.Attribute[str], value: str) -> None:
             "a comment is NFKC-normalized text without surrounding spaces or line breaks that "
             "starts with no operator (+ - * or a comparison)"
         )
+
+
+def _no_lines() -> dict[str, str]:
+    return {}
 
 
 def decorate(body: str, secret: bool, comment: str) -> str:
@@ -489,13 +493,15 @@ class Expression:
     #: The text after the command (``2D6+3 attack the goblin``), or ``""``.
     #:
     #: .. versionadded:: 0.2.0
-    comment: str = attrs.field(default="", kw_only=True, validator=_check_comment)
+    comment: str = attrs.field(default="", kw_only=True, validator=check_comment)
     # The canonical text of the sum alone, and the index of the term whose die may be a
     # natural 20 or 1 (-1 for none): computed once, read by every render.
     _body: str = attrs.field(init=False, default="", eq=False, repr=False, hash=False)
     _natural_at: int = attrs.field(init=False, default=-1, eq=False, repr=False, hash=False)
     # The line's template with the command filled in, by locale, filled on first use.
-    _lines: dict[str, str] = attrs.field(init=False, factory=dict, eq=False, repr=False, hash=False)
+    _lines: dict[str, str] = attrs.field(
+        init=False, factory=_no_lines, eq=False, repr=False, hash=False
+    )
 
     def __attrs_post_init__(self) -> None:
         if not self.parts:
@@ -604,7 +610,7 @@ class Expression:
 _set = object.__setattr__
 
 
-def _new(cls: type[object], **fields: object) -> object:
+def new_unchecked(cls: type[object], **fields: object) -> object:
     # Results of rolls the library made itself are valid by construction: skip the checks.
     made = object.__new__(cls)
     for name, value in fields.items():
