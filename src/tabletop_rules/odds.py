@@ -24,6 +24,7 @@ comparison of two small pools costs a few microseconds.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
@@ -72,6 +73,13 @@ def _convolve(left: tuple[int, ...], right: tuple[int, ...]) -> list[int]:
     return [int.from_bytes(raw[k : k + width], "little") for k in range(0, width * length, width)]
 
 
+@functools.lru_cache(maxsize=2048)
+def _small_convolution(left: tuple[int, ...], right: tuple[int, ...]) -> tuple[int, ...]:
+    # Sums of small distributions are memoized by their counts: a check asked again (the same
+    # restricted roll against the same dice) costs a lookup.
+    return tuple(_convolve(left, right))
+
+
 def _add_die(counts: tuple[int, ...], sides: int) -> tuple[int, ...]:
     # Adding one die is a sliding-window sum: linear in the length, whatever the sides.
     out = [0] * (len(counts) + sides - 1)
@@ -94,11 +102,18 @@ def _add_dice(counts: tuple[int, ...], count: int, sides: int) -> tuple[int, ...
 _Pool = tuple[tuple[int, int, int], ...]
 
 
+@functools.lru_cache(maxsize=1024)
 def _pool_base(pool: _Pool) -> int:
     # The lowest total of a pool: each added die shows 1, each subtracted die its highest.
     return sum(n if sign > 0 else -n * sides for sides, sign, n in pool)
 
 
+@functools.lru_cache(maxsize=1024)
+def _negated_pool(pool: _Pool) -> _Pool:
+    return tuple(sorted((sides, -sign, n) for sides, sign, n in pool))
+
+
+@functools.lru_cache(maxsize=1024)
 def _merge_pools(left: _Pool, right: _Pool) -> _Pool | None:
     merged: dict[tuple[int, int], int] = {}
     for sides, sign, n in (*left, *right):
@@ -260,7 +275,7 @@ class Distribution:
     probability.
     """
 
-    __slots__ = ("_counts", "_dice", "_hash", "_offset", "_pool", "_tail", "_total")
+    __slots__ = ("_counts", "_dice", "_hash", "_offset", "_pairs", "_pool", "_tail", "_total")
 
     _offset: int
     _counts: tuple[int, ...]
@@ -274,6 +289,8 @@ class Distribution:
     # is a sum of pools shifted by a number: sums of such distributions are memoized by
     # their pools, so that ``2D6 + 5 - 3D6`` is computed once however often it is asked.
     _pool: _Pool | None
+    # Each outcome with its probability, made once: memoized distributions answer at once.
+    _pairs: tuple[tuple[int, Fraction], ...] | None
 
     @classmethod
     def _raw(
@@ -291,6 +308,7 @@ class Distribution:
         self._hash = None
         self._dice = dice
         self._pool = None
+        self._pairs = None
         return self
 
     def __init__(self) -> None:
@@ -474,8 +492,13 @@ class Distribution:
 
     def probabilities(self) -> Iterator[tuple[int, Fraction]]:
         """Each possible outcome with its probability, lowest first."""
-        total = self._total
-        return ((outcome, Fraction(c, total)) for outcome, c in self.items())
+        pairs = self._pairs
+        if pairs is None:
+            total = self._total
+            pairs = self._pairs = tuple(
+                (outcome, _fraction(count, total)) for outcome, count in self.items()
+            )
+        return iter(pairs)
 
     def mean(self) -> Fraction:
         """The expected value."""
@@ -523,8 +546,9 @@ class Distribution:
             )
         if type(other) is int:
             shifted = Distribution._raw(self._offset + other, self._counts, self._total, self._dice)
-            # Shifts share the running sums, computed once on the (often memoized) base.
-            shifted._tail = self._tails()
+            # Shifts share the running sums, computed once on the (often memoized) base; a
+            # one-off distribution computes its own only if a comparison asks for them.
+            shifted._tail = self._tails() if self._pool or self._dice else self._tail
             shifted._pool = self._pool
             return shifted
         return NotImplemented
@@ -532,12 +556,12 @@ class Distribution:
     __radd__ = __add__
 
     def _sum_counts(self, other: Distribution) -> tuple[int, ...]:
-        small, large = sorted((self, other), key=lambda d: len(d._counts))
+        small, large = (self, other) if len(self._counts) <= len(other._counts) else (other, self)
         if len(small._counts) == 1:
             weight = small._counts[0]
             return large._counts if weight == 1 else tuple(c * weight for c in large._counts)
         if len(small._counts) * len(large._counts) <= _DIRECT_LIMIT:
-            return tuple(_convolve(self._counts, other._counts))
+            return _small_convolution(self._counts, other._counts)
         dice = [d for d in (small, large) if d._dice is not None]
         if dice:
             slide = min(dice, key=lambda d: d._dice[0] if d._dice else 0)
@@ -550,7 +574,7 @@ class Distribution:
         # A sum of identical dice is symmetric: its reversed counts are still those dice.
         negated = Distribution._raw(-self.max, self._counts[::-1], self._total, self._dice)
         if self._pool is not None:
-            negated._pool = tuple(sorted((sides, -sign, n) for sides, sign, n in self._pool))
+            negated._pool = _negated_pool(self._pool)
         return negated
 
     def __sub__(self, other: int | Distribution) -> Distribution:
@@ -615,7 +639,17 @@ class Distribution:
         >>> Distribution.of(Dice(2, 6)).restrict(lambda t: t != 2 and t != 12).total
         34
         """
-        return Distribution.from_counts({o: c for o, c in self.items() if predicate(o)})
+        offset = self._offset
+        kept = [
+            count if count and predicate(offset + index) else 0
+            for index, count in enumerate(self._counts)
+        ]
+        if not any(kept):
+            raise ValueError(
+                "no outcome satisfies the predicate: a distribution needs at least one "
+                "positive count"
+            )
+        return Distribution._raw(*_trim(offset, kept))
 
     # -- probabilities ------------------------------------------------------------------
 
@@ -625,11 +659,10 @@ class Distribution:
         >>> Distribution.of(Dice(1, 6)).probability(lambda face: face % 2 == 0)
         Fraction(1, 2)
         """
-        offset = self._offset
-        ways = 0
-        for index, count in enumerate(self._counts):
-            if count and predicate(offset + index):
-                ways += count
+        counts = self._counts
+        outcomes = range(self._offset, self._offset + len(counts))
+        # The loop runs in C; only the predicate is called in Python, once per outcome.
+        ways = sum(itertools.compress(counts, map(predicate, outcomes)))
         return _fraction(ways, self._total)
 
     def _tails(self) -> tuple[int, ...]:
