@@ -190,8 +190,8 @@ class SeededDiceState:
     seed: int = attrs.field(validator=_check_seed)
     #: How many dice have been rolled so far.
     draws: int = attrs.field(validator=_check_state_number)
-    #: How many 64-bit numbers the generator has given so far: one per die, and one more
-    #: for each (rare) rejected draw; this is what places the generator in its stream.
+    #: How many 64-bit numbers the generator has given so far (one per die, and one more
+    #: for each rare rejected draw); this is what places the generator in its stream.
     words: int = attrs.field(validator=_check_state_number)
 
     def __attrs_post_init__(self) -> None:

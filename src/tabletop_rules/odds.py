@@ -427,7 +427,7 @@ class Distribution:
         Each die explodes at most *depth* times: after *depth* extra dice the chain stops,
         whatever the last face, and the distribution is exact for that rule.
 
-        >>> Distribution.exploding(Dice(1, 6), 1).p_at_least(7)
+        >>> Distribution.exploding(Dice(1, 6), 1).p_at_least(8)
         Fraction(5, 36)
 
         .. versionadded:: 0.2.0

@@ -6,7 +6,7 @@ Ordinary chat gives ``None``; a command gives a typed value that rolls with any
 BCDice-style in the player's locale:
 
 >>> from tabletop_rules.dice import Dice, ScriptedDice
->>> from tabletop_rules.notation import Limits, Part, parse
+>>> from tabletop_rules.notation import *
 >>> parse("I have 2 cats") is None
 True
 >>> command = parse("２Ｄ６＋５＞＝８")
@@ -30,7 +30,7 @@ A check compares two sums with ``>=``, ``>``, ``<=``, ``<``, ``=`` or ``<>`` (``
 A repeat prefix ``x3`` or ``rep3``, then a space, rolls the command that many times; an
 ``S`` in front (``S2D6>=7``) marks the roll secret; text after the command and a space is a
 comment kept on the result (``2D6+3 attack the goblin``).
-An exploding die explodes at most :data:`CHAIN_DEPTH` times, and ``RR`` rerolls a die at
+An exploding die explodes at most ``CHAIN_DEPTH`` times, and ``RR`` rerolls a die at
 most that many times; exact odds are for that rule.
 Text is read after NFKC normalization (full-width ``２Ｄ６`` is ``2D6``), in either case.
 

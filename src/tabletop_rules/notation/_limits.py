@@ -47,7 +47,7 @@ class Limits:
     """
 
     #: The most dice one command may roll, every repeat, both sides of a check, and every
-    #: explosion and reroll at its cap (:data:`CHAIN_DEPTH`) included.
+    #: explosion and reroll at its cap (``CHAIN_DEPTH``) included.
     max_dice: int = attrs.field(default=100, validator=_positive)
     #: The most sides a die may have.
     max_sides: int = attrs.field(default=1000, validator=_positive)

@@ -140,7 +140,7 @@ class Keep:
 class Reroll:
     """``R1`` rerolls a die showing 1 once; ``RR1`` rerolls it until it does not show 1.
 
-    ``RR`` rerolls a die at most :data:`CHAIN_DEPTH` times; the last face then stands.
+    ``RR`` rerolls a die at most ``CHAIN_DEPTH`` times; the last face then stands.
 
     .. versionadded:: 0.2.0
     """
@@ -714,7 +714,7 @@ class RolledPart:
 
     @property
     def kept_faces(self) -> tuple[int, ...]:
-        """The faces that count: the kept ones, the last of each reroll, all explosions."""
+        """The faces that count (the kept ones, the last of each reroll, all explosions)."""
         part = self.part
         roll = self.roll
         if roll is None:

@@ -59,8 +59,8 @@ class ChatCommand:
     name: str
     #: How the command is written, for the help (``"M20+N>=DIFFICULTY"``).
     pattern: str
-    #: Texts (after NFKC normalization) that start with this are this command: they read as
-    #: it or raise :class:`~tabletop_rules.errors.InvalidNotation`, never as chat.
+    #: The start of the texts (after NFKC normalization) meant as this command; they read
+    #: as it or raise :class:`~tabletop_rules.errors.InvalidNotation`, never as chat.
     prefix: re.Pattern[str] = attrs.field(converter=_compile)
     #: The catalog key of the one-paragraph help.
     help: str
@@ -109,7 +109,7 @@ def commands(system: str) -> tuple[ChatCommand, ...]:
 def help_text(system: str | None = None, locale: str = DEFAULT_LOCALE) -> str:
     """The help of the common dice language, or of one system's commands, in *locale*.
 
-    >>> print(help_text("m20", "en").splitlines()[1])  # doctest: +ELLIPSIS
+    >>> print(help_text("m20", "en").splitlines()[2])  # doctest: +ELLIPSIS
     M20+N>=DIFFICULTY: A specialty check: ...
 
     .. versionadded:: 0.2.0

@@ -196,7 +196,7 @@ def _command(draw: st.DrawFn, max_dice: int, max_sides: int, max_terms: int) -> 
 def notation_commands(
     *, max_dice: int = 4, max_sides: int = 100, max_terms: int = 4
 ) -> SearchStrategy[Command]:
-    """Valid commands of the common dice language, within the default :class:`Limits`.
+    """Valid commands of the common dice language, within the default limits.
 
     Every feature of the grammar appears: numbers, dice, keep and drop, explosions, rerolls,
     ``D66``, parentheses, ``*``, the six comparisons, opposed checks, counting rolls,
@@ -209,7 +209,8 @@ def notation_commands(
         max_terms: The most terms of a sum (1 or more).
 
     Returns:
-        A strategy for :data:`~tabletop_rules.notation.Command`.
+        A strategy for commands (an ``Expression``, a ``Check``, a ``CountRoll`` or a
+        ``Repeat`` of :mod:`tabletop_rules.notation`).
 
     Raises:
         hypothesis.errors.InvalidArgument: A bound is not an int or is too small.
