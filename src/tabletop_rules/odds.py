@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Final
 
@@ -155,6 +155,20 @@ def _pool_sum(key: _PoolSum) -> Distribution:
     made = Distribution._raw(_pool_base(key.pool), counts, left.total * right.total)  # pyright: ignore[reportPrivateUsage]
     made._pool = key.pool  # pyright: ignore[reportPrivateUsage]
     return made
+
+
+def _answers(predicate: Callable[[int], bool], offset: int, length: int) -> Sequence[bool]:
+    """The predicate's answer for each outcome from *offset*, remembered for small ranges."""
+    if length <= _DIRECT_LIMIT:
+        return _remembered_answers(predicate, offset, length)
+    return [bool(predicate(outcome)) for outcome in range(offset, offset + length)]
+
+
+@functools.lru_cache(maxsize=1024)
+def _remembered_answers(
+    predicate: Callable[[int], bool], offset: int, length: int
+) -> tuple[bool, ...]:
+    return tuple(bool(predicate(outcome)) for outcome in range(offset, offset + length))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -639,11 +653,9 @@ class Distribution:
         >>> Distribution.of(Dice(2, 6)).restrict(lambda t: t != 2 and t != 12).total
         34
         """
+        answers = _answers(predicate, self._offset, len(self._counts))
+        kept = [count if holds else 0 for count, holds in zip(self._counts, answers, strict=True)]
         offset = self._offset
-        kept = [
-            count if count and predicate(offset + index) else 0
-            for index, count in enumerate(self._counts)
-        ]
         if not any(kept):
             raise ValueError(
                 "no outcome satisfies the predicate: a distribution needs at least one "
@@ -656,13 +668,16 @@ class Distribution:
     def probability(self, predicate: Callable[[int], bool]) -> Fraction:
         """The probability that *predicate* holds for the outcome.
 
+        The predicate must depend on the outcome only: for distributions of up to
+        4,096 outcomes, its answers are remembered by the predicate object and the range of
+        outcomes, so that a check asked again with the same function costs no calls.
+
         >>> Distribution.of(Dice(1, 6)).probability(lambda face: face % 2 == 0)
         Fraction(1, 2)
         """
         counts = self._counts
-        outcomes = range(self._offset, self._offset + len(counts))
-        # The loop runs in C; only the predicate is called in Python, once per outcome.
-        ways = sum(itertools.compress(counts, map(predicate, outcomes)))
+        # The loop runs in C; the predicate is called in Python, once per outcome at most.
+        ways = sum(itertools.compress(counts, _answers(predicate, self._offset, len(counts))))
         return _fraction(ways, self._total)
 
     def _tails(self) -> tuple[int, ...]:
