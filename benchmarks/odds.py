@@ -147,6 +147,22 @@ def _positive(total: int) -> bool:
     return total > 0
 
 
+def _negative(total: int) -> bool:
+    return total < 0
+
+
+def _at_least_16(total: int) -> bool:
+    return total >= 16
+
+
+def _twelve(total: int) -> bool:
+    return total == 12
+
+
+def _three_or_more(hits: int) -> bool:
+    return hits >= 3
+
+
 def generic_opposed_d20() -> Fraction:
     return (Distribution.of(Dice(1, 20)) + 5 - Distribution.of(Dice(1, 20)) - 3).probability(
         _not_negative
@@ -154,7 +170,7 @@ def generic_opposed_d20() -> Fraction:
 
 
 def generic_d20_vs_target() -> Fraction:
-    return (Distribution.of(Dice(1, 20)) + 7).probability(lambda total: total >= 16)
+    return (Distribution.of(Dice(1, 20)) + 7).probability(_at_least_16)
 
 
 def generic_2d6_vs_kd6(k: int) -> Callable[[], Fraction]:
@@ -167,18 +183,18 @@ def generic_2d6_vs_kd6(k: int) -> Callable[[], Fraction]:
 
 def generic_3d6_less() -> Fraction:
     difference = Distribution.of(Dice(3, 6)) - 1 - Distribution.of(Dice(3, 6)) - 2
-    return difference.probability(lambda total: total < 0)
+    return difference.probability(_negative)
 
 
 def generic_fumble_crit() -> Fraction:
     first = Distribution.of(Dice(2, 6))
     other = Distribution.of(Dice(2, 6))
     compared = (first.restrict(_middle) + 1 - other).probability(_positive)
-    return first.probability(lambda total: total == 12) + first.probability(_middle) * compared
+    return first.probability(_twelve) + first.probability(_middle) * compared
 
 
 def generic_three_hits() -> Fraction:
-    return Distribution.bernoulli(HIT).repeat(5).probability(lambda hits: hits >= 3)
+    return Distribution.bernoulli(HIT).repeat(5).probability(_three_or_more)
 
 
 # -- full distributions and keep-highest ----------------------------------------------------
@@ -296,11 +312,12 @@ def _iterations(function: Callable[[], object]) -> int:
 
 def median_call_ns(
     ours: Callable[[], object], theirs: Callable[[], object], runs: int
-) -> tuple[float, float]:
-    """The median time per call of each side, over *runs* samples of k calls each.
+) -> tuple[float, float, float]:
+    """The median time per call of each side, and the median ratio of adjacent samples.
 
     The two sides' samples alternate, so that a burst of load on the machine falls on
-    both of them rather than on one.
+    both of them rather than on one; the ratio is the median of icepool's sample over ours
+    taken just before it, which such a burst moves less than the ratio of the medians.
     """
     ours_k, theirs_k = _iterations(ours), _iterations(theirs)
     ours_ns: list[float] = []
@@ -314,7 +331,8 @@ def median_call_ns(
     finally:
         if gc_was_enabled:
             gc.enable()
-    return statistics.median(ours_ns), statistics.median(theirs_ns)
+    ratio = statistics.median(t / o for t, o in zip(theirs_ns, ours_ns, strict=True))
+    return statistics.median(ours_ns), statistics.median(theirs_ns), ratio
 
 
 # -- report ---------------------------------------------------------------------------------
@@ -322,7 +340,7 @@ def median_call_ns(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=15, help="timed samples per side (15)")
+    parser.add_argument("--runs", type=int, default=31, help="timed samples per side (31)")
     parser.add_argument("--json", action="store_true", help="print machine-readable results")
     args = parser.parse_args(argv)
     if args.runs < 1:
@@ -331,9 +349,8 @@ def main(argv: list[str] | None = None) -> int:
     results: list[dict[str, object]] = []
     for check in CHECKS:
         ours, theirs = check.ours(), check.icepool()
-        ours_ns, icepool_ns = median_call_ns(check.ours, check.icepool, args.runs)
+        ours_ns, icepool_ns, ratio = median_call_ns(check.ours, check.icepool, args.runs)
         ours_us, icepool_us = ours_ns / 1000, icepool_ns / 1000
-        ratio = icepool_us / ours_us
         results.append(
             {
                 "check": check.name,

@@ -852,13 +852,19 @@ class ExpressionResult:
     def line(self, locale: str) -> str:
         """The BCDice-style line without the comment and the secret mark."""
         detail, total = self._detail_and_total()
-        lines = self.expression._lines  # pyright: ignore[reportPrivateUsage]
+        expression = self.expression
+        lines = expression._lines  # pyright: ignore[reportPrivateUsage]
         filled = lines.get(locale)
         if filled is None:
-            body = self.expression._body.replace("{", "{{").replace("}", "}}")  # pyright: ignore[reportPrivateUsage]
-            filled = lines[locale] = template("notation.sum", locale).replace("{command}", body)
-        line = filled.format(detail=detail, total=total)
-        if self.expression._natural_at >= 0:  # pyright: ignore[reportPrivateUsage]
+            body = expression._body.replace("{", "{{").replace("}", "}}")  # pyright: ignore[reportPrivateUsage]
+            filled = lines[locale] = (
+                template("notation.sum", locale)
+                .replace("{command}", body)
+                .replace("{detail}", "{0}")
+                .replace("{total}", "{1}")
+            )
+        line = filled.format(detail, total)
+        if expression._natural_at >= 0:  # pyright: ignore[reportPrivateUsage]
             natural = self.natural
             if natural is not None:
                 line = template("notation.natural", locale).format(line=line, face=natural)
