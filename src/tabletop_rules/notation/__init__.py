@@ -70,16 +70,9 @@ from tabletop_rules.notation._commands import (
     Result,
 )
 from tabletop_rules.notation._limits import CHAIN_DEPTH, Limits
+from tabletop_rules.notation._modifiers import Keep, Relation, Reroll
 from tabletop_rules.notation._parser import CACHED_LENGTH, cached_default, parse_text
-from tabletop_rules.notation._sums import (
-    Expression,
-    ExpressionResult,
-    Keep,
-    Part,
-    Relation,
-    Reroll,
-    RolledPart,
-)
+from tabletop_rules.notation._sums import Expression, ExpressionResult, Part, RolledPart
 from tabletop_rules.notation._systems import ChatCommand, SystemCheck, commands, help_text
 
 __all__ = [

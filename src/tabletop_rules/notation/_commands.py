@@ -12,11 +12,11 @@ from tabletop_rules.checks import Outcome
 from tabletop_rules.dice import Dice, DiceSource, Roll, atomic
 from tabletop_rules.i18n import DEFAULT_LOCALE, translate
 from tabletop_rules.notation._limits import check_value
+from tabletop_rules.notation._modifiers import Relation
 from tabletop_rules.notation._sums import (
     Expression,
     ExpressionResult,
     Part,
-    Relation,
     check_comment,
     decorate,
     finish,

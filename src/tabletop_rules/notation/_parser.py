@@ -11,7 +11,8 @@ from tabletop_rules.dice import Dice
 from tabletop_rules.errors import InvalidNotation, NotationLimitExceeded, UnsupportedNotation
 from tabletop_rules.notation._commands import Check, Command, CountRoll, Repeat
 from tabletop_rules.notation._limits import DEFAULT_LIMITS, Limits, unchecked
-from tabletop_rules.notation._sums import Expression, Keep, Part, Relation, Reroll
+from tabletop_rules.notation._modifiers import Keep, Relation, Reroll
+from tabletop_rules.notation._sums import Expression, Part
 from tabletop_rules.notation._systems import SystemCheck, commands
 
 __all__ = ["CACHED_LENGTH", "cached_default", "parse_text"]
