@@ -44,7 +44,7 @@ _UNSUPPORTED: Final = frozenset("/^%[]{}!#")
 
 _PREFIX: Final = re.compile(r"(?:([sS])(?=[0-9dDxXrR(+\-−]))?(?:(?:[xX]|[rR][eE][pP])([0-9]+)\s+)?")
 _HEAD: Final = re.compile(r"[0-9dDbBkKhHlLrR!+\-−*/()<>=≥≤≧≦%fF\s]*")
-_DICE_HINT: Final = re.compile(r"[dD](?:[0-9%]|[fF])|[0-9][bB][0-9]")
+_DICE_HINT: Final = re.compile(r"[dD][0-9]|[0-9][dD][%fF]|[0-9][bB][0-9]")
 _COUNT_ROLL: Final = re.compile(r"([0-9]+)[bB]([0-9]+)")
 _LETTERS: Final = re.compile(r"[a-zA-Z!%]+")
 
