@@ -36,8 +36,8 @@ Text is read after NFKC normalization (full-width ``２Ｄ６`` is ``2D6``), in 
 
 **What counts as a command.**
 After normalization, an optional ``S`` and an optional repeat prefix, a text is a command
-when it starts with notation characters that include a die (``d`` followed by a digit, or a
-counting roll such as ``6B6``).
+when it starts with notation characters that include a die (``d`` followed by a digit, a
+count followed by ``d%`` or ``dF``, or a counting roll such as ``6B6``).
 Any other text is chat and gives ``None``.
 A command that breaks the grammar raises :class:`~tabletop_rules.errors.InvalidNotation`
 with the position of the problem; syntax of other dice bots that looks like a command
