@@ -93,7 +93,10 @@ class Check:
 
     @property
     def body(self) -> str:
-        """The canonical text without ``S`` and the comment."""
+        """The canonical text without ``S`` and the comment.
+
+        .. versionadded:: 0.2.0
+        """
         left = self.left.body
         if self.comparison is Relation.EQUAL and left.endswith("!"):
             # "!=" is refused as another bot's not-equal: keep the explosion and "=" apart.
@@ -116,7 +119,10 @@ class Check:
 
     @property
     def worst_rolls(self) -> int:
-        """The most dice one roll may take, both sides and every chain at its cap included."""
+        """The most dice one roll may take, both sides and every chain at its cap included.
+
+        .. versionadded:: 0.2.0
+        """
         return self.left.worst_rolls + self.right.worst_rolls
 
     def odds_work(self) -> int:
@@ -220,7 +226,10 @@ class CheckRoll:
         return self.outcome.success
 
     def line(self, locale: str) -> str:
-        """The BCDice-style line without the comment and the secret mark."""
+        """The BCDice-style line without the comment and the secret mark.
+
+        .. versionadded:: 0.2.0
+        """
         check = self.check
         outcome = translate(self.outcome.label, locale)
         right = check.right.parts
@@ -295,7 +304,10 @@ class CountRoll:
 
     @property
     def body(self) -> str:
-        """The canonical text without ``S`` and the comment."""
+        """The canonical text without ``S`` and the comment.
+
+        .. versionadded:: 0.2.0
+        """
         text = f"{self.dice.count}B{self.dice.sides}"
         if self.relation is not None:
             text += f"{self.relation.value}{self.target}"
@@ -369,7 +381,10 @@ class CountResult:
         return self.successes
 
     def line(self, locale: str) -> str:
-        """The BCDice-style line without the comment and the secret mark."""
+        """The BCDice-style line without the comment and the secret mark.
+
+        .. versionadded:: 0.2.0
+        """
         faces = ",".join(map(str, self.roll.faces))
         if self.command.relation is None:
             return template("notation.faces", locale).format(command=self.command.body, faces=faces)
@@ -431,7 +446,10 @@ class Repeat:
 
     @property
     def body(self) -> str:
-        """The canonical text without ``S`` and the comment."""
+        """The canonical text without ``S`` and the comment.
+
+        .. versionadded:: 0.2.0
+        """
         return f"x{self.times} {self.command.body}"
 
     def __str__(self) -> str:

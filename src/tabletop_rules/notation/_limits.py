@@ -18,6 +18,8 @@ __all__ = ["CHAIN_DEPTH", "Limits"]
 
 #: The most extra dice one die may bring: an exploding die explodes at most this many times,
 #: and ``RR`` rerolls a die at most this many times; exact odds are for this rule.
+#:
+#: .. versionadded:: 0.2.0
 CHAIN_DEPTH: Final = 5
 
 

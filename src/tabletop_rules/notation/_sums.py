@@ -140,12 +140,18 @@ class Part:
 
     @property
     def all_parts(self) -> tuple[Part, ...]:
-        """The term itself, for the limits."""
+        """The term itself, for the limits.
+
+        .. versionadded:: 0.2.0
+        """
         return (self,)
 
     @property
     def leaves(self) -> tuple[Part, ...]:
-        """The term, or the terms inside its parentheses."""
+        """The term, or the terms inside its parentheses.
+
+        .. versionadded:: 0.2.0
+        """
         if self.group is None:
             return (self,)
         return tuple(leaf for part in self.group.parts for leaf in part.leaves)
@@ -161,7 +167,10 @@ class Part:
 
     @property
     def worst_rolls(self) -> int:
-        """The most dice the term may roll, every explosion and reroll at its cap included."""
+        """The most dice the term may roll, every explosion and reroll at its cap included.
+
+        .. versionadded:: 0.2.0
+        """
         if self.group is not None:
             return self.group.worst_rolls
         if self.dice is None:
@@ -202,7 +211,10 @@ class Part:
         return length, work
 
     def odds_work(self) -> int:
-        """The estimated work of the term's exact distribution (see :class:`Limits`)."""
+        """The estimated work of the term's exact distribution (see :class:`Limits`).
+
+        .. versionadded:: 0.2.0
+        """
         return self._length_and_work()[1]
 
     def distribution(self) -> Distribution:
@@ -395,7 +407,10 @@ class Expression:
 
     @property
     def body(self) -> str:
-        """The canonical text of the sum alone, without ``S`` and the comment."""
+        """The canonical text of the sum alone, without ``S`` and the comment.
+
+        .. versionadded:: 0.2.0
+        """
         return self._body
 
     def __str__(self) -> str:
@@ -414,7 +429,10 @@ class Expression:
 
     @property
     def worst_rolls(self) -> int:
-        """The most dice one roll may take, every explosion and reroll at its cap included."""
+        """The most dice one roll may take, every explosion and reroll at its cap included.
+
+        .. versionadded:: 0.2.0
+        """
         return sum(part.worst_rolls for part in self.parts)
 
     @property
@@ -427,6 +445,8 @@ class Expression:
 
         Each term's own distribution counts its work; adding it to the running total counts
         a sliding window per die for plain dice, else the product of the two lengths.
+
+        .. versionadded:: 0.2.0
         """
         length, work = 1, 0
         for index, part in enumerate(self.parts):
@@ -587,7 +607,10 @@ class RolledPart:
 
     @property
     def kept_faces(self) -> tuple[int, ...]:
-        """The faces that count (the kept ones, the last of each reroll, all explosions)."""
+        """The faces that count (the kept ones, the last of each reroll, all explosions).
+
+        .. versionadded:: 0.2.0
+        """
         part = self.part
         roll = self.roll
         if roll is None:
@@ -723,7 +746,10 @@ class ExpressionResult:
         return faces[0] if faces[0] in (1, 20) else None
 
     def line(self, locale: str) -> str:
-        """The BCDice-style line without the comment and the secret mark."""
+        """The BCDice-style line without the comment and the secret mark.
+
+        .. versionadded:: 0.2.0
+        """
         detail, total = self._detail_and_total()
         expression = self.expression
         lines = expression._lines  # pyright: ignore[reportPrivateUsage]
