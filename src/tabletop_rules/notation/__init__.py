@@ -102,7 +102,7 @@ __all__ = [
 
 
 @overload
-def parse(text: str, *, limits: Limits | None = None) -> Command | None: ...
+def parse(text: str, *, limits: Limits | None = None, system: None = None) -> Command | None: ...
 @overload
 def parse(
     text: str, *, limits: Limits | None = None, system: str
