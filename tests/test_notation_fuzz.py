@@ -79,3 +79,38 @@ def test_ordinary_chat_is_never_a_command(message: str) -> None:
     """Chat in English, Chinese and Japanese is never a command, with or without a system."""
     assert parse(message) is None
     assert parse(message, system="m20") is None
+
+
+NOTATION_PIECES = [
+    *"0123456789dDkKhHlLrRbB!+-−*/()<>=≥≤≧≦%fFxXsS ",
+    "66",
+    "M20",
+    "ATK",
+    "DEF",
+    ">=",
+    "<>",
+    "困難",
+    "ｄ",
+    "２",
+    "\u3000",
+    "\n",
+]
+
+
+@given(st.lists(st.sampled_from(NOTATION_PIECES), max_size=30).map("".join))
+def test_notation_like_text_raises_only_library_errors_and_round_trips(text: str) -> None:
+    """Text made of the language's own pieces is chat, a library error, or a command whose
+    canonical text parses back to it."""
+    try:
+        command = parse(text, system="m20")
+    except TabletopRulesError:
+        return
+    if command is not None and not hasattr(command, "resolve"):
+        assert command == parse(str(command))
+
+
+def test_a_comment_may_span_lines() -> None:
+    """A comment keeps its line breaks and round-trips."""
+    command = parse("2d6+1 attack\nthen run")
+    assert command is not None
+    assert ("attack\nthen run", command) == (command.comment, parse(str(command)))

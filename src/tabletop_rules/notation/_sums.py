@@ -334,12 +334,11 @@ def check_comment(_: object, __: attrs.Attribute[str], value: str) -> None:
     if value and (
         value != value.strip()
         or value[0] in _OPERATOR_STARTS
-        or "\n" in value
         or unicodedata.normalize("NFKC", value) != value
     ):
         raise ValueError(
-            "a comment is NFKC-normalized text without surrounding spaces or line breaks that "
-            "starts with no operator (+ - * or a comparison)"
+            "a comment is NFKC-normalized text without surrounding whitespace that starts with "
+            "no operator (+ - * or a comparison)"
         )
 
 
