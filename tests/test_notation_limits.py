@@ -142,3 +142,13 @@ def test_worst_commands_are_near_the_work_limit(text: str) -> None:
     with pytest.raises(NotationLimitExceeded) as caught:
         parse(text, limits=Limits(max_work=Limits().max_work // 2))
     assert "work" == caught.value.limit
+
+
+def test_long_surrounding_whitespace_does_not_hide_a_command() -> None:
+    """Whitespace around a command does not count, however long it is."""
+    assert "2D6" == str(parse(" " * 1000 + "2d6" + "\u3000" * 1000))
+
+
+def test_long_chat_is_told_from_its_start() -> None:
+    """A very long message that does not start like a command is chat, read from its start."""
+    assert parse("hello " * 10_000 + "2d6") is None

@@ -349,11 +349,13 @@ def cached_default(text: str, system: str | None) -> Command | SystemCheck | Non
 
 
 def _read(text: str, limits: Limits, system: str | None) -> Command | SystemCheck | None:
-    # Every text longer than the limit by far is chat or refused without normalizing it all.
-    if len(text) > 4 * limits.max_length + 64:
-        head = unicodedata.normalize("NFKC", text[: limits.max_length + 64]).strip()
+    # A text far longer than the limit is told chat or command from its start alone, without
+    # normalizing all of it.
+    stripped = text.lstrip()
+    if len(stripped) > 4 * limits.max_length + 64:
+        head = unicodedata.normalize("NFKC", stripped[: limits.max_length + 64]).strip()
     else:
-        head = unicodedata.normalize("NFKC", text).strip()
+        head = unicodedata.normalize("NFKC", stripped).strip()
     if system is not None:
         for chat in commands(system):
             if chat.matches(head):
