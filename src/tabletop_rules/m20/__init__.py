@@ -30,6 +30,7 @@ from tabletop_rules.m20._character import (
     Specialty,
     Tendency,
 )
+from tabletop_rules.m20._chat import CHAT_COMMANDS
 from tabletop_rules.m20._checks import (
     AttackCheck,
     AttackKind,
@@ -136,6 +137,7 @@ Command = _Command
 Event = _Event
 
 __all__ = [
+    "CHAT_COMMANDS",
     "EXAMPLE_SHEET",
     "GM",
     "MAX_BOOSTS",

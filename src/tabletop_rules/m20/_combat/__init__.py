@@ -16,9 +16,12 @@ The package is split by concern: ``_values`` (setup, combatants, effects, state)
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+import attrs
 
 from tabletop_rules.checks import Term
 from tabletop_rules.engine import GameResult, Pass, PromptStack
@@ -210,7 +213,24 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
         )
 
     def configure_converter(self, converter: cattrs.Converter) -> None:
-        """Tag the command and event unions by class name; check states when they are read."""
+        """Tag the command and event unions by class name; check states when they are read.
+
+        The fields added in rules version 2 (``boosts``, ``defense_boosts``, ``helpers``,
+        ``lost``) are left out of the JSON when they hold their defaults, so that a record of
+        plain play is written as before.
+        """
+        from cattrs.gen import make_dict_unstructure_fn, override
+
+        for cls in (*typing.get_args(Command), *typing.get_args(Event)):
+            optional: dict[str, Any] = {
+                name: override(omit_if_default=True)
+                for name in _OPTIONAL_FIELDS
+                if name in attrs.fields_dict(cls)
+            }
+            if optional:
+                converter.register_unstructure_hook(
+                    cls, make_dict_unstructure_fn(cls, converter, **optional)
+                )
         super().configure_converter(converter)
         plain = converter.get_structure_hook(CombatState)
         converter.register_structure_hook(
@@ -267,6 +287,8 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
 
 
 _GM_ENDED: Final = "m20.result.gm_ended"
+#: Fields left out of the JSON when they hold their defaults.
+_OPTIONAL_FIELDS: Final = ("boosts", "defense_boosts", "helpers", "lost")
 
 #: The m20 combat ruleset (registered as ``m20`` through the ``tabletop_rules.rulesets``
 #: entry point).

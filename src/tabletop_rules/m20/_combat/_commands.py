@@ -57,7 +57,7 @@ class Hide:
     kind: AttackKind = AttackKind.PHYSICAL
     #: What the check takes beyond the rules (reward items, GM terms, a reroll).
     boosts: Boosts = NO_BOOSTS
-    #: The helpers who cooperate, by id: +1 each, at most +3 (M20-042..046).
+    #: The ids of the helpers who cooperate, +1 each, at most +3 (M20-042..046).
     helpers: tuple[str, ...] = ()
 
 
@@ -89,7 +89,7 @@ class Assist:
     kind: AttackKind = AttackKind.PHYSICAL
     #: What the check takes beyond the rules (reward items, GM terms, a reroll).
     boosts: Boosts = NO_BOOSTS
-    #: The helpers who cooperate, by id: +1 each, at most +3 (M20-042..046).
+    #: The ids of the helpers who cooperate, +1 each, at most +3 (M20-042..046).
     helpers: tuple[str, ...] = ()
 
 
@@ -110,7 +110,7 @@ class Hinder:
     kind: AttackKind = AttackKind.PHYSICAL
     #: What the check takes beyond the rules (reward items, GM terms, a reroll).
     boosts: Boosts = NO_BOOSTS
-    #: The helpers who cooperate, by id: +1 each, at most +3 (M20-042..046).
+    #: The ids of the helpers who cooperate, +1 each, at most +3 (M20-042..046).
     helpers: tuple[str, ...] = ()
 
 
@@ -129,7 +129,7 @@ class Heal:
     magical: bool = False
     #: What the check takes beyond the rules (reward items, GM terms, a reroll).
     boosts: Boosts = NO_BOOSTS
-    #: The helpers who cooperate, by id: +1 each, at most +3 (M20-042..046).
+    #: The ids of the helpers who cooperate, +1 each, at most +3 (M20-042..046).
     helpers: tuple[str, ...] = ()
 
 
@@ -148,7 +148,7 @@ class FirstAid:
     magical: bool = False
     #: What the check takes beyond the rules (reward items, GM terms, a reroll).
     boosts: Boosts = NO_BOOSTS
-    #: The helpers who cooperate, by id: +1 each, at most +3 (M20-042..046).
+    #: The ids of the helpers who cooperate, +1 each, at most +3 (M20-042..046).
     helpers: tuple[str, ...] = ()
 
 
@@ -319,7 +319,7 @@ class DangerCheck:
     specialty: Specialty
     #: Its difficulty (4, 8, 12, 16 on the ladder, or any whole number).
     difficulty: int
-    #: Acting or reacting: 物攻/特攻 or 物防/特防.
+    #: Acting (物攻 or 特攻) or reacting (物防 or 特防).
     stance: Stance = Stance.REACTING
     #: Whether it dodges a danger, so that 專注防禦's +2 applies (M20-056).
     dodge: bool = True
@@ -327,7 +327,7 @@ class DangerCheck:
     situation: str | None = None
     #: What the check takes beyond the rules.
     boosts: Boosts = NO_BOOSTS
-    #: The helpers who cooperate, by id.
+    #: The ids of the helpers who cooperate.
     helpers: tuple[str, ...] = ()
     #: The GM.
     actor: str = GM

@@ -302,8 +302,8 @@ class StrikeResolved:
     damage: int
     #: The target's HP afterwards.
     hp: int
-    #: Whether the strike was lost: its target was down before it came (雙重攻擊's second
-    #: strike), so its check, hit or miss, dealt nothing.
+    #: Whether the strike was lost, its target down before it came (雙重攻擊's second
+    #: strike), so that its check, hit or miss, dealt nothing.
     lost: bool = False
 
 

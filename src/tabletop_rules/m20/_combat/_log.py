@@ -6,11 +6,12 @@ summoner's summon); the ids stay in the JSON.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tabletop_rules.errors import InvalidData
-from tabletop_rules.i18n import catalog, resolve_locale, translate
+from tabletop_rules.i18n import resolve_locale, translate
 from tabletop_rules.m20._combat._commands import (
     Assist,
     Attack,
@@ -61,12 +62,15 @@ def names_of(state: CombatState, locale: str = "en") -> Mapping[str, str]:
     return names
 
 
-def _key(prefix: str, value: object, locale: str) -> str:
-    key = f"{prefix}.{_snake(type(value).__name__)}"
-    if key not in catalog(resolve_locale(locale)) and key not in catalog("en"):
-        kind = "event" if prefix.endswith("event") else "command"
+_EVENTS: frozenset[type[Any]] = frozenset(typing.get_args(Event))
+_COMMANDS: frozenset[type[Any]] = frozenset(typing.get_args(Command))
+
+
+def _key(prefix: str, value: object) -> str:
+    kind, known = ("event", _EVENTS) if prefix.endswith("event") else ("command", _COMMANDS)
+    if type(value) not in known:
         raise InvalidData("$", f"not an m20 {kind}: {type(value).__name__}")
-    return key
+    return f"{prefix}.{_snake(type(value).__name__)}"
 
 
 def _list(ids: Iterable[str], names: Mapping[str, str], locale: str) -> str:
@@ -89,7 +93,7 @@ def describe(event: Event, locale: str = "en", *, state: CombatState | None = No
     .. versionchanged:: 0.2.0
        *state*, for names; an object that is no m20 event raises.
     """
-    key = _key("m20.event", event, locale)
+    key = _key("m20.event", event)
     names: Mapping[str, str] = names_of(state, locale) if state is not None else {}
     if isinstance(event, Attacked):
         return "\n".join(
@@ -155,7 +159,7 @@ def command_label(command: Command, locale: str = "en", *, state: CombatState | 
 
     .. versionadded:: 0.2.0
     """
-    key = _key("m20.command", command, locale)
+    key = _key("m20.command", command)
     names: Mapping[str, str] = names_of(state, locale) if state is not None else {}
     fields: dict[str, Any] = {
         name: names.get(getattr(command, name), getattr(command, name))
