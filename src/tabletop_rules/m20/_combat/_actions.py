@@ -7,7 +7,7 @@ nothing (the terms and dice are in the event already).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from tabletop_rules.checks import CheckResult, Difficulty, Opposition, Term
 from tabletop_rules.dice import Roll
@@ -214,8 +214,11 @@ def _rerolled(
 
 def fold_attacked(state: CombatState, event: Attacked) -> CombatState:
     """The attack action begins: effects used, the action counted, the strikes pending."""
-    _, effects = attack_uses(state, event.actor, event.mode, tuple(event.aimed))
     me = state.combatant(event.actor)
+    if _uses_nothing(state, me, event.aimed):
+        effects = {me.id: begun_effects(me, state.round)}
+    else:
+        _, effects = attack_uses(state, event.actor, event.mode, tuple(event.aimed))
     new = [
         changed(
             me,
@@ -233,6 +236,28 @@ def fold_attacked(state: CombatState, event: Attacked) -> CombatState:
         responder=None, pending=PendingAttack(attacker=event.actor, strikes=event.strikes)
     )
     return ask(replaced(state, *new, prompts=PromptStack((frame,))))
+
+
+_ATTACKER_USES: Final = (
+    EffectKind.HINDERED_ATTACK,
+    EffectKind.GUARDED,
+    EffectKind.HIDDEN,
+    EffectKind.ASSISTED,
+)
+_DEFENDER_USES: Final = (EffectKind.HINDERED_DEFENSE, EffectKind.GUARDED)
+
+
+def _uses_nothing(state: CombatState, me: Combatant, aimed: tuple[str, ...]) -> bool:
+    """Whether an attack can use up no effect: then only the attacker's turn begins."""
+    if any(e.kind in _ATTACKER_USES for e in me.effects):
+        return False
+    for c in state.combatants:
+        if c.effects and (
+            (c.id in aimed and any(e.kind in _DEFENDER_USES for e in c.effects))
+            or any(e.kind is EffectKind.GUARDING for e in c.effects)
+        ):
+            return False
+    return True
 
 
 def attack_command(_: CombatState, event: Attacked) -> Attack:
@@ -472,11 +497,11 @@ def decide_focus(state: CombatState, command: FocusDefense, _: DiceSource) -> tu
 def fold_focused(state: CombatState, event: FocusedDefense) -> CombatState:
     """The +2 of 專注防禦, and the action counted."""
     round_ = state.round
-    me = _with_effects(
-        turn_begun(state.combatant(event.actor), round_),
-        _effect(EffectKind.FOCUS_DEFENSE, 2, "m20.term.focus_defense", round_),
+    me = state.combatant(event.actor)
+    focus = _effect(EffectKind.FOCUS_DEFENSE, 2, "m20.term.focus_defense", round_)
+    return replaced(
+        state, acted(me, round_, attack=False, effects=(*begun_effects(me, round_), focus))
     )
-    return replaced(state, acted(me, round_, attack=False))
 
 
 def _summon_hp(state: CombatState, actor: str) -> int:
