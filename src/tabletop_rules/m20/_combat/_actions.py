@@ -65,6 +65,7 @@ from tabletop_rules.m20._combat._refusals import (
     check_guard,
     check_heal_target,
     check_helpers,
+    check_main,
     check_open,
     check_other,
     check_rule_fallen,
@@ -306,11 +307,13 @@ def _plan(
     state: CombatState, command: SpecialtyCommand
 ) -> tuple[Combatant, tuple[Term, ...], int, tuple[Effect, ...]]:
     """Check *command*: the actor, its check's terms and difficulty, its effects after it."""
-    character = check_character(state, command.actor)
+    me = check_main(state, command.actor)
+    character = me.character
+    if character is None:
+        raise illegal("summon_only_attacks", actor=command.actor)
     name = type(command).__name__
     boosts = check_boosts(name, "boosts", command.boosts)
-    helpers = check_helpers(state, command.actor, tuple(command.helpers))
-    me = state.combatant(command.actor)
+    helpers = check_helpers(state, command.actor, tuple(command.helpers)) if command.helpers else 0
     used, effects = specialty_uses(begun_effects(me, state.round))
     extra: list[Term] = []
     specialty = Specialty.CUNNING

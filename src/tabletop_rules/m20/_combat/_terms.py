@@ -92,7 +92,9 @@ def summon_of(state: CombatState, c: Combatant) -> Combatant | None:
 def summoner_penalty(state: CombatState, c: Combatant) -> list[Term]:
     """The summoner's penalty on every check while its summon is there (M20-122)."""
     # M20-122, M20-127, M20-130, M20-131: −4, −3 with one upgrade, −2 with both.
-    if c.character is None or summon_of(state, c) is None:
+    if c.character is None or Skill.SUMMONER not in c.character.skills:
+        return []
+    if summon_of(state, c) is None:
         return []
     # The term carries the label of the skill that set its value: 強化召喚物能力 says −2
     # with both upgrades (M20-131).
