@@ -21,6 +21,8 @@ Fraction(11, 20)
 .. versionadded:: 0.1.0
 """
 
+from typing import TYPE_CHECKING, Any
+
 from tabletop_rules._hypothesis import register_if_hypothesis as _register_if_hypothesis
 from tabletop_rules.kit import Expiry
 from tabletop_rules.m20._character import (
@@ -30,7 +32,6 @@ from tabletop_rules.m20._character import (
     Specialty,
     Tendency,
 )
-from tabletop_rules.m20._chat import CHAT_COMMANDS
 from tabletop_rules.m20._checks import (
     AttackCheck,
     AttackKind,
@@ -130,6 +131,9 @@ from tabletop_rules.m20._combat._values import (
 from tabletop_rules.m20._ledger import SCENARIO_LIMITS, LedgerEntry, ScenarioLedger, rest
 from tabletop_rules.m20._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
 from tabletop_rules.m20._skills import Skill, SkillPick
+
+if TYPE_CHECKING:
+    from tabletop_rules.m20._chat import CHAT_COMMANDS
 
 #: Every m20 combat command, a union tagged in JSON by class name.
 Command = _Command
@@ -240,6 +244,15 @@ __all__ = [
     "rest",
     "specialty_terms",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # The chat commands need the notation, which most users of m20 never import.
+    if name == "CHAT_COMMANDS":
+        from tabletop_rules.m20._chat import CHAT_COMMANDS
+
+        return CHAT_COMMANDS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _register_hypothesis_strategies() -> None:  # pyright: ignore[reportUnusedFunction]

@@ -7,7 +7,6 @@ import importlib
 import re
 from collections.abc import Callable
 from fractions import Fraction
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import attrs
@@ -97,6 +96,8 @@ def commands(system: str) -> tuple[ChatCommand, ...]:
 
     .. versionadded:: 0.2.0
     """
+    from importlib.metadata import entry_points  # only when first needed: it is slow to import
+
     found = entry_points(group=_GROUP)
     for entry in found:
         if entry.name == system:
