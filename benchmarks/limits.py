@@ -5,6 +5,8 @@ For each entry point that takes outside input (the notation, ``from_json``,
 just-over-the-limit inputs that must be refused at once, and reports for each the time to
 read and use it (the median of ``--runs`` runs) and its peak memory (one more run, traced with
 ``tracemalloc``, which slows big-integer work many times over but measures every allocation).
+Every run is made cold, in a fresh interpreter, so that no cache of an earlier run (the
+notation's parse cache, memoized sums of dice) makes an input look cheaper than it is.
 
 Run it from the repository root::
 
@@ -22,6 +24,7 @@ import json
 import os
 import platform
 import statistics
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -36,7 +39,13 @@ from tabletop_rules.m20._sheet import MAX_SHEET_LENGTH
 from tabletop_rules.notation import Check, Limits, Repeat, parse
 from tabletop_rules.serialization import MAX_COUNT_DIGITS, MAX_JSON_LENGTH
 
-Case = tuple[str, str, Callable[[], object]]
+#: An entry point, and a function that builds one input (outside the timing) and returns its
+#: description and the call to measure.
+Case = tuple[str, Callable[[], tuple[str, Callable[[], object]]]]
+
+
+def _ready(name: str, run: Callable[[], object]) -> Callable[[], tuple[str, Callable[[], object]]]:
+    return lambda: (name, run)
 
 
 def _chat(text: str) -> Callable[[], object]:
@@ -58,28 +67,33 @@ def _chat(text: str) -> Callable[[], object]:
 
 
 def _mixed_pools() -> str:
-    # 100 dice in 20 terms of different sides: every sum is a fresh convolution.
-    left = "+".join(f"5d{1000 - i}" for i in range(10))
-    right = "+".join(f"5d{990 - i}" for i in range(10))
+    # 40 dice in 20 terms of different sides: every sum is a fresh convolution.
+    left = "+".join(f"2d{1000 - i}" for i in range(10))
+    right = "+".join(f"2d{990 - i}" for i in range(10))
     return f"{left}>={right}"
 
 
 def _notation_cases() -> list[Case]:
     limits = Limits()
-    return [
-        ("notation", "odds of `100D1000>=50000` (the most dice, the most sides)",
-         _chat("100d1000>=50000")),
-        ("notation", "odds of `50D1000>=50D1000` (two pools of the largest dice)",
-         _chat("50d1000>=50d1000")),
-        ("notation", "odds of `5D1000+…+5D991>=5D990+…+5D981` (20 terms, 100 dice)",
+    cases = [
+        ("notation", "odds of `100D100>=5000` (the most dice)", _chat("100d100>=5000")),
+        ("notation", "odds of `30D1000>=15000` (the largest dice)", _chat("30d1000>=15000")),
+        ("notation", "odds of `20D1000>=20D1000` (two pools)", _chat("20d1000>=20d1000")),
+        ("notation", "odds of `2D1000+…+2D991>=2D990+…+2D981` (20 terms)",
          _chat(_mixed_pools())),
-        ("notation", "`x20 5D1000>=2500` (the most repeats)", _chat("x20 5d1000>=2500")),
-        ("notation", f"`100D1000>=00…050000`, {limits.max_length} characters",
-         _chat("100d1000>=" + "0" * (limits.max_length - 15) + "50000")),
+        ("notation", "odds of `4D1000!>=1` (explosions)", _chat("4d1000!>=1")),
+        ("notation", "odds of `12D100KH6>=1` (keep the highest)", _chat("12d100kh6>=1")),
+        ("notation", "odds of `50D100R1>=1` (rerolls)", _chat("50d100r1>=1")),
+        ("notation", "`x20 5D100>=250` (the most repeats)", _chat("x20 5d100>=250")),
+        ("notation", f"`100D100>=00…05000`, {limits.max_length} characters",
+         _chat("100d100>=" + "0" * (limits.max_length - 13) + "5000")),
+        ("notation", "refused: `100D1000>=50000` (too much work for its odds)",
+         _chat("100d1000>=50000")),
         ("notation", "refused: `101D6` (one die over)", _chat("101d6")),
         ("notation", "refused: a 1 MB command", _chat("1d6+" * 250_000 + "1")),
         ("notation", "ignored: a 1 MB chat message", _chat("hello " * 170_000)),
     ]  # fmt: skip
+    return [(entry, _ready(name, run)) for entry, name, run in cases]
 
 
 def _compact(value: object) -> str:
@@ -128,46 +142,58 @@ def _record_text() -> str:
     return text
 
 
-def _json_cases() -> list[Case]:
-    pairs = _compact({"counts": [[i, 7] for i in range(900_000)]})
+def _load(text: str, cls: Any) -> Callable[[], object]:
+    return lambda: from_json(text, cls)
+
+
+def _pairs() -> tuple[str, Callable[[], object]]:
+    text = _compact({"counts": [[i, 7] for i in range(900_000)]})
+    return f"a distribution of 900,000 pairs ({len(text) / 1e6:.1f} MB)", _load(text, Distribution)
+
+
+def _wide_counts() -> tuple[str, Callable[[], object]]:
     huge = 10 ** (MAX_COUNT_DIGITS - 1)
-    counts = _fill({}, "counts", [100_000, huge], MAX_JSON_LENGTH)
-    wide = json.loads(counts)
+    wide = json.loads(_fill({}, "counts", [100_000, huge], MAX_JSON_LENGTH))
     wide["counts"] = [[100_000 + i, huge] for i in range(len(wide["counts"]))]
+    name = f"a distribution of {len(wide['counts']):,} counts of {MAX_COUNT_DIGITS} digits (10 MB)"
+    return name, _load(_compact(wide), Distribution)
+
+
+def _faces() -> tuple[str, Callable[[], object]]:
     faces = _fill({"dice": {"count": 1_000_000, "sides": 6}}, "faces", 6, MAX_JSON_LENGTH)
     rolled = json.loads(faces)
     rolled["dice"]["count"] = len(rolled["faces"])
-    record = _record_text()
-    bad = _fill({}, "parts", {"sign": 1, "dice": {"count": 2}, "number": 0}, MAX_JSON_LENGTH)
+    return f"a roll of {len(rolled['faces']):,} faces (10 MB)", _load(_compact(rolled), Roll)
 
-    def load(text: str, cls: Any) -> Callable[[], object]:
-        return lambda: from_json(text, cls)
 
-    def replayed(text: str) -> Callable[[], object]:
-        def run() -> object:
-            from tabletop_rules import engine
+def _record() -> tuple[str, Callable[[], object]]:
+    text = _record_text()
+    events = len(json.loads(text)["events"])
+    return f"an m20 record of {events:,} events (10 MB), read", _load(text, GameRecord)
 
-            return engine.replay(from_json(text, GameRecord))
 
-        return run
+def _replayed() -> tuple[str, Callable[[], object]]:
+    from tabletop_rules import engine
 
+    text = _record_text()
+    name = "the same record, read, then replayed up to its first event that does not fit"
+    return name, lambda: engine.replay(from_json(text, GameRecord))
+
+
+def _bad_items() -> tuple[str, Callable[[], object]]:
     from tabletop_rules.notation import Expression
 
-    n_pairs = len(json.loads(pairs)["counts"])
-    n_events = len(json.loads(record)["events"])
-    return [
-        ("JSON", f"a distribution of {n_pairs:,} pairs ({len(pairs) / 1e6:.1f} MB)",
-         load(pairs, Distribution)),
-        ("JSON", f"a distribution of {len(wide['counts']):,} counts of {MAX_COUNT_DIGITS} digits "
-         "(10 MB)", load(_compact(wide), Distribution)),
-        ("JSON", f"a roll of {len(rolled['faces']):,} faces (10 MB)",
-         load(_compact(rolled), Roll)),
-        ("JSON", f"an m20 record of {n_events:,} events (10 MB), read", load(record, GameRecord)),
-        ("JSON", "the same record, read, then replayed up to its first event that does not fit",
-         replayed(record)),
-        ("JSON", "refused: 10 MB of bad items", load(bad, Expression)),
-        ("JSON", "refused: 10 MB + 1 character", load(" " * MAX_JSON_LENGTH + "1", Dice)),
-    ]  # fmt: skip
+    bad = _fill({}, "parts", {"sign": 1, "dice": {"count": 2}, "number": 0}, MAX_JSON_LENGTH)
+    return "refused: 10 MB of bad items", _load(bad, Expression)
+
+
+def _over_cap() -> tuple[str, Callable[[], object]]:
+    return "refused: 10 MB + 1 character", _load(" " * MAX_JSON_LENGTH + "1", Dice)
+
+
+def _json_cases() -> list[Case]:
+    builders = (_pairs, _wide_counts, _faces, _record, _replayed, _bad_items, _over_cap)
+    return [("JSON", build) for build in builders]
 
 
 def _sheet_cases() -> list[Case]:
@@ -176,7 +202,7 @@ def _sheet_cases() -> list[Case]:
     def read(text: str) -> Callable[[], object]:
         return lambda: parse_sheet(text[:size])
 
-    return [
+    cases = [
         ("m20 sheet", "the example sheet", read(EXAMPLE_SHEET)),
         ("m20 sheet", f"{size:,} characters of unknown skills",
          read("技能：\n" + "".join(f"x{i}（y{i}）：z\n" for i in range(size)))),
@@ -188,31 +214,43 @@ def _sheet_cases() -> list[Case]:
         ("m20 sheet", f"{size:,} characters of attribute words", read("屬性：" + "w1 " * size)),
         ("m20 sheet", "refused: 1 MB", lambda: parse_sheet("a\n" * 500_000)),
     ]  # fmt: skip
+    return [(entry, _ready(name, run)) for entry, name, run in cases]
 
 
-def _measure(run: Callable[[], object], runs: int) -> tuple[float, float, str]:
-    """The median seconds of *runs* runs, the traced peak in MiB, and how it ended."""
+def _once(run: Callable[[], object]) -> str:
+    try:
+        run()
+    except TabletopRulesError as error:
+        return f"refused ({type(error).__name__})"
+    return "read"
 
-    def once() -> str:
-        try:
-            run()
-        except TabletopRulesError as error:
-            return f"refused ({type(error).__name__})"
-        return "read"
 
-    times = []
-    ending = ""
-    for _ in range(runs):
+def _measure_here(case: Case, mode: str) -> dict[str, object]:
+    """Build the input of *case* and run it once, cold: timed, or traced for memory."""
+    name, run = case[1]()
+    if mode == "time":
         start = time.perf_counter()
-        ending = once()
-        times.append(time.perf_counter() - start)
+        ending = _once(run)
+        return {"name": name, "ending": ending, "seconds": time.perf_counter() - start}
     tracemalloc.start()
     try:
-        once()
+        ending = _once(run)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    return statistics.median(times), peak / 2**20, ending
+    return {"name": name, "ending": ending, "mib": peak / 2**20}
+
+
+def _measure(index: int, mode: str) -> dict[str, object]:
+    """Measure case *index* in a fresh interpreter, so that no cache of another run helps."""
+    found = subprocess.run(
+        [sys.executable, __file__, "--case", str(index), "--mode", mode],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    result: dict[str, object] = json.loads(found.stdout)
+    return result
 
 
 def _machine() -> str:
@@ -232,18 +270,28 @@ def _machine() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Measure every case and print a Markdown table."""
+    """Measure every case, each cold in its own interpreter, and print a Markdown table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3, help="timed runs per input")
+    parser.add_argument("--runs", type=int, default=3, help="timed cold runs per input")
+    parser.add_argument("--case", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--mode", choices=("time", "memory"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     cases = [*_notation_cases(), *_json_cases(), *_sheet_cases()]
+    if args.case is not None:
+        print(json.dumps(_measure_here(cases[args.case], args.mode or "time")))
+        return 0
     print(f"Run on {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC; {_machine()}.")
     print()
-    print("| entry point | input | outcome | time (median) | peak memory |")
+    print("| entry point | input | outcome | time (median, cold) | peak memory |")
     print("| --- | --- | --- | ---: | ---: |")
-    for entry, name, run in cases:
-        seconds, mib, ending = _measure(run, args.runs)
-        print(f"| {entry} | {name} | {ending} | {seconds * 1000:,.1f} ms | {mib:,.1f} MiB |")
+    for index, (entry, _) in enumerate(cases):
+        timed = [_measure(index, "time") for _ in range(args.runs)]
+        traced = _measure(index, "memory")
+        seconds = statistics.median(float(str(t["seconds"])) for t in timed)
+        print(
+            f"| {entry} | {timed[0]['name']} | {timed[0]['ending']} | {seconds * 1000:,.1f} ms "
+            f"| {float(str(traced['mib'])):,.1f} MiB |"
+        )
         sys.stdout.flush()
     return 0
 

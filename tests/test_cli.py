@@ -181,7 +181,8 @@ def test_malformed_command_exits_with_1_and_one_line(
 def test_limit_exceeded_exits_with_1(capsys: pytest.CaptureFixture[str]) -> None:
     """A command over a limit is a library error: exit 1, one line."""
     expected = (
-        "tabletop-rules: error: Too many dice: 101 in one roll, but at most 100 are allowed.\n"
+        "tabletop-rules: error: Too many dice: 101 in one roll (explosions and rerolls at their "
+        "cap included), but at most 100 are allowed (column 1 of “101d6”).\n"
     )
     assert (1, "", expected) == run(capsys, "roll", "101d6")
 
@@ -288,3 +289,76 @@ def test_a_closed_pipe_ends_quietly() -> None:
 
     assert "" == done.stderr
     assert done.stdout.startswith("30D100")
+
+
+# -- odds rows, percent view, locales, terminals (issue 9, point 5) ---------------------------
+
+
+def test_odds_caps_the_rows(capsys: pytest.CaptureFixture[str]) -> None:
+    """``odds`` prints at most --rows outcomes, the most likely, and says how many are left."""
+    code, out, _ = run(capsys, "odds", "100d6", "--rows", "3")
+    lines = out.splitlines()
+    assert 0 == code
+    assert ["349", "350", "351"] == [line.split()[0] for line in lines[1:4]]
+    assert "498 less likely outcomes" in lines[4]
+
+
+def test_odds_caps_rows_by_default(capsys: pytest.CaptureFixture[str]) -> None:
+    """Without --rows, at most 40 rows are printed."""
+    _, out, _ = run(capsys, "odds", "100d6")
+    assert 1 + 40 + 1 == len(out.splitlines())
+
+
+def test_odds_rows_zero_prints_every_row(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--rows 0`` prints every outcome."""
+    _, out, _ = run(capsys, "odds", "3d6", "--rows", "0")
+    assert 1 + 16 == len(out.splitlines())
+
+
+def test_odds_percent_only(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--percent`` prints outcomes and percentages without fractions."""
+    _, out, _ = run(capsys, "odds", "2d6", "--percent")
+    assert "   7  16.67%" == out.splitlines()[6]
+    assert "/" not in out
+
+
+def test_unknown_locale_lists_the_supported_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    """An unknown --locale is a usage error naming every supported locale."""
+    code, _, err = run(capsys, "roll", "2d6", "--locale", "fr")
+    assert 2 == code
+    assert "unknown locale 'fr': the supported locales are en, zh-Hant, ja" in err
+
+
+def test_locale_tags_that_resolve_are_accepted(capsys: pytest.CaptureFixture[str]) -> None:
+    """Tags such as zh_TW and ja-JP resolve to a shipped locale."""
+    code, out, _ = run(capsys, "roll", "2d6>=2", "--seed", "1", "--locale", "zh_TW")
+    assert (0, True) == (code, out.endswith("成功\n"))
+
+
+def test_output_never_crashes_on_a_terminal_that_is_not_utf8() -> None:
+    """On an ASCII terminal the output escapes what it cannot show instead of crashing."""
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run(
+        [sys.executable, "-m", "tabletop_rules", "roll", "2d6>=7", "--seed", "1", "--locale", "ja"],
+        capture_output=True,
+        env=env,
+        check=False,
+    )
+    assert (0, b"") == (done.returncode, done.stderr)
+    assert b"\\u" in done.stdout
+
+
+def test_system_commands_roll_and_odds(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--system m20`` reads m20's commands for roll and odds."""
+    code, out, _ = run(capsys, "roll", "--system", "m20", "M20+4>=16", "--seed", "1")
+    assert (0, True) == (code, "+4 modifier" in out)
+    code, out, _ = run(capsys, "odds", "--system", "m20", "M20+4>=16")
+    assert (0, "P(M20+4>=16) = 9/20 = 45.00%\n") == (code, out)
+
+
+def test_new_dice_language_in_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    """Counting rolls and keep-highest have odds in the CLI."""
+    code, out, _ = run(capsys, "odds", "6b6>=4", "--rows", "0")
+    assert (0, 1 + 7) == (code, len(out.splitlines()))
+    code, out, _ = run(capsys, "odds", "4d6kh3", "--percent", "--rows", "0")
+    assert (0, "4D6KH3: mean ≈12.24, from 3 to 18") == (code, out.splitlines()[0])

@@ -373,3 +373,68 @@ def test_atomic_keeps_the_faces_of_a_block_that_succeeds() -> None:
         rolling.roll(Dice(2, 6))
 
     assert (1,) == dice.remaining
+
+
+# -- saving and resuming SeededDice (issue 9, point 4) -----------------------------------------
+
+
+def test_seeded_dice_give_the_pinned_faces() -> None:
+    """The stream is pinned: these faces for seed 2026 on every platform and Python version."""
+    from tabletop_rules.dice import SeededDiceState
+
+    dice = SeededDice(2026)
+    faces = [dice.roll(Dice(1, 20)).faces[0] for _ in range(5)]
+    assert [12, 2, 15, 7, 2] == faces
+    assert (4, 1, 2, 3) == dice.roll(Dice(4, 6)).faces
+    assert (35, 94) == dice.roll(Dice(2, 100)).faces
+    assert SeededDiceState(seed=2026, draws=11, words=11) == dice.state
+
+
+def test_seeded_dice_resume_from_their_state() -> None:
+    """Dice resumed from a saved state roll exactly what the original would have rolled."""
+    dice = SeededDice(7)
+    dice.roll(Dice(3, 6))
+    resumed = SeededDice.resume(dice.state)
+    assert [dice.roll(Dice(2, 20)) for _ in range(10)] == [
+        resumed.roll(Dice(2, 20)) for _ in range(10)
+    ]
+    assert dice.state == resumed.state
+
+
+def test_seeded_dice_state_goes_to_json_and_back() -> None:
+    """The state is a JSON value; dice resumed from the JSON go on identically."""
+    from tabletop_rules.dice import SeededDiceState
+    from tabletop_rules.serialization import from_json, to_json
+
+    dice = SeededDice(-5)
+    dice.roll(Dice(10, 10))
+    text = to_json(dice.state)
+    assert '{"seed":-5,"draws":10,"words":10}' == text
+    resumed = SeededDice.resume(from_json(text, SeededDiceState))
+    assert dice.roll(Dice(5, 1000)) == resumed.roll(Dice(5, 1000))
+
+
+@given(st.integers(), st.lists(st.sampled_from([2, 6, 20, 2**64, 2**64 + 7, 3**50]), max_size=6))
+def test_resuming_anywhere_continues_the_stream(seed: int, sides: list[int]) -> None:
+    """Saving after any rolls, huge dice included, and resuming continues the same stream."""
+    dice = SeededDice(seed)
+    for side in sides:
+        dice.roll(Dice(2, side))
+    resumed = SeededDice.resume(dice.state)
+    assert dice.roll(Dice(3, 6)) == resumed.roll(Dice(3, 6))
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"seed": 1, "draws": -1, "words": 0},
+        {"seed": 1, "draws": 2, "words": 1},
+        {"seed": 1.5, "draws": 0, "words": 0},
+    ],
+)
+def test_impossible_states_are_refused(fields: dict[str, object]) -> None:
+    """A state with negative counts, fewer words than draws or a non-int seed is refused."""
+    from tabletop_rules.dice import SeededDiceState
+
+    with pytest.raises((ValueError, TypeError)):
+        SeededDiceState(**fields)  # type: ignore[arg-type]

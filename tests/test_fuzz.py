@@ -70,7 +70,7 @@ from hypothesis.strategies import SearchStrategy
 import tabletop_rules
 from tabletop_rules import engine, m20, notation
 from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Outcome, Term
-from tabletop_rules.dice import Dice, Roll, SeededDice
+from tabletop_rules.dice import Dice, Roll, SeededDice, SeededDiceState
 from tabletop_rules.engine import GameRecord, GameResult, Pass, PromptFrame, PromptStack
 from tabletop_rules.errors import IllegalCommand, InvalidData, TabletopRulesError
 from tabletop_rules.i18n import LOCALES, resolve_locale
@@ -172,23 +172,30 @@ EntryPoint = TextInput | JsonInput | RulesetInput
 # -- what a bot does with what it read -------------------------------------------------------
 
 
-def _use_command(command: notation.Command | None) -> None:
-    """Roll, render in every locale, compute the odds, and round-trip through JSON."""
+def _use_command(command: Any) -> None:
+    """Roll, render in every locale, compute the odds, and round-trip through JSON.
+
+    A system's chat command (``M20+3>=困難``) is a check of the system: it is resolved and
+    explained instead.
+    """
     if command is None:
         return
-    str(command)
-    result = command.roll(SeededDice(14))
-    for locale in LOCALES:
-        result.render(locale)
-    single = command.command if isinstance(command, notation.Repeat) else command
-    if isinstance(single, notation.Check):
-        single.probability()
+    if hasattr(command, "resolve"):
+        _resolve(command)
     else:
-        single.distribution().mean()
+        str(command)
+        result = command.roll(SeededDice(14))
+        for locale in LOCALES:
+            result.render(locale)
+        single = command.command if isinstance(command, notation.Repeat) else command
+        if hasattr(single, "probability"):
+            single.probability()
+        else:
+            single.distribution().mean()
     assert command == from_json(to_json(command), type(command))
 
 
-def _use_json_command(command: notation.Command) -> None:
+def _use_json_command(command: Any) -> None:
     """A command read from JSON is held to the limits before it is rolled (finding 2)."""
     notation.Limits().enforce(command)
     _use_command(command)
@@ -244,6 +251,39 @@ def _parsed(text: str) -> notation.Command:
 
 _commands = _moves.map(_parsed)
 _results = st.builds(lambda c, seed: c.roll(SeededDice(seed)), _commands, ts.seeds())
+_small = st.integers(1, 6)
+_KEEPS = ("KH", "KL", "DH", "DL")
+_reward_items = st.builds(m20.RewardItem, name=_names, bonus=st.integers(0, 3))
+_boosts = st.builds(
+    m20.Boosts,
+    items=st.lists(_reward_items, max_size=2),
+    extra=st.lists(ts.terms(), max_size=2),
+    reroll=st.booleans(),
+)
+
+
+def _state_after(seed: int, rolls: int) -> SeededDiceState:
+    dice = SeededDice(seed)
+    for _ in range(rolls):
+        dice.roll(Dice(2, 6))
+    return dice.state
+
+
+_dice_states = st.builds(_state_after, ts.seeds(), st.integers(0, 5))
+
+
+def _resume(state: SeededDiceState) -> None:
+    """A bot resumes its dice after a restart and rolls on."""
+    SeededDice.resume(state).roll(Dice(3, 6))
+
+
+def _rolled_parts(result: notation.Result) -> SearchStrategy[notation.RolledPart]:
+    if isinstance(result, notation.RepeatResult):
+        result = result.results[0]
+    expression = result.left if isinstance(result, notation.CheckRoll) else result
+    return st.sampled_from(expression.parts)
+
+
 _m20_games = ts.games(m20.RULESET, m20s.combat_setups(max_participants=3), max_steps=12)
 
 
@@ -316,6 +356,7 @@ def _core_json_inputs() -> Iterator[JsonInput]:
             (Outcome, st.sampled_from(Outcome), _nothing),
             (Comparison, st.sampled_from(Comparison), _nothing),
             (Fraction, st.fractions(), _nothing),
+            (SeededDiceState, _dice_states, _resume),
             (
                 GameResult,
                 st.builds(GameResult, winners=st.lists(_names, max_size=3), reason=_names),
@@ -349,8 +390,19 @@ def _core_json_inputs() -> Iterator[JsonInput]:
                 _nothing,
             ),
             (notation.Limits, st.builds(notation.Limits), _nothing),
+            (
+                notation.Keep,
+                st.builds(notation.Keep, kind=st.sampled_from(_KEEPS), count=_small),
+                _nothing,
+            ),
+            (
+                notation.Reroll,
+                st.builds(notation.Reroll, face=_small, once=st.booleans()),
+                _nothing,
+            ),
+            (notation.Relation, st.sampled_from(notation.Relation), _nothing),
             (notation.Result, _results, _render),
-            (notation.RolledPart, st.just(notation.RolledPart(number=3)), _nothing),
+            (notation.RolledPart, _results.flatmap(_rolled_parts), _nothing),
         ]
     )
 
@@ -363,9 +415,11 @@ def _m20_json_inputs() -> Iterator[JsonInput]:
             (m20.Attributes, m20s.characters().map(lambda c: c.attributes), _nothing),
             (m20.SkillPick, m20s.characters(min_picks=1).map(lambda c: c.picks[0]), _nothing),
             (m20.Rulings, st.builds(m20.Rulings), _nothing),
+            (m20.RewardItem, _reward_items, _nothing),
+            (m20.Boosts, _boosts, _nothing),
             (
-                m20.RewardItem,
-                st.builds(m20.RewardItem, name=_names, bonus=st.integers(0, 3)),
+                m20.DefenseBoosts,
+                st.builds(m20.DefenseBoosts, defender=_names, boosts=_boosts),
                 _nothing,
             ),
             (m20.SpecialtyCheck, _checks_of, _resolve),
@@ -416,6 +470,11 @@ def _type_name(cls: Any) -> str:
 
 
 # -- the one list ------------------------------------------------------------------------------
+
+
+def _m20_chat(text: str) -> object:
+    return notation.parse(text, system="m20")
+
 
 _NOTATION_ALPHABET = "0123456789dD+-−*/()<>=≥≤≧≦ xXrep０１２ｄＤ＋＞＝　#S"
 _SHEET_ALPHABET = (
@@ -478,6 +537,14 @@ ENTRY_POINTS: Final[tuple[EntryPoint, ...]] = (
         sizes=(100_000,),
         short_messages=False,
     ),
+    TextInput(
+        name="notation.parse(system='m20')",
+        read=_m20_chat,
+        use=_use_command,
+        samples=("M20+3>=困難", "M20ATK+3>=DEF+2", "m20+0>=16", "M20-1>=Hard", "2d6"),
+        alphabet=_NOTATION_ALPHABET + "M20ATKDEF困難普通簡單",
+        sizes=(200, 201, 100_000),
+    ),
     *_m20_json_inputs(),
     RulesetInput(
         name="m20 combat",
@@ -510,6 +577,7 @@ PUBLIC_MODULES: Final = (
 #: Public types that are not data, so never read from JSON, each with the reason.
 NOT_DATA: Final = {
     tabletop_rules.Registry: "holds ruleset objects, found through entry points",
+    notation.ChatCommand: "holds a reader function; a system registers it in code",
 }
 
 

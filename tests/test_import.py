@@ -81,3 +81,29 @@ def test_public_names_are_sorted_and_exported() -> None:
 def test_version_is_a_string() -> None:
     """The package has a ``__version__`` string."""
     assert isinstance(tabletop_rules.__version__, str)
+
+
+def test_rule_systems_load_no_metadata_json_or_notation() -> None:
+    """``import tabletop_rules.m20`` loads neither importlib.metadata, importlib.resources,
+    cattrs nor the notation: each is imported when first needed (issue 7, point 5)."""
+    loaded = json.loads(
+        _run(
+            "import sys, json, tabletop_rules.m20; "
+            "print(json.dumps(sorted(m for m in sys.modules if m in ("
+            "'importlib.metadata', 'importlib.resources', 'cattrs', 'tabletop_rules.notation', "
+            "'hypothesis'))))"
+        )
+    )
+    assert [] == loaded
+
+
+def test_importing_hypothesis_imports_nothing_of_the_library() -> None:
+    """Hypothesis' entry point is a top-level module that imports nothing: ``import
+    hypothesis`` loads no ``tabletop_rules`` module (issue 7, point 5)."""
+    loaded = json.loads(
+        _run(
+            "import sys, json, hypothesis; "
+            "print(json.dumps(sorted(m for m in sys.modules if 'tabletop_rules' in m)))"
+        )
+    )
+    assert ["_tabletop_rules_hypothesis"] == loaded

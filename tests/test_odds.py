@@ -475,8 +475,8 @@ print(json.dumps([d.total == 1000**100 * 17**37, str(d.mean()), d.min, d.max]))
 
 
 def test_the_largest_pool_the_notation_allows_is_fast() -> None:
-    """100D1000 + 37D17 (the notation's default limits allow 100 dice of 1,000 sides) takes
-    seconds, not minutes: here at most 15 s in a fresh process."""
+    """100D1000 + 37D17, past what the notation's default limits allow since 0.2.0 but still
+    reachable in code, takes seconds, not minutes: here at most 15 s in a fresh process."""
     try:
         out = subprocess.run(
             [sys.executable, "-c", _HUGE_POOL_SCRIPT],
@@ -506,3 +506,77 @@ def test_adding_a_number_as_a_distribution_is_a_shift() -> None:
 
     assert (pool + 4).total == (Distribution.constant(4) + pool).total
     assert pool + 4 == Distribution.constant(4) + pool
+
+
+# -- keep, explode, reroll, scale, memoized pools (issue 9, points 1 and 7) --------------------
+
+
+@pytest.mark.parametrize(("count", "sides", "keep"), [(4, 6, 3), (2, 20, 1), (5, 4, 2), (3, 10, 3)])
+def test_keep_highest_equals_icepool(count: int, sides: int, keep: int) -> None:
+    """Distribution.keep gives every total icepool's keep-highest probability."""
+    die = icepool.d(sides).highest(count, keep)
+    expected = {o: Fraction(die.probability(o)) for o in die.outcomes()}
+    assert expected == dict(Distribution.keep(Dice(count, sides), keep).probabilities())
+
+
+@pytest.mark.parametrize(("count", "sides", "keep"), [(4, 6, 1), (2, 20, 1), (5, 4, 3)])
+def test_keep_lowest_equals_icepool(count: int, sides: int, keep: int) -> None:
+    """Distribution.keep(highest=False) equals icepool's keep-lowest."""
+    die = icepool.d(sides).lowest(count, keep)
+    expected = {o: Fraction(die.probability(o)) for o in die.outcomes()}
+    found = Distribution.keep(Dice(count, sides), keep, highest=False)
+    assert expected == dict(found.probabilities())
+
+
+def test_keep_refuses_impossible_counts() -> None:
+    """Keeping 0 dice or more dice than the pool has is refused."""
+    with pytest.raises(ValueError, match="keep from 1 to 4"):
+        Distribution.keep(Dice(4, 6), 5)
+
+
+@pytest.mark.parametrize(("count", "sides", "depth"), [(1, 6, 1), (2, 4, 2), (3, 2, 3)])
+def test_exploding_equals_icepool_to_the_same_depth(count: int, sides: int, depth: int) -> None:
+    """An exploding pool equals icepool's explode with the same depth."""
+    die = count @ icepool.d(sides).explode(depth=depth)
+    expected = {o: Fraction(die.probability(o)) for o in die.outcomes()}
+    assert expected == dict(Distribution.exploding(Dice(count, sides), depth).probabilities())
+
+
+@pytest.mark.parametrize(("count", "sides", "face", "times"), [(1, 20, 1, 1), (2, 6, 1, 3)])
+def test_rerolling_equals_icepool(count: int, sides: int, face: int, times: int) -> None:
+    """A rerolled pool equals icepool's reroll with the same depth."""
+    die = count @ icepool.d(sides).reroll([face], depth=times)
+    expected = {o: Fraction(die.probability(o)) for o in die.outcomes()}
+    found = Distribution.rerolling(Dice(count, sides), face, times)
+    assert expected == dict(found.probabilities())
+
+
+def test_scale_multiplies_every_outcome() -> None:
+    """scale(3) puts each outcome's ways on three times the outcome."""
+    scaled = Distribution.of(Dice(2, 4)).scale(3)
+    assert {o * 3: c for o, c in Distribution.of(Dice(2, 4)).items()} == dict(scaled.items())
+
+
+def test_sums_of_pools_are_memoized_and_exact() -> None:
+    """2D6 + 5 - 3D6 asked twice gives the same cached counts, equal to the plain sum."""
+    first = Distribution.of(Dice(2, 6)) + 5 - Distribution.of(Dice(3, 6))
+    again = Distribution.of(Dice(2, 6)) + 5 - Distribution.of(Dice(3, 6))
+    plain = Distribution.from_counts(dict((Distribution.of(Dice(2, 6)) + 5).items()))
+    plain = plain - Distribution.from_counts(dict(Distribution.of(Dice(3, 6)).items()))
+    assert first == again == plain
+    assert first._counts is again._counts  # pyright: ignore[reportPrivateUsage]
+
+
+@given(
+    st.lists(st.tuples(st.integers(1, 3), st.integers(1, 6), st.booleans()), min_size=1, max_size=4)
+)
+def test_memoized_pool_sums_equal_plain_convolution(pools: list[tuple[int, int, bool]]) -> None:
+    """Any sum and difference of pools equals the convolution of their plain counts."""
+    memo = Distribution.constant(0)
+    plain = Distribution.constant(0)
+    for count, sides, add in pools:
+        pool = Distribution.of(Dice(count, sides))
+        copy = Distribution.from_counts(dict(pool.items()))
+        memo = memo + pool if add else memo - pool
+        plain = plain + copy if add else plain - copy
+    assert plain == memo

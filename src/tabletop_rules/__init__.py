@@ -23,8 +23,10 @@ from tabletop_rules.errors import (
     InvalidDiceFace,
     InvalidNotation,
     LimitExceeded,
+    NotationLimitExceeded,
     TabletopRulesError,
     UnknownSystem,
+    UnsupportedNotation,
 )
 from tabletop_rules.odds import Distribution
 
@@ -52,6 +54,7 @@ __all__ = [
     "InvalidDiceFace",
     "InvalidNotation",
     "LimitExceeded",
+    "NotationLimitExceeded",
     "Opposition",
     "Outcome",
     "Registry",
@@ -61,6 +64,7 @@ __all__ = [
     "TabletopRulesError",
     "Term",
     "UnknownSystem",
+    "UnsupportedNotation",
     "__version__",
     "fold",
     "from_json",

@@ -23,11 +23,21 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Final
 
+import attrs
+
 from tabletop_rules import __version__
 from tabletop_rules.dice import Dice, ScriptedDice, SeededDice
 from tabletop_rules.errors import TabletopRulesError
-from tabletop_rules.i18n import DEFAULT_LOCALE, LOCALES, translate
-from tabletop_rules.notation import Check, Command, Expression, parse
+from tabletop_rules.i18n import DEFAULT_LOCALE, LOCALES, resolve_locale, translate
+from tabletop_rules.notation import (
+    Check,
+    Command,
+    CountRoll,
+    Expression,
+    Repeat,
+    SystemCheck,
+    parse,
+)
 from tabletop_rules.odds import Distribution
 
 __all__ = ["main"]
@@ -37,6 +47,16 @@ _PROG: Final = "tabletop-rules"
 _DEMO_SEED: Final = 2026
 
 _Handler = Callable[[argparse.Namespace], int]
+
+
+@attrs.frozen(kw_only=True)
+class _TableOptions:
+    """How ``odds`` prints a distribution."""
+
+    #: The most rows printed (the most likely outcomes); 0 prints every row.
+    rows: int = 40
+    #: Print the percentages only, without the exact fractions.
+    percent_only: bool = False
 
 
 class _NotACommand(Exception):
@@ -64,54 +84,79 @@ def _decimal(value: Fraction) -> str:
     return text if abs(value) * 100 == hundredths else f"≈{text}"
 
 
-def _probability_line(check: Check) -> str:
+def _probability_line(check: Check | SystemCheck, text: str | None = None) -> str:
     probability = check.probability()
     percent, exact = _percent(probability)
-    return f"P({check}) = {probability} {'=' if exact else '≈'} {percent}"
+    shown = str(check) if text is None else text
+    return f"P({shown}) = {probability} {'=' if exact else '≈'} {percent}"
 
 
-def _table(distribution: Distribution) -> list[str]:
-    rows = [
-        (str(outcome), str(probability), _percent(probability)[0])
-        for outcome, probability in distribution.probabilities()
+def _table(distribution: Distribution, options: _TableOptions, locale: str) -> list[str]:
+    counted = list(distribution.items())
+    hidden = 0
+    if options.rows and len(counted) > options.rows:
+        # The most likely outcomes, shown in order: the middle of a bell, the top of a slope.
+        likely = sorted(range(len(counted)), key=lambda i: (-counted[i][1], i))[: options.rows]
+        hidden = len(counted) - options.rows
+        counted = [counted[i] for i in sorted(likely)]
+    total = distribution.total
+    rows = [(outcome, Fraction(count, total)) for outcome, count in counted]
+    cells = [
+        (str(outcome), "" if options.percent_only else str(probability), _percent(probability)[0])
+        for outcome, probability in rows
     ]
-    widths = [max(len(row[column]) for row in rows) for column in range(3)]
-    return [
+    widths = [max(len(row[column]) for row in cells) for column in range(3)]
+    lines = [
         f"  {outcome:>{widths[0]}}  {fraction:<{widths[1]}}  {percent:>{widths[2]}}"
-        for outcome, fraction, percent in rows
+        if not options.percent_only
+        else f"  {outcome:>{widths[0]}}  {percent:>{widths[2]}}"
+        for outcome, fraction, percent in cells
     ]
+    if hidden:
+        lines.append("  " + translate("cli.odds.hidden", locale, hidden=hidden))
+    return lines
 
 
-def _sum_odds(expression: Expression, locale: str) -> list[str]:
-    distribution = expression.distribution()
+def _sum_odds(command: Expression | CountRoll, options: _TableOptions, locale: str) -> list[str]:
+    distribution = command.distribution()
+    key = "cli.odds.summary" if isinstance(command, Expression) else "cli.odds.count"
     summary = translate(
-        "cli.odds.summary",
+        key,
         locale,
-        command=str(expression),
+        command=str(command),
         mean=_decimal(distribution.mean()),
         low=distribution.min,
         high=distribution.max,
     )
-    return [summary, *_table(distribution)]
+    return [summary, *_table(distribution, options, locale)]
 
 
-def _odds_lines(command: Command, locale: str) -> list[str]:
+def _odds_lines(
+    command: Command | SystemCheck,
+    locale: str,
+    options: _TableOptions | None = None,
+    text: str | None = None,
+) -> list[str]:
+    options = options or _TableOptions()
     if isinstance(command, Check):
         return [_probability_line(command)]
-    if isinstance(command, Expression):
-        return _sum_odds(command, locale)
+    if isinstance(command, Expression | CountRoll):
+        return _sum_odds(command, options, locale)
+    if not isinstance(command, Repeat):
+        return [_probability_line(command, text or type(command).__name__)]
     single = command.command
     if isinstance(single, Check):
         successes = Distribution.bernoulli(single.probability()).repeat(command.times)
         header = translate("cli.odds.successes", locale, times=command.times)
-        return [_probability_line(single), header, *_table(successes)]
+        return [_probability_line(single), header, *_table(successes, options, locale)]
     header = translate("cli.odds.each", locale, times=command.times)
-    return [header, *_sum_odds(single, locale)]
+    return [header, *_sum_odds(single, options, locale)]
 
 
-def _read(args: argparse.Namespace) -> Command:
+def _read(args: argparse.Namespace) -> Command | SystemCheck:
     text = " ".join(args.expr)
-    command = parse(text)
+    system: str | None = getattr(args, "system", None)
+    command = parse(text) if system is None else parse(text, system=system)
     if command is None:
         raise _NotACommand(text)
     return command
@@ -120,13 +165,19 @@ def _read(args: argparse.Namespace) -> Command:
 def _roll(args: argparse.Namespace) -> int:
     command = _read(args)
     seed: int = secrets.randbits(64) if args.seed is None else args.seed
-    print(command.roll(SeededDice(seed)).render(args.locale))
+    dice = SeededDice(seed)
+    if isinstance(command, Expression | Check | CountRoll | Repeat):
+        print(command.roll(dice).render(args.locale))
+    else:
+        print(command.resolve(dice).explain(args.locale))
     return 0
 
 
 def _odds(args: argparse.Namespace) -> int:
     command = _read(args)
-    print("\n".join(_odds_lines(command, args.locale)))
+    options = _TableOptions(rows=args.rows, percent_only=args.percent)
+    text = " ".join(args.expr).strip()
+    print("\n".join(_odds_lines(command, args.locale, options, text)))
     return 0
 
 
@@ -185,12 +236,32 @@ def _demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _locale(tag: str) -> str:
+    """A shipped locale for *tag*, or a usage error that lists the supported ones."""
+    found = resolve_locale(tag)
+    if found == DEFAULT_LOCALE and tag.replace("_", "-").lower().split("-")[0] != "en":
+        raise argparse.ArgumentTypeError(
+            translate("cli.error.unknown_locale", DEFAULT_LOCALE, tag=tag, known=", ".join(LOCALES))
+        )
+    return found
+
+
 def _add_locale(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--locale",
         default=DEFAULT_LOCALE,
+        type=_locale,
         metavar="L",
         help=f"language of the output: {', '.join(LOCALES)} (default: %(default)s)",
+    )
+
+
+def _add_system(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--system",
+        default=None,
+        metavar="NAME",
+        help="read this rule system's commands first, such as m20 (M20+4>=16)",
     )
 
 
@@ -212,6 +283,7 @@ def _parser() -> argparse.ArgumentParser:
         "--seed", type=int, default=None, metavar="N", help="seed for reproducible dice"
     )
     _add_locale(roll)
+    _add_system(roll)
     roll.set_defaults(handler=_roll, parser=roll)
 
     odds = commands.add_parser(
@@ -220,7 +292,18 @@ def _parser() -> argparse.ArgumentParser:
         description="Print the exact probability of a check, or the distribution of a sum.",
     )
     odds.add_argument("expr", nargs="+", metavar="EXPR", help="the command (words are joined)")
+    odds.add_argument(
+        "--rows",
+        type=_rows,
+        default=40,
+        metavar="N",
+        help="print at most N rows, the most likely outcomes (default: %(default)s; 0: all)",
+    )
+    odds.add_argument(
+        "--percent", action="store_true", help="print percentages only, without fractions"
+    )
     _add_locale(odds)
+    _add_system(odds)
     odds.set_defaults(handler=_odds, parser=odds)
 
     demo = commands.add_parser(
@@ -232,6 +315,24 @@ def _parser() -> argparse.ArgumentParser:
     _add_locale(demo)
     demo.set_defaults(handler=_demo, parser=demo)
     return parser
+
+
+def _rows(text: str) -> int:
+    try:
+        rows = int(text)
+    except ValueError:
+        rows = -1
+    if rows < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number, 0 or more, not {text!r}")
+    return rows
+
+
+def _tolerate_any_terminal() -> None:
+    """Never crash on a terminal that cannot show a character: escape it instead."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
 
 
 def _one_line(message: str) -> str:
@@ -250,6 +351,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     .. versionadded:: 0.1.0
     """
+    _tolerate_any_terminal()
     parser = _parser()
     try:
         args = parser.parse_args(_expressions_as_operands(sys.argv[1:] if argv is None else argv))

@@ -28,7 +28,15 @@ import attrs
 
 from tabletop_rules.errors import DiceExhausted, InvalidDice, InvalidDiceFace, InvalidNotation
 
-__all__ = ["Dice", "DiceSource", "Roll", "ScriptedDice", "SeededDice", "atomic"]
+__all__ = [
+    "Dice",
+    "DiceSource",
+    "Roll",
+    "ScriptedDice",
+    "SeededDice",
+    "SeededDiceState",
+    "atomic",
+]
 
 _DICE_TEXT = re.compile(r"([0-9]{0,18})[dD]([0-9]{1,18})")
 
@@ -139,6 +147,56 @@ class DiceSource(Protocol):
 
 
 _MASK64 = (1 << 64) - 1
+_SPAN64 = 1 << 64
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def _new_roll(dice: Dice, faces: tuple[int, ...]) -> Roll:
+    # A roll whose faces were drawn in range by the library itself: skip the checks.
+    roll = object.__new__(Roll)
+    object.__setattr__(roll, "dice", dice)
+    object.__setattr__(roll, "faces", faces)
+    return roll
+
+
+def _check_state_number(_: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or value < 0:
+        raise ValueError(f"{attribute.name} must be a whole number, 0 or more, not {value!r}")
+
+
+def _check_seed(_: object, __: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int:
+        raise TypeError(f"a seed must be an int, not {type(value).__name__}")
+
+
+@attrs.frozen(kw_only=True)
+class SeededDiceState:
+    """Where a :class:`SeededDice` is in its stream: a value a bot stores (as JSON) to resume.
+
+    >>> from tabletop_rules.serialization import from_json, to_json
+    >>> dice = SeededDice(7)
+    >>> first = dice.roll(Dice(3, 6))
+    >>> saved = to_json(dice.state)
+    >>> saved
+    '{"seed":7,"draws":3,"words":3}'
+    >>> later = SeededDice.resume(from_json(saved, SeededDiceState))
+    >>> later.roll(Dice(2, 6)) == dice.roll(Dice(2, 6))
+    True
+
+    .. versionadded:: 0.2.0
+    """
+
+    #: The seed the dice started from.
+    seed: int = attrs.field(validator=_check_seed)
+    #: How many dice have been rolled so far.
+    draws: int = attrs.field(validator=_check_state_number)
+    #: How many 64-bit numbers the generator has given so far (one per die, and one more
+    #: for each rare rejected draw); this is what places the generator in its stream.
+    words: int = attrs.field(validator=_check_state_number)
+
+    def __attrs_post_init__(self) -> None:
+        if self.words < self.draws:
+            raise ValueError("words cannot be fewer than draws: each die takes at least one")
 
 
 class SeededDice:
@@ -148,12 +206,14 @@ class SeededDice:
     taken from :mod:`random`, so that they are the same on every platform and every Python
     version the library supports.
     Seeds are integers, taken modulo 2**64.
+    :attr:`state` saves where the dice are and :meth:`resume` goes on from there, so that a
+    bot that restarts rolls exactly the faces it would have rolled.
 
     Args:
         seed: Any integer.
     """
 
-    __slots__ = ("_draws", "_seed", "_state")
+    __slots__ = ("_draws", "_seed", "_state", "_words")
 
     def __init__(self, seed: int) -> None:
         if type(seed) is not int:
@@ -161,6 +221,7 @@ class SeededDice:
         self._seed = seed
         self._state = seed & _MASK64
         self._draws = 0
+        self._words = 0
 
     def __repr__(self) -> str:
         return f"SeededDice(seed={self._seed}, draws={self._draws})"
@@ -175,16 +236,37 @@ class SeededDice:
         """How many dice have been rolled so far."""
         return self._draws
 
+    @property
+    def state(self) -> SeededDiceState:
+        """Where the dice are in their stream, as a value that goes to JSON.
+
+        .. versionadded:: 0.2.0
+        """
+        return SeededDiceState(seed=self._seed, draws=self._draws, words=self._words)
+
+    @classmethod
+    def resume(cls, state: SeededDiceState) -> SeededDice:
+        """Dice that go on exactly where *state* was saved (in constant time).
+
+        .. versionadded:: 0.2.0
+        """
+        dice = cls(state.seed)
+        dice._state = (state.seed + state.words * _GAMMA) & _MASK64
+        dice._draws = state.draws
+        dice._words = state.words
+        return dice
+
     def _next64(self) -> int:
-        self._state = z = (self._state + 0x9E3779B97F4A7C15) & _MASK64
+        self._words += 1
+        self._state = z = (self._state + _GAMMA) & _MASK64
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
         return z ^ (z >> 31)
 
     def _face(self, sides: int) -> int:
-        # Rejection sampling keeps every face exactly equally likely. A die of more than
-        # 2**64 sides draws as many 64-bit words as it needs for each candidate.
-        words = 1 if sides <= 1 << 64 else -(-sides.bit_length() // 64)
+        # A die of more than 2**64 sides draws as many 64-bit words as it needs for each
+        # candidate; rejection sampling keeps every face exactly equally likely.
+        words = 1 if sides <= _SPAN64 else -(-sides.bit_length() // 64)
         span = 1 << (64 * words)
         limit = span - (span % sides)
         while True:
@@ -196,9 +278,48 @@ class SeededDice:
 
     def roll(self, dice: Dice) -> Roll:
         """Roll *dice*."""
-        faces = tuple(self._face(dice.sides) for _ in range(dice.count))
-        self._draws += dice.count
-        return Roll(dice, faces)
+        sides = dice.sides
+        count = dice.count
+        if count == 1 and sides <= _SPAN64:
+            # One die, the commonest roll: the same stream, without the loops. A draw at or
+            # above 2**64 - sides may be rejected; only then is the exact bound computed.
+            state = (self._state + _GAMMA) & _MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            z ^= z >> 31
+            self._state = state
+            self._words += 1
+            if z >= _SPAN64 - sides and z >= _SPAN64 - (_SPAN64 % sides):
+                self._draws += 1
+                return _new_roll(dice, (self._face(sides),))
+            self._draws += 1
+            roll = object.__new__(Roll)
+            object.__setattr__(roll, "dice", dice)
+            object.__setattr__(roll, "faces", (z % sides + 1,))
+            return roll
+        if sides > _SPAN64:
+            faces = tuple(self._face(sides) for _ in range(count))
+        else:
+            # SplitMix64 inlined: the same stream as _next64, without a call per die.
+            limit = _SPAN64 - (_SPAN64 % sides)
+            state = self._state
+            words = 0
+            drawn: list[int] = []
+            for _ in range(count):
+                while True:
+                    state = (state + _GAMMA) & _MASK64
+                    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+                    z ^= z >> 31
+                    words += 1
+                    if z < limit:
+                        break
+                drawn.append(z % sides + 1)
+            self._state = state
+            self._words += words
+            faces = tuple(drawn)
+        self._draws += count
+        return _new_roll(dice, faces)
 
 
 class ScriptedDice:

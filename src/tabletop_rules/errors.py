@@ -27,8 +27,10 @@ __all__ = [
     "InvalidDiceFace",
     "InvalidNotation",
     "LimitExceeded",
+    "NotationLimitExceeded",
     "TabletopRulesError",
     "UnknownSystem",
+    "UnsupportedNotation",
 ]
 
 
@@ -132,6 +134,54 @@ class LimitExceeded(TabletopRulesError, ValueError):
         #: The value asked for.
         self.given = given
         super().__init__(f"error.limit.{limit}", allowed=allowed, given=given)
+
+
+class UnsupportedNotation(InvalidNotation):
+    """A command that uses dice-bot syntax this library does not support, such as ``1d%``.
+
+    It is never treated as chat: a bot can tell its player that the syntax is not supported.
+
+    .. versionadded:: 0.2.0
+    """
+
+
+class NotationLimitExceeded(InvalidNotation, LimitExceeded):
+    """A command that goes over a limit of the notation, refused before any work is done.
+
+    It is both an :class:`InvalidNotation` (so one ``except InvalidNotation`` catches every
+    refusal of a chat message) and a :class:`LimitExceeded`.
+    The message names the column of the problem.
+
+    Args:
+        limit: The name of the limit (``"dice"``, ``"sides"``, ``"work"``, ...).
+        allowed: The largest value allowed.
+        given: The value asked for.
+        text: The command's normalized text (or its canonical text, for a built command).
+        position: The 0-based index in *text* of the term that goes over the limit.
+
+    .. versionadded:: 0.2.0
+    """
+
+    def __init__(self, limit: str, *, allowed: int, given: int, text: str, position: int) -> None:
+        #: The name of the limit.
+        self.limit = limit
+        #: The largest value allowed.
+        self.allowed = allowed
+        #: The value asked for.
+        self.given = given
+        #: The normalized text.
+        self.text = text
+        #: The 0-based index in :attr:`text` of the problem.
+        self.position = position
+        TabletopRulesError.__init__(
+            self,
+            f"error.notation.limit.{limit}",
+            allowed=allowed,
+            given=given,
+            text=text,
+            position=position,
+            column=position + 1,
+        )
 
 
 class InvalidCharacter(TabletopRulesError, ValueError):

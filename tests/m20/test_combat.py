@@ -756,11 +756,11 @@ def test_split_focus_penalty_ends_when_the_next_turn_starts() -> None:
         [
             SplitFocus("a"),
             FocusDefense("a"),
-            FocusDefense("a"),
+            Hide(actor="a", target="b"),
             EndRound(),
             Hide(actor="a", target="b"),
         ],
-        [10],
+        [10, 10],
     )
 
     assert (Term(Specialty.CUNNING.label, 3), Term(PHYSICAL_ATTACK, 3)) == events[-1].check.terms  # type: ignore[union-attr]

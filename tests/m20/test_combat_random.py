@@ -9,17 +9,29 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tabletop_rules import IllegalCommand, SeededDice, engine
+from tabletop_rules.checks import Term
 from tabletop_rules.engine import GameRecord, Registry
 from tabletop_rules.m20 import (
+    GM,
     RULESET,
     SCENARIO_LIMITS,
+    Assist,
     Attack,
+    Boosts,
     CombatSetup,
     CombatState,
     Command,
+    DangerCheck,
     Event,
+    FirstAid,
+    Heal,
+    Hide,
+    Hinder,
+    RewardItem,
     RoundEnded,
+    Specialty,
     SplitFocusDeclared,
+    Stance,
 )
 from tabletop_rules.m20.strategies import combat_setups
 from tabletop_rules.serialization import from_json, make_converter, to_json
@@ -159,3 +171,72 @@ def test_illegal_commands_change_nothing(
             # (an area or a guard named differently) may be missing from the list.
             assert type(command).__name__ in {"Attack", "WideGuard"}
         assert before == to_json(state, converter=CONVERTER)
+
+
+# --------------------------------------------------------------------------- at the table
+
+_ITEMS = st.builds(
+    RewardItem,
+    name=st.sampled_from(["幸運符", "charm", "お守り"]),
+    bonus=st.integers(-3, 3),
+    from_this_system=st.booleans(),
+)
+_BOOSTS = st.builds(
+    Boosts,
+    items=st.lists(_ITEMS, max_size=2).map(tuple),
+    extra=st.lists(st.builds(Term, st.just("GM"), st.integers(-3, 3)), max_size=2).map(tuple),
+    reroll=st.booleans(),
+)
+_SPECIALTY_COMMANDS = (Hide, Assist, Hinder, Heal, FirstAid)
+
+
+@st.composite
+def table_games(draw: st.DrawFn) -> GameRecord[CombatSetup, Event]:
+    """Random legal combats where commands take boosts and helpers and the GM calls dangers."""
+    setup = draw(combat_setups(max_participants=4))
+    dice = SeededDice(draw(st.integers(0, 2**32)))
+    state = RULESET.start(setup)
+    events: list[Event] = []
+    for _ in range(40):
+        if RULESET.is_over(state):
+            break
+        legal = RULESET.legal_commands(state)
+        command = draw(st.sampled_from(legal))
+        standing = [c.id for c in state.combatants if c.standing]
+        if isinstance(command, Attack):
+            command = attrs.evolve(command, boosts=draw(_BOOSTS))
+        elif isinstance(command, _SPECIALTY_COMMANDS):
+            others = [i for i in standing if i != command.actor]
+            helpers = (
+                draw(st.lists(st.sampled_from(others), unique=True, max_size=4)) if others else []
+            )
+            command = attrs.evolve(command, boosts=draw(_BOOSTS), helpers=tuple(helpers))
+        elif command.actor == GM and draw(st.booleans()):
+            characters = [c.id for c in state.combatants if c.standing and c.character is not None]
+            if characters and not state.prompts.frames:
+                command = DangerCheck(
+                    participant=draw(st.sampled_from(characters)),
+                    specialty=draw(st.sampled_from(Specialty)),
+                    difficulty=draw(st.integers(4, 20)),
+                    stance=draw(st.sampled_from(Stance)),
+                    dodge=draw(st.booleans()),
+                    boosts=draw(_BOOSTS),
+                )
+        state, new = engine.step(RULESET, state, command, dice)
+        events.extend(new)
+    return GameRecord.begin(RULESET, setup).extend(events)
+
+
+@given(table_games())
+def test_table_play_replays_verified_and_round_trips(record: GameRecord[CombatSetup, Any]) -> None:
+    """M20-009, M20-042..046, M20-139..141: combats with reward items, GM terms, rerolls,
+    helpers and danger checks replay verified to the live state and survive JSON; HP and
+    counters stay in range."""
+    live = engine.fold(RULESET, RULESET.start(record.setup), record.events)
+    for state, _ in _states(record):
+        _check_state(state)
+
+    again = from_json(to_json(record, converter=CONVERTER), GameRecord, converter=CONVERTER)
+    assert record == again
+    assert live == engine.replay(again, RULESET)
+    assert live == engine.replay(again, RULESET, trusted=True)

@@ -33,6 +33,8 @@ from tabletop_rules.errors import TabletopRulesError
 from tabletop_rules.m20 import (
     GM,
     RULESET,
+    Assist,
+    Assisted,
     Attack,
     Attacked,
     AttackMode,
@@ -42,15 +44,25 @@ from tabletop_rules.m20 import (
     CombatSetup,
     CombatState,
     Command,
+    DangerCheck,
+    DangerChecked,
     EndCombat,
     Event,
+    FirstAid,
+    Heal,
+    Hid,
+    Hide,
+    Hinder,
+    Hindered,
     Participant,
     RoundEnded,
     RuleFallen,
     Skill,
     SkillPick,
     Specialty,
+    Strike,
     Tendency,
+    Treated,
     WideGuard,
     WideGuardDeclared,
 )
@@ -92,31 +104,85 @@ def _rolls_in(value: object) -> Iterator[Roll]:
 def recorded_faces(event: Event) -> list[int]:
     """The faces *event* recorded, in the order the rules draw them.
 
-    An area attack (M20-104) rolls one attack d20 for every creature named and records it
-    in every strike: it is drawn once, before the defense d20s, so only the first strike's
-    attack roll is kept.
+    An attack draws, for each strike, the attack d20 and the defense d20, then the reroll
+    items' d20s (M20-141): the attacker's, then the defender's.
+    An area attack (M20-104) rolls one attack d20 for every creature named and records it in
+    every strike: it is drawn once, then each defense d20, then its one reroll, then the
+    defenders' rerolls.
     """
-    if isinstance(event, Attacked) and event.mode is AttackMode.AREA and event.strikes:
-        rolls = [*_rolls_in(event.strikes[0])]
-        for strike in event.strikes[1:]:
-            rolls.extend(_rolls_in(strike.check.against))
+    if not isinstance(event, Attacked) or not all(
+        isinstance(strike, Strike) and isinstance(strike.check, CheckResult)
+        for strike in event.strikes
+    ):
+        # Anything else, a malformed attack included: every roll, in field order.
+        return [face for roll in _rolls_in(event) for face in roll.faces]
+    own = [strike.check.rolls for strike in event.strikes]
+    defense = [tuple(_rolls_in(strike.check.against)) for strike in event.strikes]
+    if event.mode is AttackMode.AREA:
+        rolls = [
+            *own[0][:1],
+            *(d[0] for d in defense),
+            *own[0][1:],
+            *(r for d in defense for r in d[1:]),
+        ]
     else:
-        rolls = [*_rolls_in(event)]
+        rolls = [
+            r for a, d in zip(own, defense, strict=True) for r in (*a[:1], *d[:1], *a[1:], *d[1:])
+        ]
     return [face for roll in rolls for face in roll.faces]
 
 
-def _free_form(event: Event) -> list[Command]:
-    """The command of a free-form choice *event* names, which ``legal_commands`` may not list.
+def _free_form(event: Event, legal: Sequence[Command]) -> list[Command]:
+    """The command of the free-form choices *event* names, which ``legal_commands`` does not
+    list.
 
     ``legal_commands`` offers an area attack, a double attack and a 廣域防禦 in their usual
-    forms only (``decide`` accepts any valid choice of creatures): the choice the record
-    names is tried too, and the rules alone say whether it is legal.
+    forms only, and every check without reward items, GM terms or helpers (``decide`` takes
+    any valid choice): the choices the record names are tried too, and the rules alone say
+    whether they are legal; so is a check the GM called against a danger.
     """
     if isinstance(event, Attacked):
-        return [Attack(actor=event.actor, targets=event.aimed, kind=event.kind, mode=event.mode)]
+        return [
+            Attack(
+                actor=event.actor,
+                targets=event.aimed,
+                kind=event.kind,
+                mode=event.mode,
+                boosts=event.boosts,
+                defense_boosts=event.defense_boosts,
+            )
+        ]
     if isinstance(event, WideGuardDeclared):
         return [WideGuard(actor=event.actor, protected=event.protected)]
+    if isinstance(event, DangerChecked):
+        return [
+            DangerCheck(
+                participant=event.participant,
+                specialty=event.specialty,
+                difficulty=event.check.against.value,
+                stance=event.stance,
+                dodge=event.dodge,
+                situation=event.situation,
+                boosts=event.boosts,
+                helpers=event.helpers,
+            )
+        ]
+    if isinstance(event, Hid | Assisted | Hindered | Treated):
+        kinds = _SPECIALTY_COMMANDS[type(event)]
+        return [
+            attrs.evolve(command, boosts=event.boosts, helpers=event.helpers)
+            for command in legal
+            if isinstance(command, kinds)
+        ]
     return []
+
+
+_SPECIALTY_COMMANDS: dict[type[Any], tuple[type[Any], ...]] = {
+    Hid: (Hide,),
+    Assisted: (Assist,),
+    Hindered: (Hinder,),
+    Treated: (Heal, FirstAid),
+}
 
 
 def _common(produced: Sequence[Event], events: Sequence[Event], start: int) -> int:
@@ -164,7 +230,7 @@ def oracle(
             continue
         faces = recorded_faces(event)
         candidates = list(RULESET.legal_commands(state))
-        candidates.extend(c for c in _free_form(event) if c not in candidates)
+        candidates.extend(c for c in _free_form(event, candidates) if c not in candidates)
         best = 0
         played: tuple[CombatState, int] | None = None
         cut_short = False

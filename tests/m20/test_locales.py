@@ -22,6 +22,7 @@ from tabletop_rules.m20 import (
 def m20_catalog(locale: str) -> dict[str, str]:
     folder = resources.files("tabletop_rules").joinpath("locales", locale)
     catalog: dict[str, str] = json.loads(folder.joinpath("m20.json").read_text("utf-8"))
+    catalog.update(json.loads(folder.joinpath("m20_combat.json").read_text("utf-8")))
     return catalog
 
 

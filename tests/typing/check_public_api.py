@@ -320,3 +320,64 @@ assert_type(ts.distributions(max_outcomes=12), SearchStrategy[Distribution])
 assert_type(ts.seeds(), SearchStrategy[int])
 setups = st.builds(Setup, target=st.integers(min_value=0, max_value=10))
 assert_type(ts.games(RULES, setups, max_steps=20), SearchStrategy[GameRecord[Setup, Added]])
+
+# -- chat dice (0.2.0) -----------------------------------------------------------------------
+
+from tabletop_rules.dice import SeededDiceState  # noqa: E402
+from tabletop_rules.errors import NotationLimitExceeded, UnsupportedNotation  # noqa: E402
+from tabletop_rules.notation import (  # noqa: E402
+    ChatCommand,
+    Check,
+    CheckRoll,
+    Command,
+    CountRoll,
+    Expression,
+    Limits,
+    Relation,
+    Result,
+    SystemCheck,
+    commands,
+    help_text,
+    parse,
+)
+
+chat_command = parse("4d6kh3 strength")
+assert_type(chat_command, Command | None)
+system_command = parse("M20+4>=16", system="m20")
+assert_type(system_command, Command | SystemCheck | None)
+if isinstance(system_command, SystemCheck):
+    assert_type(system_command.probability(), Fraction)
+    assert_type(system_command.resolve(seeded).explain("ja"), str)
+if chat_command is not None:
+    chat_result = chat_command.roll(seeded)
+    assert_type(chat_result, Result)
+    assert_type(chat_result.render("zh-Hant"), str)
+    assert_type(chat_command.secret, bool)
+    assert_type(chat_command.comment, str)
+if isinstance(chat_command, Expression):
+    assert_type(chat_command.distribution(), Distribution)
+    assert_type(chat_command.odds_work(), int)
+    assert_type(chat_command.roll(seeded).natural, int | None)
+if isinstance(chat_command, Check):
+    assert_type(chat_command.comparison, Relation)
+    assert_type(chat_command.roll(seeded), CheckRoll)
+if isinstance(chat_command, CountRoll):
+    assert_type(chat_command.distribution(), Distribution)
+assert_type(commands("m20"), tuple[ChatCommand, ...])
+assert_type(help_text("m20", "ja"), str)
+with Limits(max_dice=500, max_work=10**6).applied() as active:
+    assert_type(active, Limits)
+notation_refusal: type[InvalidNotation] = NotationLimitExceeded
+limit_refusal: type[LimitExceeded] = NotationLimitExceeded
+unsupported: type[InvalidNotation] = UnsupportedNotation
+saved_state = seeded.state
+assert_type(saved_state, SeededDiceState)
+assert_type(SeededDice.resume(saved_state), SeededDice)
+assert_type(Distribution.keep(Dice(4, 6), 3), Distribution)
+assert_type(Distribution.exploding(Dice(3, 6), 5), Distribution)
+assert_type(Distribution.rerolling(Dice(1, 20), 1, 1), Distribution)
+assert_type(Distribution.of(Dice(2, 6)).scale(3), Distribution)
+assert_type(ts.notation_commands(max_dice=3), SearchStrategy[Command])
+assert_type(ts.notation_texts(), SearchStrategy[tuple[str, Command]])
+assert_type(ts.chat_messages(), SearchStrategy[str])
+assert_type(parse("2d6", system=None), Command | None)

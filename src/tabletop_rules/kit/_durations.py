@@ -112,12 +112,12 @@ class Durations(Generic[KindT]):
             return effects
         kinds = self.kinds[expiry]
         if before_round is None:
-            kept = tuple(e for e in effects if e.kind not in kinds)
-        else:
-            kept = tuple(
-                e for e in effects if not (e.kind in kinds and e.since_round < before_round)
-            )
-        return effects if len(kept) == len(effects) else kept
+            if not any(e.kind in kinds for e in effects):
+                return effects
+            return tuple(e for e in effects if e.kind not in kinds)
+        if not any(e.kind in kinds and e.since_round < before_round for e in effects):
+            return effects
+        return tuple(e for e in effects if not (e.kind in kinds and e.since_round < before_round))
 
     @staticmethod
     def first(

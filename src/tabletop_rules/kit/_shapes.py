@@ -38,6 +38,9 @@ def _check_for(annotation: Any) -> tuple[Callable[[object], bool], str] | None:
     if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
         kind: type[enum.Enum] = annotation
         return (lambda v: isinstance(v, kind)), kind.__name__
+    if isinstance(annotation, type) and attrs.has(annotation):
+        value_type: type[Any] = annotation
+        return (lambda v: isinstance(v, value_type)), value_type.__name__
     if origin is tuple:
         args = typing.get_args(annotation)
         if len(args) == 2 and args[1] is Ellipsis:
@@ -57,6 +60,28 @@ def _check_for(annotation: Any) -> tuple[Callable[[object], bool], str] | None:
     return None
 
 
+def _compiled(
+    cls: type[Any], shape: tuple[tuple[str, Callable[[object], bool], str], ...]
+) -> Callable[[object], bool]:
+    """One function that tests every checked field of a *cls* command, with no loop."""
+    namespace: dict[str, Any] = {}
+    tests: list[str] = []
+    for index, (name, fits, expected) in enumerate(shape):
+        value = f"command.{name}"
+        if expected == "str":
+            tests.append(f"isinstance({value}, str)")
+        elif expected in ("bool", "int"):
+            tests.append(f"type({value}) is {expected}")
+        else:
+            namespace[f"fits{index}"] = fits
+            tests.append(f"fits{index}({value})")
+    body = " and ".join(tests) or "True"
+    source = f"def fits(command):\n    return {body}\n"
+    exec(compile(source, f"<shape of {cls.__qualname__}>", "exec"), namespace)
+    compiled: Callable[[object], bool] = namespace["fits"]
+    return compiled
+
+
 @attrs.frozen
 class CommandShapes:
     """The type check of every field of every command class, derived from their attrs fields.
@@ -65,8 +90,9 @@ class CommandShapes:
     player typed.
     :meth:`check` refuses a command that is of no known class, or whose field holds a value of
     the wrong type, before any rule reads it.
-    Fields of type ``str``, ``bool``, ``int``, an enum, ``tuple[X, ...]`` and unions of those
-    (``None`` included) are checked; any other field is left to the rule that reads it.
+    Fields of type ``str``, ``bool``, ``int``, an enum, an attrs class, ``tuple[X, ...]`` and
+    unions of those (``None`` included) are checked (an attrs value by its class only); any
+    other field is left to the rule that reads it.
 
     >>> @attrs.frozen
     ... class Jump:
@@ -84,6 +110,10 @@ class CommandShapes:
 
     #: The checked fields of each command class (name, test, and the expected type's name).
     shapes: Mapping[type[Any], tuple[tuple[str, Callable[[object], bool], str], ...]]
+    #: Per command class, one generated test of all its fields at once (the fast path).
+    fits: Mapping[type[Any], Callable[[object], bool]] = attrs.field(
+        init=False, eq=False, repr=False
+    )
     #: The catalog key of the refusal of a malformed command (``command``, ``field``,
     #: ``expected`` and ``value`` are its message fields).
     reason: str
@@ -110,6 +140,10 @@ class CommandShapes:
             shapes[command] = tuple(checked)
         return cls(MappingProxyType(shapes), reason, unknown)
 
+    def __attrs_post_init__(self) -> None:
+        fast = {cls: _compiled(cls, shape) for cls, shape in self.shapes.items()}
+        object.__setattr__(self, "fits", MappingProxyType(fast))
+
     def check(self, command: object) -> None:
         """Refuse *command* unless it is a known command with every field of the right type.
 
@@ -117,10 +151,12 @@ class CommandShapes:
             IllegalCommand: An unknown command class (:attr:`unknown`) or a field of the
                 wrong type (:attr:`reason`).
         """
-        shape = self.shapes.get(type(command))
-        if shape is None:
+        fast = self.fits.get(type(command))
+        if fast is None:
             raise IllegalCommand(self.unknown, command=type(command).__name__)
-        for name, fits, expected in shape:
+        if fast(command):
+            return
+        for name, fits, expected in self.shapes[type(command)]:
             value = getattr(command, name, None)
             if not fits(value):
                 shown = repr(value)

@@ -21,6 +21,8 @@ Fraction(11, 20)
 .. versionadded:: 0.1.0
 """
 
+from typing import TYPE_CHECKING, Any
+
 from tabletop_rules._hypothesis import register_if_hypothesis as _register_if_hypothesis
 from tabletop_rules.kit import Expiry
 from tabletop_rules.m20._character import (
@@ -41,22 +43,26 @@ from tabletop_rules.m20._checks import (
     Stance,
     attack_terms,
     defense_terms,
+    helper_terms,
     reroll,
     specialty_terms,
 )
 from tabletop_rules.m20._combat import (
     RULESET,
     CombatRuleset,
+    command_label,
     danger_terms,
     describe,
     hp_after,
     ledger_after,
+    names_of,
 )
 from tabletop_rules.m20._combat._commands import (
     Assist,
     Attack,
     BoostDamage,
     CoolDown,
+    DangerCheck,
     Dismiss,
     EndCombat,
     EndRound,
@@ -81,6 +87,7 @@ from tabletop_rules.m20._combat._events import (
     CombatEnded,
     CoolDownDeclared,
     DamageBoosted,
+    DangerChecked,
     DecisiveStrikeUsed,
     Declined,
     FallenRuled,
@@ -103,10 +110,15 @@ from tabletop_rules.m20._combat._events import (
 from tabletop_rules.m20._combat._events import Event as _Event
 from tabletop_rules.m20._combat._values import (
     GM,
+    MAX_BOOST_VALUE,
+    MAX_BOOSTS,
+    MAX_PARTICIPANTS,
     AttackMode,
+    Boosts,
     Combatant,
     CombatSetup,
     CombatState,
+    DefenseBoosts,
     Effect,
     EffectKind,
     HinderChoice,
@@ -120,14 +132,21 @@ from tabletop_rules.m20._ledger import SCENARIO_LIMITS, LedgerEntry, ScenarioLed
 from tabletop_rules.m20._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
 from tabletop_rules.m20._skills import Skill, SkillPick
 
+if TYPE_CHECKING:
+    from tabletop_rules.m20._chat import CHAT_COMMANDS
+
 #: Every m20 combat command, a union tagged in JSON by class name.
 Command = _Command
 #: Every m20 combat event, a union tagged in JSON by class name.
 Event = _Event
 
 __all__ = [
+    "CHAT_COMMANDS",
     "EXAMPLE_SHEET",
     "GM",
+    "MAX_BOOSTS",
+    "MAX_BOOST_VALUE",
+    "MAX_PARTICIPANTS",
     "RULESET",
     "SCENARIO_LIMITS",
     "Assist",
@@ -140,6 +159,7 @@ __all__ = [
     "Attribute",
     "Attributes",
     "BoostDamage",
+    "Boosts",
     "Character",
     "CombatEnded",
     "CombatRuleset",
@@ -150,8 +170,11 @@ __all__ = [
     "CoolDown",
     "CoolDownDeclared",
     "DamageBoosted",
+    "DangerCheck",
+    "DangerChecked",
     "DecisiveStrikeUsed",
     "Declined",
+    "DefenseBoosts",
     "DifficultyLevel",
     "Dismiss",
     "Effect",
@@ -207,17 +230,29 @@ __all__ = [
     "WideGuard",
     "WideGuardDeclared",
     "attack_terms",
+    "command_label",
     "danger_terms",
     "defense_terms",
     "describe",
     "format_sheet",
+    "helper_terms",
     "hp_after",
     "ledger_after",
+    "names_of",
     "parse_sheet",
     "reroll",
     "rest",
     "specialty_terms",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # The chat commands need the notation, which most users of m20 never import.
+    if name == "CHAT_COMMANDS":
+        from tabletop_rules.m20._chat import CHAT_COMMANDS
+
+        return CHAT_COMMANDS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _register_hypothesis_strategies() -> None:  # pyright: ignore[reportUnusedFunction]

@@ -18,7 +18,7 @@ from typing import Final
 import attrs
 
 from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Term
-from tabletop_rules.dice import Dice, DiceSource
+from tabletop_rules.dice import Dice, DiceSource, Roll
 from tabletop_rules.errors import InvalidCheck, InvalidNotation
 from tabletop_rules.i18n import LOCALES, translate
 from tabletop_rules.m20._character import Attribute, Character, Specialty, normalize
@@ -38,6 +38,7 @@ __all__ = [
     "Stance",
     "attack_terms",
     "defense_terms",
+    "helper_terms",
     "reroll",
     "specialty_terms",
 ]
@@ -378,9 +379,19 @@ def specialty_terms(
                 terms.append(Term(pick.label, EXPERTISE_BONUS))
                 if not rulings.expertise_stacks:
                     break
-    if helpers:
-        terms.append(Term("m20.term.helpers", min(helpers, MAX_HELPER_BONUS)))
+    terms.extend(helper_terms(helpers))
     return (*terms, *_items(items), *extra)
+
+
+def helper_terms(helpers: int) -> tuple[Term, ...]:
+    """The cooperation term of *helpers* helpers: +1 each, at most +3 (M20-045, M20-046).
+
+    >>> helper_terms(5)
+    (Term(label='m20.term.helpers', value=3),)
+
+    .. versionadded:: 0.2.0
+    """
+    return (Term("m20.term.helpers", min(helpers, MAX_HELPER_BONUS)),) if helpers > 0 else ()
 
 
 def _reroll_success(first: Fraction) -> Fraction:
@@ -585,7 +596,7 @@ class OpposedCheck:
         return result
 
 
-def reroll(result: CheckResult, dice: DiceSource, *, opposing: bool = False) -> CheckResult:
+def reroll(result: CheckResult, dice: DiceSource | Roll, *, opposing: bool = False) -> CheckResult:
     """Use a reroll item: roll the d20 again and keep every modifier (M20-141).
 
     Every face stays in the result: the new d20 is added after the old one, and a term
@@ -594,7 +605,8 @@ def reroll(result: CheckResult, dice: DiceSource, *, opposing: bool = False) -> 
 
     Args:
         result: A resolved m20 check.
-        dice: Where the new d20 comes from.
+        dice: Where the new d20 comes from, or the new d20 itself when it is already rolled
+            (an area attack's one reroll serves every target).
         opposing: Reroll the opposing side's d20 (an attack's defender, an opposed check's
             reacting side) instead of the check's own.
 
@@ -602,22 +614,26 @@ def reroll(result: CheckResult, dice: DiceSource, *, opposing: bool = False) -> 
         InvalidCheck: *opposing* is asked for on a check against a fixed difficulty.
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       *dice* may be the new d20 itself.
     """
+    against = result.against
+    if opposing and not isinstance(against, Opposition):
+        raise InvalidCheck("m20.error.no_opposing_roll")
+    new = dice if isinstance(dice, Roll) else dice.roll(D20)
     if not opposing:
         old = result.rolls[-1]
         return CheckResult.judged(
-            rolls=(*result.rolls, dice.roll(D20)),
+            rolls=(*result.rolls, new),
             terms=(*result.terms, Term("m20.term.reroll", -old.total)),
             comparison=result.comparison,
             against=result.against,
             label=result.label,
         )
-    against = result.against
-    if not isinstance(against, Opposition):
-        raise InvalidCheck("m20.error.no_opposing_roll")
+    assert isinstance(against, Opposition)
     old = against.rolls[-1]
     rerolled = Opposition(
-        rolls=(*against.rolls, dice.roll(D20)),
+        rolls=(*against.rolls, new),
         terms=(*against.terms, Term("m20.term.reroll", -old.total)),
         label=against.label,
     )

@@ -33,13 +33,21 @@ from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Oppositio
 from tabletop_rules.dice import Dice, Roll, SeededDice
 from tabletop_rules.engine import CommandT, EventT, GameRecord, Ruleset, SetupT, StateT, step
 from tabletop_rules.odds import Distribution
+from tabletop_rules.testing._notation_strategies import (
+    chat_messages,
+    notation_commands,
+    notation_texts,
+)
 
 __all__ = [
+    "chat_messages",
     "check_results",
     "dice",
     "difficulties",
     "distributions",
     "games",
+    "notation_commands",
+    "notation_texts",
     "oppositions",
     "rolls",
     "seeds",

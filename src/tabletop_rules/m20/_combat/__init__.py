@@ -16,9 +16,12 @@ The package is split by concern: ``_values`` (setup, combatants, effects, state)
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+import attrs
 
 from tabletop_rules.checks import Term
 from tabletop_rules.engine import GameResult, Pass, PromptStack
@@ -29,6 +32,7 @@ from tabletop_rules.m20._combat._commands import (
     Assist,
     Attack,
     CoolDown,
+    DangerCheck,
     Dismiss,
     EndCombat,
     EndRound,
@@ -49,6 +53,7 @@ from tabletop_rules.m20._combat._events import (
     Attacked,
     CombatEnded,
     CoolDownDeclared,
+    DangerChecked,
     Declined,
     FallenRuled,
     Fell,
@@ -66,7 +71,7 @@ from tabletop_rules.m20._combat._events import (
     WideGuardDeclared,
 )
 from tabletop_rules.m20._combat._events import Event as Event
-from tabletop_rules.m20._combat._log import describe
+from tabletop_rules.m20._combat._log import command_label, describe, names_of
 from tabletop_rules.m20._combat._reactions import REACTIONS, answer
 from tabletop_rules.m20._combat._terms import DANGER_READS, effect_terms, reads, summoner_penalty
 from tabletop_rules.m20._combat._values import (
@@ -87,10 +92,12 @@ if TYPE_CHECKING:
 __all__ = [
     "RULESET",
     "CombatRuleset",
+    "command_label",
     "danger_terms",
     "describe",
     "hp_after",
     "ledger_after",
+    "names_of",
 ]
 
 
@@ -118,7 +125,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
     """
 
     name: ClassVar[str] = "m20"
-    rules_version: ClassVar[str] = "1"
+    rules_version: ClassVar[str] = "2"
     setup_type: ClassVar[Any] = CombatSetup
     command_type: ClassVar[Any] = Command
     event_type: ClassVar[Any] = Event
@@ -147,6 +154,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
                 EndRound: actions.decide_end_round,
                 EndCombat: actions.decide_end_combat,
                 RuleFallen: actions.decide_rule_fallen,
+                DangerCheck: actions.decide_danger,
                 Pass: _answer_rule(Declined),
                 **{r.command: _answer_rule(r.event) for r in REACTIONS},
             },
@@ -169,6 +177,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
                 RoundEnded: flow.fold_round_ended,
                 CombatEnded: flow.fold_combat_ended,
                 FallenRuled: flow.fold_fallen_ruled,
+                DangerChecked: actions.fold_danger,
                 Declined: answer,
                 **{r.event: answer for r in REACTIONS},
             },
@@ -196,6 +205,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
                 ),
                 FallenRuled: Cause(command=lambda _, e: RuleFallen(target=e.target, dead=e.dead)),
                 Declined: Cause(command=lambda _, e: Pass(e.actor)),
+                DangerChecked: Cause(command=actions.danger_command, rolls=lambda e: e.check.rolls),
                 **{r.event: _answer_cause(r.command) for r in REACTIONS},
             },
             bad_command="m20.illegal.bad_command",
@@ -203,7 +213,24 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
         )
 
     def configure_converter(self, converter: cattrs.Converter) -> None:
-        """Tag the command and event unions by class name; check states when they are read."""
+        """Tag the command and event unions by class name; check states when they are read.
+
+        The fields added in rules version 2 (``boosts``, ``defense_boosts``, ``helpers``,
+        ``lost``) are left out of the JSON when they hold their defaults, so that a record of
+        plain play is written as before.
+        """
+        from cattrs.gen import make_dict_unstructure_fn, override
+
+        for cls in (*typing.get_args(Command), *typing.get_args(Event)):
+            optional: dict[str, Any] = {
+                name: override(omit_if_default=True)
+                for name in _OPTIONAL_FIELDS
+                if name in attrs.fields_dict(cls)
+            }
+            if optional:
+                converter.register_unstructure_hook(
+                    cls, make_dict_unstructure_fn(cls, converter, **optional)
+                )
         super().configure_converter(converter)
         plain = converter.get_structure_hook(CombatState)
         converter.register_structure_hook(
@@ -260,6 +287,8 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
 
 
 _GM_ENDED: Final = "m20.result.gm_ended"
+#: Fields left out of the JSON when they hold their defaults.
+_OPTIONAL_FIELDS: Final = ("boosts", "defense_boosts", "helpers", "lost")
 
 #: The m20 combat ruleset (registered as ``m20`` through the ``tabletop_rules.rulesets``
 #: entry point).

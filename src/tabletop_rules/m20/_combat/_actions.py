@@ -7,18 +7,20 @@ nothing (the terms and dice are in the event already).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from tabletop_rules.checks import CheckResult, Difficulty, Opposition, Term
+from tabletop_rules.dice import Roll
 from tabletop_rules.engine import PromptFrame, PromptStack
 from tabletop_rules.errors import IllegalCommand
 from tabletop_rules.i18n import Label
 from tabletop_rules.m20._character import Attribute, Specialty
-from tabletop_rules.m20._checks import D20
+from tabletop_rules.m20._checks import D20, reroll
 from tabletop_rules.m20._combat._commands import (
     Assist,
     Attack,
     CoolDown,
+    DangerCheck,
     Dismiss,
     EndCombat,
     EndRound,
@@ -39,6 +41,7 @@ from tabletop_rules.m20._combat._events import (
     Attacked,
     CombatEnded,
     CoolDownDeclared,
+    DangerChecked,
     FallenRuled,
     FocusedDefense,
     FrenzyDeclared,
@@ -55,11 +58,14 @@ from tabletop_rules.m20._combat._flow import acted, replaced, turn_begun
 from tabletop_rules.m20._combat._reactions import ask
 from tabletop_rules.m20._combat._refusals import (
     check_attack,
+    check_boosts,
     check_character,
     check_free,
     check_gm,
     check_guard,
     check_heal_target,
+    check_helpers,
+    check_main,
     check_open,
     check_other,
     check_rule_fallen,
@@ -69,6 +75,8 @@ from tabletop_rules.m20._combat._refusals import (
 from tabletop_rules.m20._combat._terms import (
     attack_uses,
     begun_effects,
+    danger_check_terms,
+    danger_uses,
     has,
     label,
     specialty_check_terms,
@@ -81,10 +89,13 @@ from tabletop_rules.m20._combat._values import (
     FIRST_AID_DIFFICULTY,
     FIRST_AID_DIFFICULTY_WITH_HEALING,
     HEAL_DIFFICULTY,
+    NO_BOOSTS,
     SUMMON_SUFFIX,
     AttackMode,
+    Boosts,
     Combatant,
     CombatState,
+    DefenseBoosts,
     Effect,
     EffectKind,
     HinderChoice,
@@ -113,44 +124,102 @@ def _with_effects(c: Combatant, *effects: Effect) -> Combatant:
 # --------------------------------------------------------------------------- attack
 
 
+def _defense_boosts(state: CombatState, command: Attack) -> dict[str, Boosts]:
+    # The command's shape is checked: a tuple of DefenseBoosts.
+    found: dict[str, Boosts] = {}
+    for entry in command.defense_boosts:
+        if not isinstance(entry.defender, str):  # pyright: ignore[reportUnnecessaryIsInstance]
+            raise illegal("bad_targets")
+        state.combatant(entry.defender)  # refuses an unknown id
+        if entry.defender in found:
+            raise illegal("bad_targets")
+        found[entry.defender] = check_boosts("Attack", "defense_boosts", entry.boosts)
+    return found
+
+
 def decide_attack(state: CombatState, command: Attack, dice: DiceSource) -> tuple[Attacked]:
-    """An attack action: plan every strike, roll every die (M20-051, M20-100, M20-104)."""
+    """An attack action: plan every strike, roll every die (M20-051, M20-100, M20-104).
+
+    The dice are drawn in this order: for each strike, the attack d20 and the defense d20,
+    then the attacker's reroll if the attack misses and the defender's if it hits (M20-141);
+    for an area attack, the one attack d20, each defense d20, then one reroll of the attack
+    d20 for every target if it misses any, then each defender's reroll.
+    """
     targets = tuple(command.targets)
     me = check_attack(state, command.actor, command.kind, command.mode, targets)
+    boosts = check_boosts("Attack", "boosts", command.boosts)
+    defenses = _defense_boosts(state, command)
     uses, _ = attack_uses(state, command.actor, command.mode, targets)
-    strikes: list[Strike] = []
-    shared = dice.roll(D20) if command.mode is AttackMode.AREA else None
+    checks: list[CheckResult] = []
+    area = command.mode is AttackMode.AREA
+    shared = dice.roll(D20) if area else None
     for use in uses:
-        attack, defense = strike_terms(state, me, command.kind, command.mode, use)
+        attack, defense = strike_terms(
+            state,
+            me,
+            command.kind,
+            command.mode,
+            use,
+            boosts=boosts,
+            defense_boosts=defenses.get(use.target, NO_BOOSTS),
+        )
         attack_roll = shared if shared is not None else dice.roll(D20)
         against = Opposition(rolls=(dice.roll(D20),), terms=defense, label="m20.check.defense")
         check = CheckResult.judged(
             rolls=(attack_roll,), terms=attack, against=against, label="m20.check.attack"
         )
-        strikes.append(
-            Strike(
-                aimed_at=use.aimed_at,
-                target=use.target,
-                group=use.group,
-                check=check,
-                assassination=use.assassination,
-            )
+        if not area:
+            check = _rerolled(check, boosts, defenses.get(use.target, NO_BOOSTS), dice)
+        checks.append(check)
+    if area:
+        if boosts.reroll and not all(check.success for check in checks):
+            again = dice.roll(D20)
+            checks = [reroll(check, again) for check in checks]
+        checks = [
+            _rerolled(check, NO_BOOSTS, defenses.get(use.target, NO_BOOSTS), dice)
+            for check, use in zip(checks, uses, strict=True)
+        ]
+    strikes = tuple(
+        Strike(
+            aimed_at=use.aimed_at,
+            target=use.target,
+            group=use.group,
+            check=check,
+            assassination=use.assassination,
         )
+        for use, check in zip(uses, checks, strict=True)
+    )
     return (
         Attacked(
             actor=command.actor,
             kind=command.kind,
             mode=command.mode,
             aimed=targets,
-            strikes=tuple(strikes),
+            strikes=strikes,
+            boosts=boosts,
+            defense_boosts=tuple(DefenseBoosts(defender=d, boosts=b) for d, b in defenses.items()),
         ),
     )
 
 
+def _rerolled(
+    check: CheckResult, attacker: Boosts, defender: Boosts, dice: DiceSource
+) -> CheckResult:
+    """*check* after the reroll items: the attacker's on a miss, then the defender's on a hit."""
+    if attacker.reroll and not check.success:
+        check = reroll(check, dice)
+    if defender.reroll and check.success:
+        check = reroll(check, dice, opposing=True)
+    return check
+
+
 def fold_attacked(state: CombatState, event: Attacked) -> CombatState:
     """The attack action begins: effects used, the action counted, the strikes pending."""
-    _, effects = attack_uses(state, event.actor, event.mode, tuple(event.aimed))
     me = state.combatant(event.actor)
+    if _uses_nothing(state, me, event.aimed):
+        effects = {me.id: begun_effects(me, state.round)}
+    else:
+        _, effects = attack_uses(state, event.actor, event.mode, tuple(event.aimed))
     new = [
         changed(
             me,
@@ -170,20 +239,60 @@ def fold_attacked(state: CombatState, event: Attacked) -> CombatState:
     return ask(replaced(state, *new, prompts=PromptStack((frame,))))
 
 
+_ATTACKER_USES: Final = (
+    EffectKind.HINDERED_ATTACK,
+    EffectKind.GUARDED,
+    EffectKind.HIDDEN,
+    EffectKind.ASSISTED,
+)
+_DEFENDER_USES: Final = (EffectKind.HINDERED_DEFENSE, EffectKind.GUARDED)
+
+
+def _uses_nothing(state: CombatState, me: Combatant, aimed: tuple[str, ...]) -> bool:
+    """Whether an attack can use up no effect: then only the attacker's turn begins."""
+    if any(e.kind in _ATTACKER_USES for e in me.effects):
+        return False
+    for c in state.combatants:
+        if c.effects and (
+            (c.id in aimed and any(e.kind in _DEFENDER_USES for e in c.effects))
+            or any(e.kind is EffectKind.GUARDING for e in c.effects)
+        ):
+            return False
+    return True
+
+
 def attack_command(_: CombatState, event: Attacked) -> Attack:
     """The command that produced *event*."""
-    return Attack(actor=event.actor, targets=event.aimed, kind=event.kind, mode=event.mode)
+    return Attack(
+        actor=event.actor,
+        targets=event.aimed,
+        kind=event.kind,
+        mode=event.mode,
+        boosts=event.boosts,
+        defense_boosts=event.defense_boosts,
+    )
 
 
-def attack_rolls(event: Attacked) -> list[Any]:
-    """The dice *event* recorded, in the order they were drawn."""
-    rolls: list[Any] = []
-    for index, strike in enumerate(event.strikes):
-        if event.mode is not AttackMode.AREA or index == 0:
-            rolls.extend(strike.check.rolls)
-        against = strike.check.against
-        if isinstance(against, Opposition):
-            rolls.extend(against.rolls)
+def _defense_rolls(check: CheckResult) -> tuple[Roll, ...]:
+    against = check.against
+    return against.rolls if isinstance(against, Opposition) else ()
+
+
+def attack_rolls(event: Attacked) -> list[Roll]:
+    """The dice *event* recorded, in the order :func:`decide_attack` drew them."""
+    strikes = event.strikes
+    rolls: list[Roll] = []
+    if event.mode is not AttackMode.AREA:
+        for strike in strikes:
+            check = strike.check
+            defense = _defense_rolls(check)
+            rolls += (*check.rolls[:1], *defense[:1], *check.rolls[1:], *defense[1:])
+        return rolls
+    if strikes:
+        rolls += strikes[0].check.rolls[:1]
+        rolls += (roll for strike in strikes for roll in _defense_rolls(strike.check)[:1])
+        rolls += strikes[0].check.rolls[1:]
+        rolls += (roll for strike in strikes for roll in _defense_rolls(strike.check)[1:])
     return rolls
 
 
@@ -198,8 +307,13 @@ def _plan(
     state: CombatState, command: SpecialtyCommand
 ) -> tuple[Combatant, tuple[Term, ...], int, tuple[Effect, ...]]:
     """Check *command*: the actor, its check's terms and difficulty, its effects after it."""
-    character = check_character(state, command.actor)
-    me = state.combatant(command.actor)
+    me = check_main(state, command.actor)
+    character = me.character
+    if character is None:
+        raise illegal("summon_only_attacks", actor=command.actor)
+    name = type(command).__name__
+    boosts = check_boosts(name, "boosts", command.boosts)
+    helpers = check_helpers(state, command.actor, tuple(command.helpers)) if command.helpers else 0
     used, effects = specialty_uses(begun_effects(me, state.round))
     extra: list[Term] = []
     specialty = Specialty.CUNNING
@@ -230,7 +344,16 @@ def _plan(
             difficulty = FIRST_AID_DIFFICULTY_WITH_HEALING
         else:
             difficulty = FIRST_AID_DIFFICULTY
-    terms = specialty_check_terms(state, me, specialty, attribute=attribute, used=used, extra=extra)
+    terms = specialty_check_terms(
+        state,
+        me,
+        specialty,
+        attribute=attribute,
+        used=used,
+        extra=extra,
+        helpers=helpers,
+        boosts=boosts,
+    )
     return me, terms, difficulty, effects
 
 
@@ -240,8 +363,15 @@ def decide_specialty(
     """Hide, assist, hinder, 治療 or first aid: a d20 specialty check (M20-052..064, M20-087)."""
     _, terms, difficulty, _ = _plan(state, command)
     check = CheckResult.judged(rolls=(dice.roll(D20),), terms=terms, against=Difficulty(difficulty))
+    if command.boosts.reroll and not check.success:
+        check = reroll(check, dice)
+    shared: dict[str, Any] = {"boosts": command.boosts, "helpers": tuple(command.helpers)}
     if isinstance(command, Hide):
-        return (Hid(actor=command.actor, target=command.target, kind=command.kind, check=check),)
+        return (
+            Hid(
+                actor=command.actor, target=command.target, kind=command.kind, check=check, **shared
+            ),
+        )
     if isinstance(command, Assist):
         return (
             Assisted(
@@ -250,6 +380,7 @@ def decide_specialty(
                 ally=command.ally,
                 kind=command.kind,
                 check=check,
+                **shared,
             ),
         )
     if isinstance(command, Hinder):
@@ -260,6 +391,7 @@ def decide_specialty(
                 choice=command.choice,
                 kind=command.kind,
                 check=check,
+                **shared,
             ),
         )
     target = state.combatant(command.target)
@@ -272,21 +404,27 @@ def decide_specialty(
             magical=command.magical,
             check=check,
             hp=hp,
+            **shared,
         ),
     )
 
 
 def specialty_command(_: CombatState, event: SpecialtyEvent) -> SpecialtyCommand:
     """The command that produced *event*."""
+    shared: dict[str, Any] = {"boosts": event.boosts, "helpers": event.helpers}
     if isinstance(event, Hid):
-        return Hide(actor=event.actor, target=event.target, kind=event.kind)
+        return Hide(actor=event.actor, target=event.target, kind=event.kind, **shared)
     if isinstance(event, Assisted):
-        return Assist(actor=event.actor, target=event.target, ally=event.ally, kind=event.kind)
+        return Assist(
+            actor=event.actor, target=event.target, ally=event.ally, kind=event.kind, **shared
+        )
     if isinstance(event, Hindered):
-        return Hinder(actor=event.actor, target=event.target, choice=event.choice, kind=event.kind)
+        return Hinder(
+            actor=event.actor, target=event.target, choice=event.choice, kind=event.kind, **shared
+        )
     if event.first_aid:
-        return FirstAid(actor=event.actor, target=event.target, magical=event.magical)
-    return Heal(actor=event.actor, target=event.target, magical=event.magical)
+        return FirstAid(actor=event.actor, target=event.target, magical=event.magical, **shared)
+    return Heal(actor=event.actor, target=event.target, magical=event.magical, **shared)
 
 
 def specialty_rolls(event: SpecialtyEvent) -> tuple[Any, ...]:
@@ -347,19 +485,26 @@ def fold_specialty(state: CombatState, event: SpecialtyEvent) -> CombatState:
 
 
 def decide_focus(state: CombatState, command: FocusDefense, _: DiceSource) -> tuple[Any]:
-    """專注防禦: +2 to defense checks this round (M20-055)."""
+    """專注防禦: +2 to defense checks this round (M20-055).
+
+    A second 專注防禦 in a round (after 分神援護) is refused: the text describes a state,
+    "your defense checks this round get +2", which a second one cannot add to.
+    """
     check_character(state, command.actor)
+    me = state.combatant(command.actor)
+    if any(e.kind is EffectKind.FOCUS_DEFENSE and e.since_round == state.round for e in me.effects):
+        raise illegal("already_focused", actor=command.actor)
     return (FocusedDefense(command.actor),)
 
 
 def fold_focused(state: CombatState, event: FocusedDefense) -> CombatState:
     """The +2 of 專注防禦, and the action counted."""
     round_ = state.round
-    me = _with_effects(
-        turn_begun(state.combatant(event.actor), round_),
-        _effect(EffectKind.FOCUS_DEFENSE, 2, "m20.term.focus_defense", round_),
+    me = state.combatant(event.actor)
+    focus = _effect(EffectKind.FOCUS_DEFENSE, 2, "m20.term.focus_defense", round_)
+    return replaced(
+        state, acted(me, round_, attack=False, effects=(*begun_effects(me, round_), focus))
     )
-    return replaced(state, acted(me, round_, attack=False))
 
 
 def _summon_hp(state: CombatState, actor: str) -> int:
@@ -529,3 +674,70 @@ def decide_rule_fallen(state: CombatState, command: RuleFallen, _: DiceSource) -
     check_gm(command.actor)
     check_rule_fallen(state, command.target, dead=command.dead)
     return (FallenRuled(target=command.target, dead=command.dead),)
+
+
+# --------------------------------------------------------------------------- dangers
+
+
+def decide_danger(state: CombatState, command: DangerCheck, dice: DiceSource) -> tuple[Any]:
+    """A check against a danger, called by the GM (M20-009, M20-056); no action is spent."""
+    check_gm(command.actor)
+    if state.result is not None:
+        raise IllegalCommand("game_over")
+    me = state.combatant(command.participant)
+    if me.character is None:
+        raise illegal("not_a_character", actor=command.participant)
+    if not me.standing:
+        raise illegal("not_standing", actor=command.participant)
+    boosts = check_boosts("DangerCheck", "boosts", command.boosts)
+    helpers = tuple(command.helpers)
+    used, _ = danger_uses(me.effects, dodge=command.dodge)
+    terms = danger_check_terms(
+        state,
+        me,
+        command.specialty,
+        stance=command.stance,
+        situation=command.situation,
+        used=used,
+        helpers=check_helpers(state, command.participant, helpers),
+        boosts=boosts,
+    )
+    check = CheckResult.judged(
+        rolls=(dice.roll(D20),), terms=terms, against=Difficulty(command.difficulty)
+    )
+    if boosts.reroll and not check.success:
+        check = reroll(check, dice)
+    return (
+        DangerChecked(
+            participant=command.participant,
+            specialty=command.specialty,
+            stance=command.stance,
+            dodge=command.dodge,
+            situation=command.situation,
+            boosts=boosts,
+            helpers=helpers,
+            check=check,
+        ),
+    )
+
+
+def fold_danger(state: CombatState, event: DangerChecked) -> CombatState:
+    """A check against a danger uses 廣域防禦's +1; its outcome is the GM's to apply."""
+    me = state.combatant(event.participant)
+    _, effects = danger_uses(me.effects, dodge=event.dodge)
+    return state if effects is me.effects else replaced(state, changed(me, effects=effects))
+
+
+def danger_command(_: CombatState, event: DangerChecked) -> DangerCheck:
+    """The GM's command that produced *event*."""
+    against = event.check.against
+    return DangerCheck(
+        participant=event.participant,
+        specialty=event.specialty,
+        difficulty=against.value,
+        stance=event.stance,
+        dodge=event.dodge,
+        situation=event.situation,
+        boosts=event.boosts,
+        helpers=event.helpers,
+    )

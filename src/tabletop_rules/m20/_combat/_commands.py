@@ -9,8 +9,16 @@ from __future__ import annotations
 import attrs
 
 from tabletop_rules.engine import Pass
-from tabletop_rules.m20._checks import AttackKind
-from tabletop_rules.m20._combat._values import GM, AttackMode, HinderChoice
+from tabletop_rules.m20._character import Specialty
+from tabletop_rules.m20._checks import AttackKind, Stance
+from tabletop_rules.m20._combat._values import (
+    GM,
+    NO_BOOSTS,
+    AttackMode,
+    Boosts,
+    DefenseBoosts,
+    HinderChoice,
+)
 
 
 @attrs.frozen(kw_only=True)
@@ -28,6 +36,10 @@ class Attack:
     kind: AttackKind = AttackKind.PHYSICAL
     #: Single, double or area.
     mode: AttackMode = AttackMode.SINGLE
+    #: What the attack checks take beyond the rules (reward items, GM terms, a reroll).
+    boosts: Boosts = NO_BOOSTS
+    #: What each defender's defense check takes, by defender.
+    defense_boosts: tuple[DefenseBoosts, ...] = ()
 
 
 @attrs.frozen(kw_only=True)
@@ -43,6 +55,10 @@ class Hide:
     target: str
     #: How the hiding is done, physical (物攻) or special (特攻).
     kind: AttackKind = AttackKind.PHYSICAL
+    #: What the check takes beyond the rules (reward items, GM terms, a reroll).
+    boosts: Boosts = NO_BOOSTS
+    #: The ids of the helpers who cooperate, +1 each, at most +3 (M20-042..046).
+    helpers: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -71,6 +87,10 @@ class Assist:
     ally: str
     #: How the assist is done, physical (物防) or special (特防).
     kind: AttackKind = AttackKind.PHYSICAL
+    #: What the check takes beyond the rules (reward items, GM terms, a reroll).
+    boosts: Boosts = NO_BOOSTS
+    #: The ids of the helpers who cooperate, +1 each, at most +3 (M20-042..046).
+    helpers: tuple[str, ...] = ()
 
 
 @attrs.frozen(kw_only=True)
@@ -88,6 +108,10 @@ class Hinder:
     choice: HinderChoice
     #: How the hinder is done, physical (物攻) or special (特攻).
     kind: AttackKind = AttackKind.PHYSICAL
+    #: What the check takes beyond the rules (reward items, GM terms, a reroll).
+    boosts: Boosts = NO_BOOSTS
+    #: The ids of the helpers who cooperate, +1 each, at most +3 (M20-042..046).
+    helpers: tuple[str, ...] = ()
 
 
 @attrs.frozen(kw_only=True)
@@ -103,6 +127,10 @@ class Heal:
     target: str
     #: Whether the healing is magical or psionic (知識 + 特防 instead of 物防).
     magical: bool = False
+    #: What the check takes beyond the rules (reward items, GM terms, a reroll).
+    boosts: Boosts = NO_BOOSTS
+    #: The ids of the helpers who cooperate, +1 each, at most +3 (M20-042..046).
+    helpers: tuple[str, ...] = ()
 
 
 @attrs.frozen(kw_only=True)
@@ -118,6 +146,10 @@ class FirstAid:
     target: str
     #: Whether the healing is magical or psionic (知識 + 特防 instead of 物防).
     magical: bool = False
+    #: What the check takes beyond the rules (reward items, GM terms, a reroll).
+    boosts: Boosts = NO_BOOSTS
+    #: The ids of the helpers who cooperate, +1 each, at most +3 (M20-042..046).
+    helpers: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -269,6 +301,38 @@ class RuleFallen:
     actor: str = GM
 
 
+@attrs.frozen(kw_only=True)
+class DangerCheck:
+    """GM ruling: a participant makes a specialty check against a danger (M20-009, M20-056).
+
+    Dodging falling rocks, climbing under fire: the check uses the specialty and stance the
+    GM names (the attribute follows them, M20-038, M20-039), 專注防禦's +2 when it is a dodge,
+    分神援護's −2, the summoner's penalty, 廣域防禦's +1, 專精特長 for the situation, helpers
+    and boosts. It takes no main action.
+
+    .. versionadded:: 0.2.0
+    """
+
+    #: Who makes the check.
+    participant: str
+    #: The specialty it uses.
+    specialty: Specialty
+    #: Its difficulty (4, 8, 12, 16 on the ladder, or any whole number).
+    difficulty: int
+    #: Acting (物攻 or 特攻) or reacting (物防 or 特防).
+    stance: Stance = Stance.REACTING
+    #: Whether it dodges a danger, so that 專注防禦's +2 applies (M20-056).
+    dodge: bool = True
+    #: The situation, for 專精特長 (the GM agreed it applies).
+    situation: str | None = None
+    #: What the check takes beyond the rules.
+    boosts: Boosts = NO_BOOSTS
+    #: The ids of the helpers who cooperate.
+    helpers: tuple[str, ...] = ()
+    #: The GM.
+    actor: str = GM
+
+
 #: Every m20 combat command (a union, tagged by class name in JSON).
 Command = (
     Attack
@@ -292,6 +356,7 @@ Command = (
     | EndRound
     | EndCombat
     | RuleFallen
+    | DangerCheck
 )
 
 # --------------------------------------------------------------------------- events

@@ -13,8 +13,17 @@ from typing import Final
 import attrs
 
 from tabletop_rules.checks import CheckResult
-from tabletop_rules.m20._checks import AttackKind
-from tabletop_rules.m20._combat._values import AttackMode, HinderChoice, Status, Strike
+from tabletop_rules.m20._character import Specialty
+from tabletop_rules.m20._checks import AttackKind, Stance
+from tabletop_rules.m20._combat._values import (
+    NO_BOOSTS,
+    AttackMode,
+    Boosts,
+    DefenseBoosts,
+    HinderChoice,
+    Status,
+    Strike,
+)
 
 
 def _strikes(values: Iterable[Strike]) -> tuple[Strike, ...]:
@@ -97,6 +106,10 @@ class Attacked:
     aimed: tuple[str, ...]
     #: The strikes, in order.
     strikes: tuple[Strike, ...] = attrs.field(converter=_strikes)
+    #: What the attack checks took beyond the rules.
+    boosts: Boosts = NO_BOOSTS
+    #: What each defender's defense check took.
+    defense_boosts: tuple[DefenseBoosts, ...] = ()
 
 
 @attrs.frozen(kw_only=True)
@@ -114,6 +127,10 @@ class Hid:
     kind: AttackKind
     #: The check against 10.
     check: CheckResult
+    #: What the check took beyond the rules.
+    boosts: Boosts = NO_BOOSTS
+    #: The helpers who cooperated.
+    helpers: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -144,6 +161,10 @@ class Assisted:
     kind: AttackKind
     #: The check against 10.
     check: CheckResult
+    #: What the check took beyond the rules.
+    boosts: Boosts = NO_BOOSTS
+    #: The helpers who cooperated.
+    helpers: tuple[str, ...] = ()
 
 
 @attrs.frozen(kw_only=True)
@@ -163,6 +184,10 @@ class Hindered:
     kind: AttackKind
     #: The check against 10.
     check: CheckResult
+    #: What the check took beyond the rules.
+    boosts: Boosts = NO_BOOSTS
+    #: The helpers who cooperated.
+    helpers: tuple[str, ...] = ()
 
 
 @attrs.frozen(kw_only=True)
@@ -184,6 +209,10 @@ class Treated:
     check: CheckResult
     #: The target's HP afterwards.
     hp: int
+    #: What the check took beyond the rules.
+    boosts: Boosts = NO_BOOSTS
+    #: The helpers who cooperated.
+    helpers: tuple[str, ...] = ()
 
 
 @attrs.frozen(kw_only=True)
@@ -273,6 +302,9 @@ class StrikeResolved:
     damage: int
     #: The target's HP afterwards.
     hp: int
+    #: Whether the strike was lost, its target down before it came (雙重攻擊's second
+    #: strike), so that its check, hit or miss, dealt nothing.
+    lost: bool = False
 
 
 @attrs.frozen(kw_only=True)
@@ -338,6 +370,31 @@ class FallenRuled:
     dead: bool
 
 
+@attrs.frozen(kw_only=True)
+class DangerChecked:
+    """A specialty check against a danger that the GM called for.
+
+    .. versionadded:: 0.2.0
+    """
+
+    #: Who made the check.
+    participant: str
+    #: The specialty it used.
+    specialty: Specialty
+    #: Acting or reacting.
+    stance: Stance
+    #: Whether it dodged a danger.
+    dodge: bool
+    #: The situation, for 專精特長.
+    situation: str | None
+    #: What the check took beyond the rules.
+    boosts: Boosts
+    #: The helpers who cooperated.
+    helpers: tuple[str, ...]
+    #: The check, against the GM's difficulty.
+    check: CheckResult
+
+
 #: Every m20 combat event (a union, tagged by class name in JSON).
 Event = (
     SplitFocusDeclared
@@ -363,6 +420,7 @@ Event = (
     | RoundEnded
     | CombatEnded
     | FallenRuled
+    | DangerChecked
 )
 
 #: The reason of a combat the GM ended.

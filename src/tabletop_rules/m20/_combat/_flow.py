@@ -50,6 +50,7 @@ from tabletop_rules.m20._combat._values import (
     Combatant,
     CombatState,
     Effect,
+    EffectKind,
     HinderChoice,
     Status,
     changed,
@@ -128,7 +129,17 @@ def _strike_outcome(state: CombatState) -> StrikeResolved:
     attack = state.prompts.frames[-1].pending
     strike = attack.strikes[attack.index]
     target = state.combatant(strike.target)
-    if not (strike.hit and target.standing and state.combatant(attack.attacker).standing):
+    if not (target.standing and state.combatant(attack.attacker).standing):
+        # 雙重攻擊's second strike on a target the first one downed: lost, hit or miss.
+        return StrikeResolved(
+            attacker=attack.attacker,
+            target=target.id,
+            hit=strike.hit,
+            damage=0,
+            hp=target.hp,
+            lost=True,
+        )
+    if not strike.hit:
         return StrikeResolved(
             attacker=attack.attacker, target=target.id, hit=False, damage=0, hp=target.hp
         )
@@ -371,6 +382,7 @@ class _Menu(NamedTuple):
     healed: tuple[str, ...]
     aided: tuple[str, ...]
     summon: bool
+    focus: bool = True
 
 
 def _main_commands(state: CombatState, c: Combatant) -> tuple[Any, ...]:
@@ -431,6 +443,10 @@ def _main_commands(state: CombatState, c: Combatant) -> tuple[Any, ...]:
             healed=healed,
             aided=aided,
             summon=Skill.SUMMONER in skills and not c.summoned,
+            focus=not any(
+                e.kind is EffectKind.FOCUS_DEFENSE and e.since_round == state.round
+                for e in c.effects
+            ),
         )
     )
 
@@ -469,7 +485,8 @@ def _menu(menu: _Menu) -> tuple[Any, ...]:
             choices.append(allies)
         out.extend(WideGuard(actor=me, protected=p) for p in choices)
     out.extend(Hide(actor=me, target=t, kind=k) for t in others for k in kinds)
-    out.append(FocusDefense(me))
+    if menu.focus:
+        out.append(FocusDefense(me))
     out.extend(
         Assist(actor=me, target=t, ally=a, kind=k)
         for t in others

@@ -228,6 +228,18 @@ BY_COMMAND: Final = MappingProxyType({r.command: r for r in REACTIONS})
 BY_EVENT: Final = MappingProxyType({r.event: r for r in REACTIONS})
 
 
+#: The skills whose reactions the rules may offer.
+_REACTION_SKILLS: Final = (Skill.DECISIVE_STRIKE, Skill.NARROW_ESCAPE, Skill.INDOMITABLE)
+
+
+def _may_react(c: Combatant) -> bool:
+    """Whether any reaction could be offered to *c* (a quick test before asking each row)."""
+    if c.damage_boosts_left:
+        return True
+    skills = c.character.skills if c.character is not None else ()
+    return any(skill in skills for skill in _REACTION_SKILLS)
+
+
 def ask(state: CombatState) -> CombatState:
     """*state* with its top frame asking the next reaction the rules offer, or no one."""
     frames = state.prompts.frames
@@ -239,7 +251,7 @@ def ask(state: CombatState) -> CombatState:
     responder: str | None = None
     attacker = state.combatant(attack.attacker)
     target = state.combatant(attack.strikes[attack.index].target)
-    if attacker.standing and target.standing:
+    if attacker.standing and target.standing and (_may_react(attacker) or _may_react(target)):
         declined = attack.declined
         for reaction in REACTIONS:
             if reaction.question in declined:

@@ -6,13 +6,18 @@ key under ``m20.illegal.`` (or a core key such as ``game_over``); nothing is cha
 
 from __future__ import annotations
 
+from tabletop_rules.checks import Term
 from tabletop_rules.errors import IllegalCommand
 from tabletop_rules.i18n import Label
 from tabletop_rules.m20._character import Character
-from tabletop_rules.m20._checks import AttackKind
+from tabletop_rules.m20._checks import AttackKind, RewardItem
 from tabletop_rules.m20._combat._values import (
     GM,
+    MAX_BOOST_VALUE,
+    MAX_BOOSTS,
+    MAX_NAME_LENGTH,
     AttackMode,
+    Boosts,
     Combatant,
     CombatState,
     Status,
@@ -164,3 +169,58 @@ def check_gm(actor: str) -> None:
     """Refuse a ruling from anyone but the GM."""
     if actor != GM:
         raise illegal("gm_only", actor=actor)
+
+
+def _bad(command: str, field: str, expected: str, value: object) -> IllegalCommand:
+    shown = repr(value)
+    return illegal(
+        "bad_command",
+        command=command,
+        field=field,
+        expected=expected,
+        value=shown if len(shown) <= 60 else shown[:57] + "...",
+    )
+
+
+def check_boosts(command: str, field: str, boosts: object) -> Boosts:
+    """Refuse boosts of the wrong shape, or more or larger than a check may take; the boosts."""
+    if not isinstance(boosts, Boosts):
+        raise _bad(command, field, "Boosts", boosts)
+    if type(boosts.reroll) is not bool:
+        raise _bad(command, f"{field}.reroll", "bool", boosts.reroll)
+    if len(boosts.items) > MAX_BOOSTS or len(boosts.extra) > MAX_BOOSTS:
+        raise illegal("too_many_boosts", most=MAX_BOOSTS)
+    for item in boosts.items:
+        if not (
+            isinstance(item, RewardItem)  # pyright: ignore[reportUnnecessaryIsInstance]
+            and isinstance(item.name, str)  # pyright: ignore[reportUnnecessaryIsInstance]
+            and type(item.bonus) is int
+            and type(item.from_this_system) is bool
+        ):
+            raise _bad(command, f"{field}.items", "tuple[RewardItem, ...]", item)
+        if not 0 < len(item.name) <= MAX_NAME_LENGTH or abs(item.bonus) > MAX_BOOST_VALUE:
+            raise illegal("boost_too_large", most=MAX_BOOST_VALUE, length=MAX_NAME_LENGTH)
+    for term in boosts.extra:
+        if not (
+            isinstance(term, Term)  # pyright: ignore[reportUnnecessaryIsInstance]
+            and isinstance(term.label, str)  # pyright: ignore[reportUnnecessaryIsInstance]
+            and type(term.value) is int
+        ):
+            raise _bad(command, f"{field}.extra", "tuple[Term, ...]", term)
+        if not 0 < len(term.label) <= MAX_NAME_LENGTH or abs(term.value) > MAX_BOOST_VALUE:
+            raise illegal("boost_too_large", most=MAX_BOOST_VALUE, length=MAX_NAME_LENGTH)
+    return boosts
+
+
+def check_helpers(state: CombatState, actor: str, helpers: tuple[str, ...]) -> int:
+    """Refuse helpers who cannot cooperate with *actor*; how many there are (M20-043).
+
+    A helper is another standing creature, named once.
+    """
+    if len(set(helpers)) != len(helpers):
+        raise illegal("helper_twice")
+    for helper in helpers:
+        c = state.combatant(helper)
+        if helper == actor or not c.standing:
+            raise illegal("not_a_helper", actor=helper)
+    return len(helpers)

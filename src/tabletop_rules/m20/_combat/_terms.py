@@ -20,10 +20,19 @@ import attrs
 from tabletop_rules.checks import Term
 from tabletop_rules.kit import Durations, Expiry
 from tabletop_rules.m20._character import Attribute, Character, Specialty
-from tabletop_rules.m20._checks import AttackKind, attack_terms, defense_terms, specialty_terms
+from tabletop_rules.m20._checks import (
+    AttackKind,
+    Stance,
+    attack_terms,
+    defense_terms,
+    helper_terms,
+    specialty_terms,
+)
 from tabletop_rules.m20._combat._values import (
     DURATIONS,
+    NO_BOOSTS,
     AttackMode,
+    Boosts,
     Combatant,
     CombatState,
     Effect,
@@ -83,7 +92,9 @@ def summon_of(state: CombatState, c: Combatant) -> Combatant | None:
 def summoner_penalty(state: CombatState, c: Combatant) -> list[Term]:
     """The summoner's penalty on every check while its summon is there (M20-122)."""
     # M20-122, M20-127, M20-130, M20-131: −4, −3 with one upgrade, −2 with both.
-    if c.character is None or summon_of(state, c) is None:
+    if c.character is None or Skill.SUMMONER not in c.character.skills:
+        return []
+    if summon_of(state, c) is None:
         return []
     # The term carries the label of the skill that set its value: 強化召喚物能力 says −2
     # with both upgrades (M20-131).
@@ -175,6 +186,7 @@ def attack_uses(
     ]
     assassin = has(me, Skill.ASSASSINATION)
     uses: list[StrikeUse] = []
+    defended: dict[str, int] = {}  # each defender's strike, for an area attack
     groups = (
         [(0, targets)] if mode is not AttackMode.DOUBLE else [(0, targets[:1]), (1, targets[1:])]
     )
@@ -191,6 +203,15 @@ def attack_uses(
             effects[actor] = mine
         for aimed in aimed_targets:
             target, guard = _guard_for(state, effects, guards, aimed)
+            if mode is AttackMode.AREA and target in defended:
+                # One attack roll, one defense each: a guard who is itself in the area, or
+                # who guards two creatures in it, defends once, with its guard's penalty.
+                at = defended[target]
+                if guard is not None and not any(
+                    e.kind is EffectKind.GUARDING for e in uses[at].defense
+                ):
+                    uses[at] = attrs.evolve(uses[at], defense=(*uses[at].defense, guard))
+                continue
             own, hidden = _own_effects(effects, actor, target)
             theirs = effects[target] if target in effects else state.combatant(target).effects
             defense: list[Effect] = []
@@ -205,6 +226,7 @@ def attack_uses(
                         defense.append(used)
                         theirs = _without(theirs, used)
             effects[target] = theirs
+            defended[target] = len(uses)
             uses.append(
                 StrikeUse(
                     aimed_at=aimed,
@@ -277,9 +299,16 @@ def _own_effects(
 
 
 def strike_terms(
-    state: CombatState, me: Combatant, kind: AttackKind, mode: AttackMode, use: StrikeUse
+    state: CombatState,
+    me: Combatant,
+    kind: AttackKind,
+    mode: AttackMode,
+    use: StrikeUse,
+    *,
+    boosts: Boosts = NO_BOOSTS,
+    defense_boosts: Boosts = NO_BOOSTS,
 ) -> tuple[tuple[Term, ...], tuple[Term, ...]]:
-    """The terms of a strike's attack check and of its defense check."""
+    """The terms of a strike's attack check and of its defense check, boosts last."""
     # The attack's terms: the effects it reads, the mode's penalty, the effects it used up,
     # the summoner's penalty, then hiding and assistance on this target.
     read = [e for e in use.attack if e.kind in ATTACK_READS]
@@ -291,9 +320,14 @@ def strike_terms(
         *effect_terms(used),
         *summoner_penalty(state, me),
         *effect_terms(own),
+        *boosts.terms,
     ]
     defender = state.combatant(use.target)
-    defense_extra = [*effect_terms(use.defense), *summoner_penalty(state, defender)]
+    defense_extra = [
+        *effect_terms(use.defense),
+        *summoner_penalty(state, defender),
+        *defense_boosts.terms,
+    ]
     if me.character is None:
         attack = (*_summon_attributes(owner(state, me), kind.attack_attribute), *attack_extra)
     else:
@@ -329,15 +363,74 @@ def specialty_check_terms(
     attribute: Attribute,
     used: tuple[Effect, ...],
     extra: Iterable[Term] = (),
+    helpers: int = 0,
+    boosts: Boosts = NO_BOOSTS,
 ) -> tuple[Term, ...]:
-    """The terms of *me*'s specialty check in combat, with the effects it *used*."""
+    """The terms of *me*'s specialty check in combat, with the effects it *used*.
+
+    In order: the character's own terms, cooperation, reward items (as
+    :func:`~tabletop_rules.m20.specialty_terms` gives them), the action's *extra* terms, the
+    effects, the summoner's penalty, then the GM's terms.
+    """
     character = me.character
     assert character is not None  # only characters take these actions
     return (
         *_specialty_base(character, specialty, attribute),
+        *helper_terms(helpers),
+        *(term for item in boosts.items for term in item.terms()),
         *extra,
         *effect_terms(used),
         *summoner_penalty(state, me),
+        *boosts.extra,
+    )
+
+
+def danger_uses(
+    effects: tuple[Effect, ...], *, dodge: bool
+) -> tuple[tuple[Effect, ...], tuple[Effect, ...]]:
+    """The effects a check against a danger reads or uses up, and the effects left after it.
+
+    專注防禦's +2 when it is a dodge (M20-056), 分神援護's −2, and 廣域防禦's +1, used up.
+    """
+    kinds = DANGER_READS if dodge else (EffectKind.SPLIT_FOCUS,)
+    read = tuple(e for e in effects if e.kind in kinds)
+    guarded = _first(effects, EffectKind.GUARDED)
+    if guarded is None:
+        return read, effects
+    return (*read, guarded), _without(effects, guarded)
+
+
+def danger_check_terms(
+    state: CombatState,
+    me: Combatant,
+    specialty: Specialty,
+    *,
+    stance: Stance,
+    situation: str | None,
+    used: tuple[Effect, ...],
+    helpers: int,
+    boosts: Boosts,
+) -> tuple[Term, ...]:
+    """The terms of *me*'s check against a danger.
+
+    As a stand-alone specialty check (:func:`~tabletop_rules.m20.specialty_terms`, 專精特長
+    included), then the combat's effects and the summoner's penalty, then the GM's terms.
+    """
+    character = me.character
+    assert character is not None  # only characters make specialty checks
+    return (
+        *specialty_terms(
+            character,
+            specialty,
+            stance=stance,
+            situation=situation,
+            helpers=helpers,
+            items=boosts.items,
+            rulings=state.rulings,
+        ),
+        *effect_terms(used),
+        *summoner_penalty(state, me),
+        *boosts.extra,
     )
 
 
@@ -348,6 +441,8 @@ __all__ = [
     "StrikeUse",
     "attack_uses",
     "begun_effects",
+    "danger_check_terms",
+    "danger_uses",
     "effect_terms",
     "has",
     "label",

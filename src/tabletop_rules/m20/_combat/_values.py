@@ -9,12 +9,12 @@ from typing import Final, cast
 
 import attrs
 
-from tabletop_rules.checks import CheckResult
+from tabletop_rules.checks import CheckResult, Term
 from tabletop_rules.engine import GameResult, PromptStack
 from tabletop_rules.errors import IllegalCommand, InvalidData
 from tabletop_rules.kit import Durations, Expiry, copier
 from tabletop_rules.m20._character import Character
-from tabletop_rules.m20._checks import Rulings
+from tabletop_rules.m20._checks import RewardItem, Rulings
 from tabletop_rules.m20._ledger import ScenarioLedger
 from tabletop_rules.m20._skills import Skill
 
@@ -33,6 +33,10 @@ FIRST_AID_DIFFICULTY_WITH_HEALING: Final = 8
 MAX_PARTICIPANTS: Final = 12
 #: The longest participant id or side name, in characters.
 MAX_NAME_LENGTH: Final = 64
+#: The most reward items, and the most GM terms, one check in a combat takes.
+MAX_BOOSTS: Final = 8
+#: The largest modifier a reward item or a GM term may add or take away.
+MAX_BOOST_VALUE: Final = 100
 
 
 class AttackMode(enum.Enum):
@@ -169,6 +173,67 @@ DURATIONS: Final[Durations[EffectKind]] = Durations(
         EffectKind.GUARDED: Expiry.USE,
     }
 )
+
+
+# --------------------------------------------------------------------------- boosts
+
+
+def _items(values: Iterable[RewardItem]) -> tuple[RewardItem, ...]:
+    return tuple(values)
+
+
+def _terms(values: Iterable[Term]) -> tuple[Term, ...]:
+    return tuple(values)
+
+
+@attrs.frozen(kw_only=True)
+class Boosts:
+    """What one check in a combat takes beyond the rules' own modifiers.
+
+    The same as a stand-alone check takes: bar reward items (×2 unless they come from this
+    system, M20-139, M20-140), the GM's extra terms for GM-made or GM-altered skills and other
+    item effects (M20-021, M20-142), and a reroll item used when the check fails (M20-141).
+
+    >>> boosts = Boosts(items=[RewardItem(name="幸運符", bonus=1)], reroll=True)
+    >>> [term.value for term in boosts.terms]
+    [1, 1]
+
+    .. versionadded:: 0.2.0
+    """
+
+    #: Reward items used on the check, each counted as :class:`RewardItem` says.
+    items: tuple[RewardItem, ...] = attrs.field(default=(), converter=_items)
+    #: Terms the GM adds (a GM-made skill, an item's other effect), in the order given.
+    extra: tuple[Term, ...] = attrs.field(default=(), converter=_terms)
+    #: Whether a reroll item rolls the d20 again when the check fails, keeping every modifier.
+    reroll: bool = False
+
+    @property
+    def terms(self) -> tuple[Term, ...]:
+        """The items' terms, then the GM's."""
+        return (*(term for item in self.items for term in item.terms()), *self.extra)
+
+    @property
+    def empty(self) -> bool:
+        """Whether the check takes nothing beyond the rules."""
+        return not (self.items or self.extra or self.reroll)
+
+
+#: No boosts: what a check takes by default.
+NO_BOOSTS: Final = Boosts()
+
+
+@attrs.frozen(kw_only=True)
+class DefenseBoosts:
+    """The boosts of one defender's defense check against an attack.
+
+    .. versionadded:: 0.2.0
+    """
+
+    #: The defender (a target of the attack, or a guard that takes an attack for it).
+    defender: str
+    #: What its defense check takes.
+    boosts: Boosts
 
 
 # --------------------------------------------------------------------------- setup

@@ -1,0 +1,181 @@
+"""The limits of the notation, and the active limits that values are checked against."""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Final
+
+import attrs
+
+from tabletop_rules.errors import NotationLimitExceeded
+
+if TYPE_CHECKING:
+    from tabletop_rules.notation._commands import Command
+
+__all__ = ["CHAIN_DEPTH", "Limits"]
+
+#: The most extra dice one die may bring: an exploding die explodes at most this many times,
+#: and ``RR`` rerolls a die at most this many times; exact odds are for this rule.
+#:
+#: .. versionadded:: 0.2.0
+CHAIN_DEPTH: Final = 5
+
+
+def _positive(_: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or value < 1:
+        raise ValueError(f"{attribute.name} must be a whole number, 1 or more, not {value!r}")
+
+
+@attrs.frozen(kw_only=True)
+class Limits:
+    """The most a command may ask for; :func:`parse` refuses more before any work is done.
+
+    Pass ``limits=Limits(max_dice=500)`` to :func:`parse` to change a limit for one call.
+    Commands built in code or read from JSON are held to the *active* limits, the defaults
+    unless a ``with limits.applied():`` block says otherwise.
+
+    >>> Limits().max_dice
+    100
+    >>> parse("x3 50d6")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    tabletop_rules.errors.NotationLimitExceeded: Too many dice: 150 in one roll, ...
+    >>> print(parse("x3 50d6", limits=Limits(max_dice=200)))
+    x3 50D6
+
+    .. versionadded:: 0.1.0
+    """
+
+    #: The most dice one command may roll, every repeat, both sides of a check, and every
+    #: explosion and reroll at its cap (``CHAIN_DEPTH``) included.
+    max_dice: int = attrs.field(default=100, validator=_positive)
+    #: The most sides a die may have.
+    max_sides: int = attrs.field(default=1000, validator=_positive)
+    #: The most terms (dice and numbers) in one command, both sides of a check included.
+    max_terms: int = attrs.field(default=20, validator=_positive)
+    #: The most characters a command may have, after normalization.
+    max_length: int = attrs.field(default=200, validator=_positive)
+    #: The most times a command may be repeated.
+    max_repeats: int = attrs.field(default=20, validator=_positive)
+    #: The most work the exact odds of one command may take, in the units of
+    #: :meth:`Expression.odds_work`: about one addition of two counts each.
+    #: The default keeps every command's odds under 0.25 s (see the performance page).
+    #:
+    #: .. versionadded:: 0.2.0
+    max_work: int = attrs.field(default=600_000, validator=_positive)
+
+    def enforce(self, command: Command) -> None:
+        """Check *command* against the limits other than the length.
+
+        :func:`parse` calls this before it returns; commands built in code or read from JSON
+        are checked against the active limits when they are built.
+
+        Raises:
+            NotationLimitExceeded: The repeats, the sides of a die, the terms, the dice or
+                the work of *command* go over a limit (checked in that order).
+
+        >>> Limits(max_sides=100).enforce(parse("1d100"))
+        >>> Limits(max_sides=100).enforce(parse("1d1000"))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        tabletop_rules.errors.NotationLimitExceeded: Too many sides: a d1000, but at most 100 ...
+        """
+        self._enforce(command)
+
+    def _enforce(
+        self, command: object, text: str | None = None, positions: dict[int, int] | None = None
+    ) -> None:
+        from tabletop_rules.notation._commands import Check, CountRoll, Repeat
+        from tabletop_rules.notation._sums import Expression, Part
+
+        def fail(limit: str, allowed: int, given: int, part: Part | None = None) -> None:
+            key = -1 if part is None else id(part)
+            where = 0 if positions is None else positions.get(key, 0)
+            raise NotationLimitExceeded(
+                limit,
+                allowed=allowed,
+                given=given,
+                text=str(command) if text is None else text,
+                position=where,
+            )
+
+        times = 1
+        single: object = command
+        if isinstance(command, Repeat):
+            times, single = command.times, command.command
+            if times > self.max_repeats:
+                fail("repeats", self.max_repeats, times)
+        if isinstance(single, CountRoll):
+            if single.dice.sides > self.max_sides:
+                fail("sides", self.max_sides, single.dice.sides)
+            if times * single.dice.count > self.max_dice:
+                fail("dice", self.max_dice, times * single.dice.count)
+            return
+        if not isinstance(single, Part | Expression | Check):
+            raise TypeError(f"expected a command of the notation, not {type(single).__name__}")
+        parts = single.all_parts
+        leaves = [leaf for part in parts for leaf in part.leaves]
+        for leaf in leaves:
+            if leaf.dice is not None and leaf.dice.sides > self.max_sides:
+                fail("sides", self.max_sides, leaf.dice.sides, leaf)
+        if len(leaves) > self.max_terms:
+            fail("terms", self.max_terms, len(leaves), leaves[self.max_terms])
+        dice = 0
+        for leaf in leaves:
+            dice += times * leaf.worst_rolls
+            if dice > self.max_dice:
+                fail("dice", self.max_dice, times * single.worst_rolls, leaf)
+        work = 0
+        for part in parts:
+            work += part.odds_work()
+            if work > self.max_work:
+                fail("work", self.max_work, single.odds_work(), part)
+        total = single.odds_work()
+        if total > self.max_work:
+            fail("work", self.max_work, total, parts[0])
+
+    @contextlib.contextmanager
+    def applied(self) -> Generator[Limits]:
+        """Hold the commands built in this block (in code, or by ``from_json``) to these limits.
+
+        >>> from tabletop_rules.serialization import from_json
+        >>> text = '{"parts":[{"dice":{"count":500,"sides":6}}]}'
+        >>> with Limits(max_dice=500, max_work=10**6).applied():
+        ...     print(from_json(text, Expression))
+        500D6
+
+        .. versionadded:: 0.2.0
+        """
+        token = _ACTIVE.set(self)
+        try:
+            yield self
+        finally:
+            _ACTIVE.reset(token)
+
+
+DEFAULT_LIMITS: Final = Limits()
+
+# The limits that values are checked against when they are built: the defaults, those of a
+# `Limits.applied()` block, or None while the parser builds a command it checks at the end.
+_ACTIVE: contextvars.ContextVar[Limits | None] = contextvars.ContextVar(
+    "tabletop_rules.notation.limits", default=DEFAULT_LIMITS
+)
+
+
+def check_value(value: object) -> None:
+    """Check a command or a term being built against the active limits."""
+    limits = _ACTIVE.get()
+    if limits is not None:
+        limits._enforce(value)  # pyright: ignore[reportPrivateUsage]
+
+
+@contextlib.contextmanager
+def unchecked() -> Generator[None]:
+    """Build values without checking them (the parser checks the whole command at the end)."""
+    token = _ACTIVE.set(None)
+    try:
+        yield
+    finally:
+        _ACTIVE.reset(token)

@@ -1,0 +1,122 @@
+"""The chat commands of rule systems, found through the rulesets' entry points."""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import re
+from collections.abc import Callable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+import attrs
+
+from tabletop_rules.errors import UnknownSystem
+from tabletop_rules.i18n import DEFAULT_LOCALE, translate
+
+if TYPE_CHECKING:
+    from tabletop_rules.checks import CheckResult
+    from tabletop_rules.dice import DiceSource
+
+__all__ = ["ChatCommand", "SystemCheck", "commands", "help_text"]
+
+#: The entry-point group of the rulesets; a system's package lists its chat commands in
+#: a ``CHAT_COMMANDS`` tuple beside the ruleset.
+_GROUP = "tabletop_rules.rulesets"
+
+
+@runtime_checkable
+class SystemCheck(Protocol):
+    """What a system's chat command gives: the system's own check, with exact odds.
+
+    .. versionadded:: 0.2.0
+    """
+
+    def probability(self) -> Fraction:
+        """The exact chance of success."""
+        ...
+
+    def resolve(self, dice: DiceSource) -> CheckResult:
+        """Roll and judge; the result explains itself with ``explain(locale)``."""
+        ...
+
+
+def _compile(value: str | re.Pattern[str]) -> re.Pattern[str]:
+    return value if isinstance(value, re.Pattern) else re.compile(value, re.IGNORECASE)
+
+
+@attrs.frozen(kw_only=True)
+class ChatCommand:
+    """One chat command of a rule system, as BCDice systems register their prefixes.
+
+    .. versionadded:: 0.2.0
+    """
+
+    #: The system's name (``"m20"``).
+    system: str
+    #: The command's name within the system (``"check"``).
+    name: str
+    #: How the command is written, for the help (``"M20+N>=DIFFICULTY"``).
+    pattern: str
+    #: The start of the texts (after NFKC normalization) meant as this command; they read
+    #: as it or raise :class:`~tabletop_rules.errors.InvalidNotation`, never as chat.
+    prefix: re.Pattern[str] = attrs.field(converter=_compile)
+    #: The catalog key of the one-paragraph help.
+    help: str
+    #: Reads the normalized text into the system's check, or raises ``InvalidNotation``.
+    reader: Callable[[str], SystemCheck] = attrs.field(eq=False)
+    #: Commands a player may type, for the help and the tests.
+    examples: tuple[str, ...] = ()
+
+    def matches(self, text: str) -> bool:
+        """Whether the normalized *text* is meant as this command."""
+        return self.prefix.match(text) is not None
+
+    def read(self, text: str) -> SystemCheck:
+        """The system's check for the normalized *text*."""
+        return self.reader(text)
+
+    def help_text(self, locale: str = DEFAULT_LOCALE) -> str:
+        """``pattern: help`` in *locale*."""
+        return f"{self.pattern}: {translate(self.help, locale)}"
+
+
+@functools.cache
+def commands(system: str) -> tuple[ChatCommand, ...]:
+    """The chat commands of the rule system called *system*.
+
+    A system lists them as ``CHAT_COMMANDS`` in the package of the ruleset it registers under
+    the ``tabletop_rules.rulesets`` entry-point group; the core imports no system itself.
+
+    Raises:
+        UnknownSystem: No ruleset is registered under *system*.
+
+    >>> [command.name for command in commands("m20")]
+    ['attack', 'check']
+
+    .. versionadded:: 0.2.0
+    """
+    from importlib.metadata import entry_points  # only when first needed: it is slow to import
+
+    found = entry_points(group=_GROUP)
+    for entry in found:
+        if entry.name == system:
+            module = importlib.import_module(entry.module)
+            listed: tuple[ChatCommand, ...] = tuple(getattr(module, "CHAT_COMMANDS", ()))
+            return listed
+    raise UnknownSystem(system, (entry.name for entry in found))
+
+
+def help_text(system: str | None = None, locale: str = DEFAULT_LOCALE) -> str:
+    """The help of the common dice language, or of one system's commands, in *locale*.
+
+    >>> print(help_text("m20", "en").splitlines()[2])  # doctest: +ELLIPSIS
+    M20+N>=DIFFICULTY: A specialty check: ...
+
+    .. versionadded:: 0.2.0
+    """
+    if system is None:
+        return translate("notation.help.common", locale)
+    lines = [translate("notation.help.system", locale, system=system)]
+    lines.extend(command.help_text(locale) for command in commands(system))
+    return "\n".join(lines)
