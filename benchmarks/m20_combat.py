@@ -15,7 +15,10 @@ It times, in the same process:
   events that follow it;
 - ``trusted replay``: events folded per second by ``engine.replay(record, trusted=True)``;
 - ``verified replay``: events checked and folded per second by ``engine.replay(record)``,
-  which derives every event again from the rules and the recorded dice.
+  which derives every event again from the rules and the recorded dice;
+- ``games on every core``: the same kind of random combats played per second by
+  ``tabletop_rules.simulation.simulate`` with its default process pool over every core
+  (the pool's start-up included), ``--pool-games`` of them.
 
 Figures are the median of ``--runs`` runs.
 The exit code is 1 if a replay does not give the live state.
@@ -24,6 +27,7 @@ The exit code is 1 if a replay does not give the live state.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import statistics
@@ -47,6 +51,7 @@ from tabletop_rules.m20 import (
     Specialty,
     Tendency,
 )
+from tabletop_rules.simulation import random_bot, simulate
 
 SKILLS = [s for s in Skill if not s.prerequisites and s is not Skill.EXPERTISE]
 SPREADS = [(3, 3, 2, 2), (4, 2, 2, 2), (2, 4, 2, 2), (1, 1, 4, 4), (4, 4, 1, 1)]
@@ -152,20 +157,33 @@ LABELS = {
 }
 
 
+def games_on_every_core(count: int) -> float:
+    """Random combats per second played by ``simulate`` over every core."""
+    setups = [setup(random.Random(seed)) for seed in range(count)]
+    bot = functools.partial(random_bot, skip=(GM,))
+    began = time.perf_counter()
+    simulate(RULESET, setups, bot=bot, chunk_size=25)
+    return count / (time.perf_counter() - began)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--combats", type=int, default=50)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--pool-games", type=int, default=400)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     runs = [measure(args.combats, seed=1000 * run) for run in range(args.runs)]
     result = {key: statistics.median(run[key] for run in runs) for key in KEYS}
+    result["games_on_every_core_per_second"] = games_on_every_core(args.pool_games)
     if args.json:
         print(json.dumps(result))
         return
     print(f"m20 combats: {args.combats} a run, median of {args.runs} runs")
     for key in KEYS:
         print(f"  {LABELS[key]:<28}{result[key]:>12,.0f}")
+    every = result["games_on_every_core_per_second"]
+    print(f"  {'games / s on every core':<28}{every:>12,.0f}")
 
 
 if __name__ == "__main__":
