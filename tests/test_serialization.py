@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 import typing
 from typing import Any
 
@@ -20,13 +21,21 @@ from tabletop_rules import (
     Opposition,
     Outcome,
     Roll,
+    ScriptedDice,
     Term,
     from_json,
     make_converter,
+    notation,
     to_json,
 )
 from tabletop_rules.engine import GameResult, Pass, PromptFrame, PromptStack
-from tabletop_rules.serialization import MAX_JSON_LENGTH, structure
+from tabletop_rules.i18n import LOCALES
+from tabletop_rules.serialization import (
+    MAX_COUNT_DIGITS,
+    MAX_INTEGER,
+    MAX_JSON_LENGTH,
+    structure,
+)
 from tabletop_rules.testing import strategies as ts
 
 # -- strategies for the engine's plain values ------------------------------------------------
@@ -355,3 +364,162 @@ def test_a_fraction_round_trips() -> None:
     from fractions import Fraction
 
     assert Fraction(-7, 3) == from_json(to_json(Fraction(-7, 3)), Fraction)
+
+
+# -- hardening (issue 14) -------------------------------------------------------------------------
+
+
+def _pairs(count: int, *, repeat_last: bool = False) -> str:
+    pairs = [[outcome, outcome % 7 + 1] for outcome in range(count)]
+    if repeat_last:
+        pairs.append(pairs[-1])
+    return json.dumps({"counts": pairs}, separators=(",", ":"))
+
+
+@pytest.mark.parametrize(("count", "seconds"), [(10_000, 0.5), (100_000, 2.0), (900_000, 10.0)])
+def test_a_long_distribution_loads_in_linear_time(count: int, seconds: float) -> None:
+    """Issue 14, finding 1: reading a distribution is linear in its pairs.
+
+    The quadratic reading took 1.5 s for 10,000 pairs and over 2 minutes for 100,000; the
+    10 MB cap allows about 900,000, which must load within a few seconds.
+    """
+    text = _pairs(count)
+    assert len(text) <= MAX_JSON_LENGTH
+    start = time.perf_counter()
+    distribution = from_json(text, Distribution)
+    elapsed = time.perf_counter() - start
+    assert (0, count - 1) == (distribution.min, distribution.max)
+    assert elapsed < seconds
+
+
+def test_a_long_distribution_with_a_bad_last_pair_is_refused_quickly() -> None:
+    """Issue 14, finding 1: 900,000 pairs whose last repeats an outcome are refused in linear
+    time, with the path of the repeated pair."""
+    text = _pairs(900_000, repeat_last=True)
+    start = time.perf_counter()
+    with pytest.raises(InvalidData) as info:
+        from_json(text, Distribution)
+    assert time.perf_counter() - start < 10.0
+    assert ("$.counts[900000][0]", "outcome 899999 is listed twice") == (
+        info.value.path,
+        info.value.detail,
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "path"),
+    [
+        ('{"counts":[[0,1],[1]]}', "$.counts[1]"),
+        ('{"counts":[[0,1],"x"]}', "$.counts[1]"),
+        ('{"counts":[[0,1],[1.5,1]]}', "$.counts[1][0]"),
+        ('{"counts":[[0,1],[1,-1]]}', "$.counts[1][1]"),
+        ('{"counts":[[0,1],[1,true]]}', "$.counts[1][1]"),
+        ('{"counts":[[0,0]]}', "$.counts"),
+        ('{"counts":[]}', "$.counts"),
+    ],
+)
+def test_a_bad_pair_of_a_distribution_is_named(text: str, path: str) -> None:
+    """Issue 14, finding 1: the one-pass reading still names the bad pair's path."""
+    with pytest.raises(InvalidData) as info:
+        from_json(text, Distribution)
+    assert path == info.value.path
+
+
+def _check_with(value: int) -> str:
+    document = json.loads(to_json(_CHECK))
+    document["terms"][0]["value"] = value
+    return json.dumps(document)
+
+
+@pytest.mark.parametrize("value", [10**4299, -(10**4299), MAX_INTEGER + 1, -MAX_INTEGER - 1])
+def test_a_huge_integer_is_refused_with_its_path(value: int) -> None:
+    """Issue 14, finding 4: a 4,299-digit term used to load and then break ``explain()`` with a
+    bare ValueError (Python's int digit limit); integers beyond MAX_INTEGER are refused at
+    the field's path, and the message does not quote the number."""
+    with pytest.raises(InvalidData) as info:
+        from_json(_check_with(value), CheckResult)
+    assert "$.terms[0].value" == info.value.path
+    assert len(str(info.value)) < 200
+
+
+@pytest.mark.parametrize("value", [MAX_INTEGER, -MAX_INTEGER])
+def test_the_largest_integers_explain_in_every_locale(value: int) -> None:
+    """Issue 14, finding 4: whatever loads, explains: a check whose difficulty and every term
+    are at the bound explains in every shipped locale."""
+    document = json.loads(_check_with(value))
+    document["terms"] = [document["terms"][0]] * 20
+    document["against"]["value"] = value
+    result = from_json(json.dumps(document), CheckResult)
+    for locale in LOCALES:
+        assert str(20 * value + 3) in result.explain(locale)
+
+
+def test_the_largest_numbers_of_a_command_round_trip_and_render() -> None:
+    """Issue 14, finding 4: the bound is that of a number in a command (18 digits), so every
+    command the notation reads loads back from JSON, and its result renders."""
+    command = notation.parse(f"x2 2d6+{MAX_INTEGER}-{MAX_INTEGER}>={MAX_INTEGER}")
+    assert isinstance(command, notation.Repeat)
+    result = command.roll(ScriptedDice([1, 2, 3, 4]))
+    assert command == from_json(to_json(command), notation.Repeat)
+    again = from_json(to_json(result), notation.RepeatResult)
+    for locale in LOCALES:
+        assert str(MAX_INTEGER) in again.render(locale)
+
+
+def test_distribution_counts_have_their_own_larger_bound() -> None:
+    """Issue 14, finding 4: counts are bounded by digits, not by MAX_INTEGER: 100D6 (counts of
+    78 digits) round trips, as does a count of 1000**100 (the total of 100D1000, 301 digits);
+    a count of MAX_COUNT_DIGITS + 1 digits is refused at its path, and an outcome beyond
+    MAX_INTEGER is refused like any integer."""
+    large = Distribution.of(Dice(100, 6))
+    assert large == from_json(to_json(large), Distribution)
+    assert 1000**100 == from_json(f'{{"counts":[[0,{1000**100}]]}}', Distribution).total
+    with pytest.raises(InvalidData) as count:
+        from_json(f'{{"counts":[[0,1],[1,{10**MAX_COUNT_DIGITS}]]}}', Distribution)
+    with pytest.raises(InvalidData) as outcome:
+        from_json(f'{{"counts":[[{MAX_INTEGER + 1},1]]}}', Distribution)
+    assert ("$.counts[1][1]", "$.counts[0][0]") == (count.value.path, outcome.value.path)
+
+
+def test_the_integer_bounds_can_be_changed_per_converter() -> None:
+    """Issue 14, finding 4: ``make_converter(max_integer=...)`` sets the bound for one
+    converter; the default converter keeps MAX_INTEGER."""
+    small = make_converter(max_integer=100)
+    with pytest.raises(InvalidData) as info:
+        from_json('{"count":101,"sides":6}', Dice, converter=small)
+    assert "$.count" == info.value.path
+    assert Dice(101, 6) == from_json('{"count":101,"sides":6}', Dice)
+    wide = make_converter(max_count_digits=2000)
+    assert 1 == from_json(f'{{"counts":[[0,{10**1500}]]}}', Distribution, converter=wide).max + 1
+
+
+@pytest.mark.parametrize("bound", [0, -1, 1.5, True])
+def test_a_bound_that_is_not_a_positive_whole_number_is_refused(bound: object) -> None:
+    """Issue 14, finding 4: a converter cannot be made with a bound that refuses everything."""
+    with pytest.raises(ValueError, match="max_integer"):
+        make_converter(max_integer=bound)  # type: ignore[arg-type]
+
+
+def test_an_error_about_a_huge_value_stays_short() -> None:
+    """Issue 14: an error never quotes a huge value whole (a 1 MB tag gives a short message)."""
+    document = json.loads(to_json(_CHECK))
+    document["against"]["type"] = "x" * 1_000_000
+    with pytest.raises(InvalidData) as info:
+        from_json(json.dumps(document), CheckResult)
+    assert "$.against" == info.value.path
+    assert len(str(info.value)) < 400
+
+
+def test_a_long_array_of_bad_items_is_refused_as_fast_as_one() -> None:
+    """Issue 14 (found by tests/test_fuzz.py): 40,000 bad items (2 MB) took 4 s, every problem
+    being collected and formatted to report the first; reading now stops at the first bad
+    item (80,000 of them, 4 MB, are refused in well under a second), and the error names it."""
+    part = {"sign": 1, "dice": {"count": 2}, "number": 0}
+    with pytest.raises(InvalidData):  # the shared converter is built before the timing
+        from_json(json.dumps({"parts": [part]}), notation.Expression)
+    text = json.dumps({"parts": [part] * 80_000})
+    start = time.perf_counter()
+    with pytest.raises(InvalidData) as info:
+        from_json(text, notation.Expression)
+    assert time.perf_counter() - start < 1.0
+    assert "$.parts[0].dice.sides" == info.value.path

@@ -47,6 +47,8 @@ from tabletop_rules.errors import InvalidData, TabletopRulesError
 from tabletop_rules.odds import MAX_SPAN, Distribution
 
 __all__ = [
+    "MAX_COUNT_DIGITS",
+    "MAX_INTEGER",
     "MAX_JSON_LENGTH",
     "from_json",
     "make_converter",
@@ -60,6 +62,25 @@ T = TypeVar("T")
 #: The longest JSON text :func:`from_json` reads (characters), against abusive uploads.
 MAX_JSON_LENGTH = 10_000_000
 
+#: The largest magnitude of a whole number read from JSON, for every field but a
+#: distribution's counts: 18 digits, as many as a number in a command may have.
+#: Anything larger is refused with :class:`~tabletop_rules.errors.InvalidData`, so that a
+#: value read from JSON can always be added up, explained and rendered.
+#:
+#: .. versionadded:: 0.2.0
+MAX_INTEGER = 10**18 - 1
+
+#: The most digits of one count (number of ways) of a :class:`~tabletop_rules.odds.Distribution`
+#: read from JSON. Counts legitimately grow large (100D6 has counts of 78 digits, 100D1000 of
+#: 301), so they have their own bound; the outcomes follow :data:`MAX_INTEGER`.
+#:
+#: .. versionadded:: 0.2.0
+MAX_COUNT_DIGITS = 1000
+
+#: The longest detail an :class:`~tabletop_rules.errors.InvalidData` from :func:`structure`
+#: quotes, so that an error about a huge document stays short enough to show in a chat.
+_MAX_DETAIL = 300
+
 _TAG = "type"
 
 
@@ -67,6 +88,31 @@ def _strict(kind: type[Any], name: str) -> Callable[[object, object], Any]:
     def hook(value: object, _: object) -> Any:
         if type(value) is not kind:
             raise TypeError(f"expected {name}, got {type(value).__name__}")
+        return value
+
+    return hook
+
+
+def _digits(value: int) -> int:
+    """The number of decimal digits of ``abs(value)``, without converting it to text."""
+    magnitude = abs(value)
+    if magnitude < 10:
+        return 1
+    # bit_length gives the digits to within one; a comparison settles it (and never hits
+    # Python's limit on converting huge integers to text).
+    estimate = max(1, int(magnitude.bit_length() * 0.30102999566398120) + 1)
+    return estimate if magnitude >= 10 ** (estimate - 1) else estimate - 1
+
+
+def _whole_number(max_integer: int) -> Callable[[object, object], int]:
+    def hook(value: object, _: object) -> int:
+        if type(value) is not int:
+            raise TypeError(f"expected a whole number, got {type(value).__name__}")
+        if not -max_integer <= value <= max_integer:
+            raise ValueError(
+                f"expected a whole number from -{max_integer} to {max_integer}, "
+                f"got one of {_digits(value)} digits"
+            )
         return value
 
     return hook
@@ -94,22 +140,48 @@ def _array(value: object) -> list[object]:
     return typing.cast(list[object], value)
 
 
-def _distribution(value: object, _: object) -> Distribution:
-    fields = _object(value)
-    if set(fields) != {"counts"}:
-        raise TypeError('expected {"counts": [[outcome, ways], ...]}')
-    counts: dict[int, int] = {}
-    for item in _array(fields["counts"]):
-        pair = _array(item)
-        if len(pair) != 2 or type(pair[0]) is not int or type(pair[1]) is not int:
-            raise TypeError("expected [outcome, ways] pairs of whole numbers")
-        outcome, ways = typing.cast(list[int], pair)
-        if counts and max(abs(outcome - o) for o in (min(counts), max(counts))) > MAX_SPAN:
-            raise ValueError(f"outcomes may span at most {MAX_SPAN}")
-        if outcome in counts:
-            raise ValueError(f"outcome {outcome} is listed twice")
-        counts[outcome] = ways
-    return Distribution.from_counts(counts)
+def _distribution(max_integer: int, max_count_digits: int) -> Callable[[object, object], Any]:
+    largest = 10**max_count_digits
+
+    def hook(value: object, _: object) -> Distribution:
+        fields = _object(value)
+        if set(fields) != {"counts"}:
+            raise TypeError('expected {"counts": [[outcome, ways], ...]}')
+        counts: dict[int, int] = {}
+        low = high = 0
+        # One pass, constant work a pair: the lowest and highest outcomes are kept as they
+        # go, so a long list loads in linear time (and a too-wide one stops early).
+        for index, item in enumerate(_array(fields["counts"])):
+            if type(item) is not list or len(item) != 2:  # pyright: ignore[reportUnknownArgumentType]
+                raise InvalidData(f"$.counts[{index}]", "expected an [outcome, ways] pair")
+            outcome, ways = typing.cast(list[object], item)
+            if type(outcome) is not int or not -max_integer <= outcome <= max_integer:
+                raise InvalidData(
+                    f"$.counts[{index}][0]",
+                    f"expected a whole number from -{max_integer} to {max_integer}",
+                )
+            if type(ways) is not int or not 0 <= ways < largest:
+                raise InvalidData(
+                    f"$.counts[{index}][1]",
+                    f"expected a whole number of ways, 0 or more, of at most {max_count_digits}"
+                    " digits",
+                )
+            if not counts:
+                low = high = outcome
+            elif outcome < low:
+                low = outcome
+            elif outcome > high:
+                high = outcome
+            if high - low > MAX_SPAN:
+                raise InvalidData(f"$.counts[{index}][0]", f"outcomes may span at most {MAX_SPAN}")
+            if outcome in counts:
+                raise InvalidData(f"$.counts[{index}][0]", f"outcome {outcome} is listed twice")
+            counts[outcome] = ways
+        if not any(counts.values()):
+            raise InvalidData("$.counts", "a distribution needs at least one positive count")
+        return Distribution.from_counts(counts)
+
+    return hook
 
 
 def _is_sequence(cls: Any) -> bool:
@@ -164,24 +236,39 @@ def register_tagged_union(converter: cattrs.Converter, union: Any) -> None:
     converter.register_unstructure_hook(union, converter.unstructure)
 
 
-def make_converter(*, registry: Registry | None = None) -> cattrs.Converter:
+def make_converter(
+    *,
+    registry: Registry | None = None,
+    max_integer: int = MAX_INTEGER,
+    max_count_digits: int = MAX_COUNT_DIGITS,
+) -> cattrs.Converter:
     """Return a new converter configured for every public value of the library.
 
     Args:
         registry: The rulesets whose values (commands, events, states, records) the converter
             must handle; :meth:`~tabletop_rules.engine.Registry.default` if not given.
+        max_integer: The largest magnitude of a whole number read into any field but a
+            distribution's counts; larger ones are refused (:data:`MAX_INTEGER` if not given).
+        max_count_digits: The most digits of a distribution's count
+            (:data:`MAX_COUNT_DIGITS` if not given).
 
     Returns:
         A fresh converter: changing it changes nothing else.
+
+    .. versionchanged:: 0.2.0
+        Whole numbers are bounded: *max_integer* and *max_count_digits*.
     """
+    for name, bound in (("max_integer", max_integer), ("max_count_digits", max_count_digits)):
+        if type(bound) is not int or bound < 1:
+            raise ValueError(f"{name} must be a whole number, 1 or more, not {bound!r}")
     registry = registry or Registry.default()
     converter = _json_converter(forbid_extra_keys=True)
-    converter.register_structure_hook(int, _strict(int, "a whole number"))
+    converter.register_structure_hook(int, _whole_number(max_integer))
     converter.register_structure_hook(str, _strict(str, "a string"))
     converter.register_structure_hook(bool, _strict(bool, "true or false"))
     converter.register_structure_hook(Fraction, _fraction)
     converter.register_unstructure_hook(Fraction, str)
-    converter.register_structure_hook(Distribution, _distribution)
+    converter.register_structure_hook(Distribution, _distribution(max_integer, max_count_digits))
     converter.register_unstructure_hook(
         Distribution, lambda d: {"counts": [[o, c] for o, c in d.items()]}
     )
@@ -245,24 +332,24 @@ def _require_arrays(converter: cattrs.Converter) -> None:
         item_hook = converter.get_structure_hook(item_type)
 
         def variable(value: Any, _: Any) -> Any:
-            errors: list[Exception] = []
             result: list[Any] = []
             for index, item in enumerate(_array(value)):
                 try:
                     result.append(item_hook(item, item_type))
-                except Exception as error:  # collected and re-raised below
+                except Exception as error:  # re-raised below with the item's index
+                    # Only the first problem is reported, so reading stops at the first bad
+                    # item: a long array of bad items costs no more than one.
                     note = IterableValidationNote(
                         f"Structuring {cls} @ index {index}", index, item_type
                     )
                     error.__notes__ = [*getattr(error, "__notes__", []), note]
-                    errors.append(error)
-            if errors:
-                # cattrs defines __new__ with three arguments; pyright reads ExceptionGroup's two.
-                raise cattrs.IterableValidationError(
-                    f"While structuring {cls}",
-                    errors,
-                    cls,  # pyright: ignore[reportCallIssue]
-                )
+                    # cattrs defines __new__ with three arguments; pyright reads
+                    # ExceptionGroup's two.
+                    raise cattrs.IterableValidationError(
+                        f"While structuring {cls}",
+                        [error],
+                        cls,  # pyright: ignore[reportCallIssue]
+                    ) from None
             return collection(result)
 
         return variable
@@ -296,11 +383,18 @@ def structure(data: object, cls: type[T], *, converter: cattrs.Converter | None 
         return (converter or _default_converter()).structure(data, cls)
     except cattrs.BaseValidationError as error:
         path, detail = _first_problem(error)
-        raise InvalidData(path, detail) from error
+        raise InvalidData(path, _clip(detail)) from error
+    except InvalidData as error:
+        raise InvalidData(error.path, _clip(error.detail)) from error
     except TabletopRulesError as error:
-        raise InvalidData("$", str(error)) from error
+        raise InvalidData("$", _clip(str(error))) from error
     except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as error:
-        raise InvalidData("$", _describe(error)) from error
+        raise InvalidData("$", _clip(_describe(error))) from error
+
+
+def _clip(detail: str) -> str:
+    """*detail* cut to ``_MAX_DETAIL`` characters: a huge value is not quoted whole."""
+    return detail if len(detail) <= _MAX_DETAIL else f"{detail[: _MAX_DETAIL - 1]}…"
 
 
 def from_json(text: str | bytes, cls: type[T], *, converter: cattrs.Converter | None = None) -> T:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -9,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tabletop_rules import InvalidCharacter, from_json, to_json
-from tabletop_rules.i18n import Label
+from tabletop_rules.i18n import Label, translate
 from tabletop_rules.m20 import (
     EXAMPLE_SHEET,
     Attributes,
@@ -21,6 +23,7 @@ from tabletop_rules.m20 import (
     format_sheet,
     parse_sheet,
 )
+from tabletop_rules.m20._sheet import MAX_MESSAGE_LENGTH, MAX_SHEET_LENGTH, MAX_SHEET_PROBLEMS
 from tabletop_rules.m20.strategies import characters
 
 #: The rule text's example sheet (M20-023).
@@ -452,3 +455,119 @@ def test_the_example_sheet_is_the_rule_texts_own() -> None:
     text = _RULE_TEXT.read_text("utf-8")
 
     assert EXAMPLE_SHEET.replace("姓名：", "引用︰姓名：", 1) in text
+
+
+# -- bounds (issue 14, finding 3) --------------------------------------------------------------
+
+
+def _junk_lines(count: int) -> str:
+    return "".join(f"不是欄位{index}\n" for index in range(count))
+
+
+def test_a_sheet_over_the_length_limit_is_refused_before_reading() -> None:
+    """Issue 14, finding 3: a 1 MB sheet took 16 s and 875 MB; one over MAX_SHEET_LENGTH is
+    refused at once with one problem that says how long it is and how long it may be."""
+    text = _junk_lines(100_000)
+    tracemalloc.start()
+    start = time.perf_counter()
+    try:
+        with pytest.raises(InvalidCharacter) as caught:
+            parse_sheet(text)
+        elapsed = time.perf_counter() - start
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert (("m20.problem.sheet.too_long", {"given": len(text), "allowed": MAX_SHEET_LENGTH}),) == (
+        caught.value.problem_keys
+    )
+    assert elapsed < 0.05
+    assert peak < 100_000
+
+
+def test_a_sheet_at_the_length_limit_is_read() -> None:
+    """Issue 14, finding 3: the limit refuses only what is longer than MAX_SHEET_LENGTH."""
+    padding = MAX_SHEET_LENGTH - len(SHEET)
+    text = SHEET.replace("食量很大", "食量很大" + "。" * padding)
+    assert MAX_SHEET_LENGTH == len(text)
+    assert parse_sheet(text).description.endswith("。")
+
+
+def test_the_length_limit_can_be_changed_per_call() -> None:
+    """Issue 14, finding 3: ``max_length`` lowers or raises the limit for one call."""
+    longer = SHEET.replace("食量很大", "食量很大" + "。" * MAX_SHEET_LENGTH)
+    with pytest.raises(InvalidCharacter) as caught:
+        parse_sheet(SHEET, max_length=100)
+    assert ["m20.problem.sheet.too_long"] == [key for key, _ in caught.value.problem_keys]
+    assert YANG.name == parse_sheet(longer, max_length=2 * MAX_SHEET_LENGTH).name
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_at_most_ten_problems_are_listed_then_how_many_more(locale: str) -> None:
+    """Issue 14, finding 3: 300 bad lines give the first problems and "and N more" (in the
+    reader's locale), not 300 problems."""
+    with pytest.raises(InvalidCharacter) as caught:
+        parse_sheet(_junk_lines(300))
+    keys = [key for key, _ in caught.value.problem_keys]
+    listed = len(keys) - 1
+    hidden = 300 + 4 - listed  # every line, and the four required fields missing
+
+    assert 1 <= listed <= MAX_SHEET_PROBLEMS
+    assert ["m20.problem.sheet.unknown_line"] * listed == keys[:-1]
+    assert ("m20.problem.sheet.more", {"count": hidden}) == caught.value.problem_keys[-1]
+    assert (
+        translate("m20.problem.sheet.more", locale, count=hidden)
+        == (caught.value.localized_problems(locale)[-1])
+    )
+
+
+_ABUSIVE = {
+    "unknown skills": "技能：\n" + "".join(f"x{i}（y{i}）：z\n" for i in range(2000)),
+    "english unknown skills": "Skills:\n" + "".join(f"{'x' * 60}{i}:\n" for i in range(500)),
+    "unknown lines": "".join(f"{'行' * 80}{i}\n" for i in range(500)),
+    "attribute words": "屬性：" + "".join(f"{'字' * 50}1 " for i in range(500)),
+    "long display names": "技能：\n"
+    + "".join(f"{'名' * 2000}（專精特長）：說明\n" for _ in range(5)),
+    "long field": "職業：" + "x" * 9000,
+}
+
+
+@pytest.mark.parametrize("name", sorted(_ABUSIVE))
+def test_every_message_fits_a_chat_message(name: str) -> None:
+    """Issue 14, finding 3: a 2 KB sheet gave a 160,000-character message; now the message of
+    a sheet at the length limit fits MAX_MESSAGE_LENGTH in every locale, and no problem
+    quotes more than 40 characters of the sheet."""
+    text = _ABUSIVE[name][:MAX_SHEET_LENGTH]
+    with pytest.raises(InvalidCharacter) as caught:
+        parse_sheet(text)
+    for locale in LOCALES:
+        assert len(caught.value.localized(locale)) <= MAX_MESSAGE_LENGTH
+    for _, params in caught.value.problem_keys:
+        for field in ("word", "text", "field", "pick", "situation"):
+            quoted = params.get(field)
+            if isinstance(quoted, Label):
+                quoted = quoted.key
+            assert quoted is None or len(str(quoted)) <= 40
+
+
+def test_the_skills_of_the_rules_are_listed_once() -> None:
+    """Issue 14, finding 3: the list of every skill (about 420 characters in English) came with
+    every unknown skill; only the first unknown skill lists them now."""
+    text = SHEET.replace("（攻擊強化）", "（飛行）").replace("（雙重攻擊）", "（游泳）")
+    assert [
+        ("m20.problem.sheet.unknown_skill", 8, "游泳"),
+        ("m20.problem.sheet.unknown_skill_again", 11, "飛行"),
+    ] == [(key, params["line"], params["word"]) for key, params in problems_of(text)[:2]]
+
+
+@given(st.text(max_size=3000))
+def test_any_text_gives_a_character_or_a_short_error(text: str) -> None:
+    """Issue 14, finding 3: any text reads as a character or raises InvalidCharacter with at
+    most MAX_SHEET_PROBLEMS problems and the "more" line, in a message that fits a chat."""
+    error: InvalidCharacter | None = None
+    try:
+        parse_sheet(text)
+    except InvalidCharacter as caught:
+        error = caught
+    if error is not None:
+        assert len(error.problems) <= MAX_SHEET_PROBLEMS + 1
+        assert all(len(error.localized(locale)) <= MAX_MESSAGE_LENGTH for locale in LOCALES)

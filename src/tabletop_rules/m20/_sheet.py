@@ -14,6 +14,12 @@ The format is that of 楊望蒼 in the rule text (M20-023)::
 
 Field names and words may be written in any shipped locale (``姓名`` or ``Name``), in full or
 half width.
+
+A sheet comes from a player, so reading one is bounded: a sheet longer than
+``MAX_SHEET_LENGTH`` characters is refused before it is read, and the error lists at most
+``MAX_SHEET_PROBLEMS`` problems (then how many more there are), each quoting at most 40
+characters of the sheet, in a message of at most ``MAX_MESSAGE_LENGTH`` characters in every
+shipped locale.
 """
 
 from __future__ import annotations
@@ -28,7 +34,7 @@ from typing import Final, NamedTuple, TypeVar
 import attrs
 
 from tabletop_rules.errors import InvalidCharacter
-from tabletop_rules.i18n import LOCALES, Label, resolve_locale, translate
+from tabletop_rules.i18n import DEFAULT_LOCALE, LOCALES, Label, catalog, resolve_locale, translate
 from tabletop_rules.m20._character import (
     BASE_HP,
     SKILL_SLOTS,
@@ -43,7 +49,37 @@ from tabletop_rules.m20._character import (
 )
 from tabletop_rules.m20._skills import Skill, SkillPick
 
-__all__ = ["EXAMPLE_SHEET", "format_sheet", "parse_sheet"]
+__all__ = [
+    "EXAMPLE_SHEET",
+    "MAX_MESSAGE_LENGTH",
+    "MAX_SHEET_LENGTH",
+    "MAX_SHEET_PROBLEMS",
+    "format_sheet",
+    "parse_sheet",
+]
+
+#: The longest sheet :func:`parse_sheet` reads by default, in characters; the rule text's
+#: example has about 300.
+#:
+#: .. versionadded:: 0.2.0
+MAX_SHEET_LENGTH: Final = 10_000
+
+#: The most problems one error from :func:`parse_sheet` lists; the others are counted in a
+#: last problem ("and 12 more").
+#:
+#: .. versionadded:: 0.2.0
+MAX_SHEET_PROBLEMS: Final = 10
+
+#: The longest message of an error from :func:`parse_sheet`, in every shipped locale: what
+#: one chat message holds on the strictest common platform (Discord's 2,000 characters).
+#: Fewer than ``MAX_SHEET_PROBLEMS`` problems are listed when more would not fit.
+#:
+#: .. versionadded:: 0.2.0
+MAX_MESSAGE_LENGTH: Final = 2_000
+
+#: The fields of a problem that quote the sheet (or a name taken from it): clipped to 40
+#: characters in every problem, so that no problem grows with the sheet.
+_QUOTED: Final = frozenset({"word", "text", "field", "pick", "situation"})
 
 #: The rule text's example sheet, 楊望蒼 (M20-023), as the text gives it.
 #:
@@ -154,6 +190,56 @@ def _clip(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else f"{text[: limit - 1]}…"
 
 
+@functools.cache
+def _known(locale: str, labels: tuple[str, ...]) -> str:
+    """The words of *labels* in *locale*, as a problem lists them."""
+    return translate("m20.sheet.list_separator", locale).join(
+        translate(label, locale) for label in labels
+    )
+
+
+def _quoted(value: object) -> object:
+    if isinstance(value, str):
+        return _clip(value)
+    if isinstance(value, Label) and value.key not in catalog(DEFAULT_LOCALE):
+        return Label(_clip(value.key))  # a name from the sheet, not a catalog key
+    return value
+
+
+def _short(problem: Problem) -> Problem:
+    """*problem* with every quote of the sheet clipped."""
+    key, params = problem
+    return key, {name: _quoted(v) if name in _QUOTED else v for name, v in params.items()}
+
+
+def _message(problems: list[Problem], locale: str) -> str:
+    """The message of an :class:`InvalidCharacter` of *problems* in *locale*."""
+    listed = "; ".join(translate(key, locale, **params) for key, params in problems)
+    return translate("error.invalid_character", locale, problems=listed)
+
+
+def _reported(problems: list[Problem]) -> list[Problem]:
+    """The problems an error lists: the first ones that fit, then how many more there are.
+
+    At most ``MAX_SHEET_PROBLEMS`` are listed, fewer when the message would pass
+    ``MAX_MESSAGE_LENGTH`` characters in a shipped locale; the first is always listed.
+    """
+
+    def more(count: int) -> list[Problem]:
+        return [("m20.problem.sheet.more", {"count": count})] if count else []
+
+    shown: list[Problem] = []
+    for problem in problems[:MAX_SHEET_PROBLEMS]:
+        candidate = [*shown, _short(problem)]
+        tail = more(len(problems) - len(candidate))
+        if shown and any(
+            len(_message(candidate + tail, locale)) > MAX_MESSAGE_LENGTH for locale in LOCALES
+        ):
+            break
+        shown = candidate
+    return shown + more(len(problems) - len(shown))
+
+
 def _drop_quote_marker(line: str) -> str:
     for marker in _QUOTE_MARKERS:
         if line.startswith(marker):
@@ -190,10 +276,7 @@ class _Reader:
         return self.locale or "zh-Hant"
 
     def known(self, labels: Iterable[str]) -> str:
-        locale = self.sheet_locale
-        return translate("m20.sheet.list_separator", locale).join(
-            translate(label, locale) for label in labels
-        )
+        return _known(self.sheet_locale, tuple(labels))
 
     def read(self, text: str) -> None:
         first = True
@@ -295,16 +378,13 @@ class _Reader:
     def start_pick(self, number: int, word: str, display: str | None, note: str) -> None:
         skill = self.vocabulary.skills.get(normalize(word))
         if skill is None:
-            self.problems.append(
-                (
-                    "m20.problem.sheet.unknown_skill",
-                    {
-                        "line": number,
-                        "word": word.strip(),
-                        "known": self.known(skill.label for skill in Skill),
-                    },
-                )
-            )
+            if self.skills_read:
+                # The first unknown skill lists the rules' skills; the others do not repeat it.
+                key = "m20.problem.sheet.unknown_skill"
+                params: dict[str, object] = {"known": self.known(s.label for s in Skill)}
+            else:
+                key, params = "m20.problem.sheet.unknown_skill_again", {}
+            self.problems.append((key, {"line": number, "word": word.strip(), **params}))
             self.skills_read = False
             self.drafts.append(None)
             return
@@ -439,7 +519,7 @@ class _Reader:
         return best
 
 
-def parse_sheet(text: str) -> Character:
+def parse_sheet(text: str, *, max_length: int = MAX_SHEET_LENGTH) -> Character:
     """Read a character sheet in the format of the rule text's example (M20-023).
 
     Lines are ``field：value``: 姓名, 描述, 屬性 (``物攻3 特攻3 物防２ 特防２``), 生命值,
@@ -456,16 +536,28 @@ def parse_sheet(text: str) -> Character:
 
     Args:
         text: The sheet.
+        max_length: The longest sheet read, in characters (10,000 if not given); a longer
+            one is refused before any other work.
 
     Returns:
         The character.
 
     Raises:
-        InvalidCharacter: The sheet cannot be read or breaks a creation rule; every problem
-            is listed, each saying what to fix.
+        InvalidCharacter: The sheet is too long (``m20.problem.sheet.too_long``), cannot be
+            read or breaks a creation rule; the problems are listed, each saying what to fix,
+            at most 10 of them and then how many more there are, in a message of at most
+            2,000 characters in every shipped locale (see :doc:`/limits`).
 
     .. versionadded:: 0.1.0
+
+    .. versionchanged:: 0.2.0
+        Bounded: *max_length*, and at most 10 problems listed in a message of at most
+        2,000 characters.
     """
+    if len(text) > max_length:
+        raise InvalidCharacter(
+            [("m20.problem.sheet.too_long", {"given": len(text), "allowed": max_length})]
+        )
     vocabulary = _vocabulary()
     reader = _Reader(vocabulary)
     reader.read(text)
@@ -495,7 +587,7 @@ def parse_sheet(text: str) -> Character:
                 )
             )
     if problems or name is None or attributes is None or tendency is None or bonus is None:
-        raise InvalidCharacter(problems)
+        raise InvalidCharacter(_reported(problems))
     return Character(
         name=name,
         description=description,

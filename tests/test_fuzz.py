@@ -1,0 +1,1011 @@
+"""The fuzz suite: every public entry point that takes outside input keeps its contract.
+
+A bot hands the library whatever a player types or uploads, and whatever its database holds.
+For every such entry point, and for any input, the suite checks that:
+
+- only the library's errors (:class:`~tabletop_rules.errors.TabletopRulesError` and its
+  subclasses) are raised, and each one renders in every shipped locale in at most
+  :data:`MESSAGE_LIMIT` characters (one chat message);
+- one input costs at most :data:`TIME_LIMIT` seconds and, when it is quick enough to trace,
+  at most :data:`MEMORY_LIMIT` bytes at its peak (``tracemalloc``);
+- what is accepted can be used: a command rolls and renders, a sheet's character writes back
+  to an equal sheet, a value read from JSON explains itself and writes back to equal JSON;
+- a command refused by a ruleset changes nothing (the state's JSON is the same before and
+  after), and ``decide`` is pure (the same state, command and seed give the same events).
+
+One property is left out where it does not hold yet (``short_messages=False`` on the entry
+point), and kept as a strict ``xfail`` case of ``test_no_error_quotes_a_huge_input`` that
+names the finding and the file to fix: a few errors quote a huge input whole.
+One entry point is left out of :data:`ENTRY_POINTS` while its finding is open, because a fuzz
+test that finds it only by chance cannot be a strict ``xfail``: ``i18n.resolve_locale`` is
+quadratic in the parts of a language tag (``test_a_long_language_tag_is_resolved_quickly``).
+
+**Adding a system.**
+Every entry point is one item of :data:`ENTRY_POINTS`, the one list of this module:
+
+- a :class:`TextInput` for a parser of text (the notation, ``Dice.parse``, a system's sheet
+  parser and its other parsers of players' words), with well-formed samples for the fuzzer to
+  mutate and the sizes of its limits;
+- a :class:`JsonInput` for each public type ``from_json`` reads, with a strategy for valid
+  values to mangle (``test_every_public_type_is_fuzzed`` fails until every public type of
+  :data:`PUBLIC_MODULES` is covered or listed in :data:`NOT_DATA` with a reason);
+- a :class:`RulesetInput` for a ruleset, with a strategy for its setups: random legal play
+  (``legal_commands``) reaches random states, and random, illegal and garbage commands are
+  thrown at ``decide`` there.
+
+A new system adds its items to :data:`ENTRY_POINTS`, and nothing else: its package is found
+through the ruleset entry points (:data:`PUBLIC_MODULES`), so that the completeness test
+names every public type of it that no item reads yet.
+
+**Budget.**
+The suite follows the Hypothesis profile of ``tests/conftest.py`` (:data:`EXAMPLES`): text
+parsers get the profile's examples, rulesets half of them, each JSON type a sixth.
+It takes about 10 s under the default profile and under a minute under ``ci``
+(``HYPOTHESIS_PROFILE=ci``) on two cores.
+
+Issue 14 ("Hardening") asked for this suite; its findings are cited in the tests.
+"""
+
+from __future__ import annotations
+
+import copy
+import enum
+import functools
+import importlib
+import json
+import time
+import tracemalloc
+import types
+import typing
+from collections.abc import Callable, Iterator
+from fractions import Fraction
+from typing import Any, Final
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.strategies import SearchStrategy
+
+import tabletop_rules
+from tabletop_rules import engine, m20, notation
+from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Outcome, Term
+from tabletop_rules.dice import Dice, Roll, SeededDice, SeededDiceState
+from tabletop_rules.engine import GameRecord, GameResult, Pass, PromptFrame, PromptStack
+from tabletop_rules.errors import IllegalCommand, InvalidData, TabletopRulesError
+from tabletop_rules.i18n import LOCALES, resolve_locale
+from tabletop_rules.m20 import strategies as m20s
+from tabletop_rules.odds import Distribution
+from tabletop_rules.serialization import from_json, to_json
+from tabletop_rules.testing import strategies as ts
+
+#: The most seconds one input may cost, end to end (reading it and using what was read).
+#: Generous, so that a loaded two-core CI machine does not fail by chance: the costliest input
+#: within the default limits (the odds of ``100D1000``) takes about 0.5 s on an idle machine.
+TIME_LIMIT: Final = 2.0
+#: The most bytes one input may allocate at its peak, traced for inputs under
+#: :data:`_TRACE_UNDER` seconds (tracing makes big-integer work many times slower).
+MEMORY_LIMIT: Final = 64 * 2**20
+_TRACE_UNDER: Final = 0.05
+#: The longest message of an error, in any shipped locale: one Discord message.
+MESSAGE_LIMIT: Final = 2_000
+#: The examples of each test, from the profile's (50 by default, 300 under ``ci``): as many
+#: for a text parser, half as many for a ruleset (each plays a game and decides up to 8
+#: commands), a sixth as many (at least 10) for each JSON type.
+EXAMPLES: Final = settings().max_examples
+
+
+def _fuzz(share: float) -> settings:
+    return settings(
+        max_examples=max(10, int(EXAMPLES * share)),
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+
+
+# -- the kinds of entry points ---------------------------------------------------------------
+
+
+def _nothing(_: Any) -> None:
+    return None
+
+
+@attrs.frozen(kw_only=True)
+class TextInput:
+    """A parser of text a player typed: the notation, a system's sheet parser."""
+
+    #: How the test names it.
+    name: str
+    #: The entry point: text in, a value (or ``None``) out.
+    read: Callable[[str], object]
+    #: What a bot does next with what was read; must raise only library errors.
+    use: Callable[[Any], None] = _nothing
+    #: Well-formed inputs that the fuzzer mutates.
+    samples: tuple[str, ...]
+    #: Characters that mean something to the parser, mixed into random text.
+    alphabet: str
+    #: Lengths at which repeated input is built: the limits, just over, and far over.
+    sizes: tuple[int, ...]
+    #: Whether an error's message must fit :data:`MESSAGE_LIMIT`; ``False`` only while a
+    #: finding is open, with its case in ``test_no_error_quotes_a_huge_input``.
+    short_messages: bool = True
+
+
+@attrs.frozen(kw_only=True)
+class JsonInput:
+    """A public type that ``from_json`` reads from untrusted JSON."""
+
+    #: How the test names it.
+    name: str
+    #: The type given to ``from_json``; ``None`` reads each value as its own class.
+    cls: Any
+    #: Valid values, whose JSON the fuzzer mangles.
+    values: SearchStrategy[Any]
+    #: What a bot does with a value it read (explain it, render it, replay it).
+    use: Callable[[Any], None] = _nothing
+    #: The public types it covers, besides ``cls`` and the members of a union ``cls``.
+    covers: tuple[Any, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class RulesetInput:
+    """A ruleset: commands are decided at random states reached by random legal play."""
+
+    #: How the test names it.
+    name: str
+    #: The ruleset.
+    ruleset: Any
+    #: Setups for ``ruleset.start``.
+    setups: SearchStrategy[Any]
+    #: The union of the ruleset's command classes (garbage commands are built from them).
+    command_type: Any
+    #: The most commands of random legal play before the state is fuzzed.
+    max_steps: int = 30
+    #: Whether a refusal's message must fit :data:`MESSAGE_LIMIT`; ``False`` only while a
+    #: finding is open, with its case in ``test_no_error_quotes_a_huge_input``.
+    short_messages: bool = True
+
+
+EntryPoint = TextInput | JsonInput | RulesetInput
+
+
+# -- what a bot does with what it read -------------------------------------------------------
+
+
+def _use_command(command: Any) -> None:
+    """Roll, render in every locale, compute the odds, and round-trip through JSON.
+
+    A system's chat command (``M20+3>=困難``) is a check of the system: it is resolved and
+    explained instead.
+    """
+    if command is None:
+        return
+    if hasattr(command, "resolve"):
+        _resolve(command)
+    else:
+        str(command)
+        result = command.roll(SeededDice(14))
+        for locale in LOCALES:
+            result.render(locale)
+        single = command.command if isinstance(command, notation.Repeat) else command
+        if hasattr(single, "probability"):
+            single.probability()
+        else:
+            single.distribution().mean()
+    assert command == from_json(to_json(command), type(command))
+
+
+def _use_json_command(command: Any) -> None:
+    """A command read from JSON is held to the limits before it is rolled (finding 2)."""
+    notation.Limits().enforce(command)
+    _use_command(command)
+
+
+def _use_character(character: m20.Character) -> None:
+    """Write the sheet back in every locale and read it again."""
+    for locale in LOCALES:
+        assert character == m20.parse_sheet(m20.format_sheet(character, locale))
+
+
+def _explain(value: Term | Difficulty | Opposition | CheckResult) -> None:
+    for locale in LOCALES:
+        value.explain(locale)
+
+
+def _render(value: notation.Result) -> None:
+    for locale in LOCALES:
+        value.render(locale)
+
+
+def _odds(value: Distribution) -> None:
+    value.mean()
+    value.p_at_least(value)
+    repr(value)
+
+
+def _resolve(check: m20.SpecialtyCheck | m20.AttackCheck | m20.OpposedCheck) -> None:
+    check.probability()
+    _explain(check.resolve(SeededDice(3)))
+
+
+def _describe(event: m20.Event) -> None:
+    for locale in LOCALES:
+        m20.describe(event, locale)
+
+
+def _replay(record: GameRecord[Any, Any]) -> None:
+    engine.replay(record)
+
+
+# -- valid values of every public type -------------------------------------------------------
+
+_names = st.text(min_size=1, max_size=8)
+_moves = st.sampled_from(["2d6", "2D6+5>=8", "x3 1d20+4", "1d20-1+2d4>10", "rep2 2d6>=2d6"])
+
+
+def _parsed(text: str) -> notation.Command:
+    command = notation.parse(text)
+    assert command is not None
+    return command
+
+
+_commands = _moves.map(_parsed)
+_results = st.builds(lambda c, seed: c.roll(SeededDice(seed)), _commands, ts.seeds())
+_small = st.integers(1, 6)
+_KEEPS = ("KH", "KL", "DH", "DL")
+_reward_items = st.builds(m20.RewardItem, name=_names, bonus=st.integers(0, 3))
+_boosts = st.builds(
+    m20.Boosts,
+    items=st.lists(_reward_items, max_size=2),
+    extra=st.lists(ts.terms(), max_size=2),
+    reroll=st.booleans(),
+)
+
+
+def _state_after(seed: int, rolls: int) -> SeededDiceState:
+    dice = SeededDice(seed)
+    for _ in range(rolls):
+        dice.roll(Dice(2, 6))
+    return dice.state
+
+
+_dice_states = st.builds(_state_after, ts.seeds(), st.integers(0, 5))
+
+
+def _resume(state: SeededDiceState) -> None:
+    """A bot resumes its dice after a restart and rolls on."""
+    SeededDice.resume(state).roll(Dice(3, 6))
+
+
+def _rolled_parts(result: notation.Result) -> SearchStrategy[notation.RolledPart]:
+    if isinstance(result, notation.RepeatResult):
+        result = result.results[0]
+    expression = result.left if isinstance(result, notation.CheckRoll) else result
+    return st.sampled_from(expression.parts)
+
+
+_m20_games = ts.games(m20.RULESET, m20s.combat_setups(max_participants=3), max_steps=12)
+
+
+def _final(record: GameRecord[m20.CombatSetup, m20.Event]) -> m20.CombatState:
+    return engine.fold(m20.RULESET, m20.RULESET.start(record.setup), record.events)
+
+
+_m20_states = _m20_games.map(_final)
+_m20_events = _m20_games.filter(lambda r: bool(r.events)).flatmap(
+    lambda r: st.sampled_from(r.events)
+)
+_m20_commands = _m20_states.flatmap(
+    lambda s: st.sampled_from(m20.RULESET.legal_commands(s) or (m20.EndCombat(actor=m20.GM),))
+)
+_checks_of = st.builds(
+    m20.SpecialtyCheck.of,
+    m20s.characters(),
+    st.sampled_from(m20.Specialty),
+    st.integers(-5, 40),
+    stance=st.sampled_from(m20.Stance),
+)
+_attack_checks = st.builds(
+    m20.AttackCheck.between,
+    m20s.characters(),
+    m20s.characters(),
+    st.sampled_from(m20.AttackKind),
+)
+_opposed = st.builds(
+    m20.OpposedCheck,
+    active=st.lists(ts.terms(), max_size=3),
+    reactive=st.lists(ts.terms(), max_size=3),
+)
+
+
+_M20_ENUMS: Final[tuple[type[enum.Enum], ...]] = (
+    m20.Attribute,
+    m20.Specialty,
+    m20.Tendency,
+    m20.Skill,
+    m20.Stance,
+    m20.AttackKind,
+    m20.DifficultyLevel,
+    m20.AttackMode,
+    m20.HinderChoice,
+    m20.Status,
+    m20.Question,
+    m20.EffectKind,
+    m20.Expiry,
+)
+
+
+def _plain(
+    types_: list[tuple[Any, SearchStrategy[Any], Callable[[Any], None]]],
+) -> Iterator[JsonInput]:
+    for cls, values, use in types_:
+        yield JsonInput(name=_type_name(cls), cls=cls, values=values, use=use)
+
+
+def _core_json_inputs() -> Iterator[JsonInput]:
+    """A JsonInput for each public type of the core: values, and what a bot does with them."""
+    yield from _plain(
+        [
+            (Dice, ts.dice(), _nothing),
+            (Roll, ts.rolls(), _nothing),
+            (Term, ts.terms(), _explain),
+            (Difficulty, ts.difficulties(), _explain),
+            (Opposition, ts.oppositions(), _explain),
+            (CheckResult, ts.check_results(), _explain),
+            (Distribution, ts.distributions(), _odds),
+            (Outcome, st.sampled_from(Outcome), _nothing),
+            (Comparison, st.sampled_from(Comparison), _nothing),
+            (Fraction, st.fractions(), _nothing),
+            (SeededDiceState, _dice_states, _resume),
+            (
+                GameResult,
+                st.builds(GameResult, winners=st.lists(_names, max_size=3), reason=_names),
+                _nothing,
+            ),
+            (Pass, st.builds(Pass, actor=_names), _nothing),
+            (
+                PromptFrame[str],
+                st.builds(
+                    PromptFrame[str],
+                    responder=_names,
+                    answers=st.frozensets(_names),
+                    pending=_names,
+                ),
+                _nothing,
+            ),
+            (PromptStack[str], st.builds(PromptStack[str]), _nothing),
+            (GameRecord, _m20_games, _replay),
+            # the notation
+            (notation.Command, _commands, _use_json_command),
+            (
+                notation.Expression,
+                _moves.map(lambda t: _parsed(t.split(">")[0].split("x3 ")[-1].split("rep2 ")[-1])),
+                _use_json_command,
+            ),
+            (notation.Check, st.just(_parsed("2d6+5>=3d6")), _use_json_command),
+            (notation.Repeat, st.just(_parsed("x3 1d20>=10")), _use_json_command),
+            (
+                notation.Part,
+                st.builds(notation.Part, dice=st.just(Dice(2, 6)) | st.none()),
+                _nothing,
+            ),
+            (notation.Limits, st.builds(notation.Limits), _nothing),
+            (
+                notation.Keep,
+                st.builds(notation.Keep, kind=st.sampled_from(_KEEPS), count=_small),
+                _nothing,
+            ),
+            (
+                notation.Reroll,
+                st.builds(notation.Reroll, face=_small, once=st.booleans()),
+                _nothing,
+            ),
+            (notation.Relation, st.sampled_from(notation.Relation), _nothing),
+            (notation.Result, _results, _render),
+            (notation.RolledPart, _results.flatmap(_rolled_parts), _nothing),
+        ]
+    )
+
+
+def _m20_json_inputs() -> Iterator[JsonInput]:
+    """A JsonInput for each public type of m20: values, and what a bot does with them."""
+    yield from _plain(
+        [
+            (m20.Character, m20s.characters(), _use_character),
+            (m20.Attributes, m20s.characters().map(lambda c: c.attributes), _nothing),
+            (m20.SkillPick, m20s.characters(min_picks=1).map(lambda c: c.picks[0]), _nothing),
+            (m20.Rulings, st.builds(m20.Rulings), _nothing),
+            (m20.RewardItem, _reward_items, _nothing),
+            (m20.Boosts, _boosts, _nothing),
+            (
+                m20.DefenseBoosts,
+                st.builds(m20.DefenseBoosts, defender=_names, boosts=_boosts),
+                _nothing,
+            ),
+            (m20.SpecialtyCheck, _checks_of, _resolve),
+            (m20.AttackCheck, _attack_checks, _resolve),
+            (m20.OpposedCheck, _opposed, _resolve),
+            (m20.CombatSetup, m20s.combat_setups(max_participants=3), m20.RULESET.start),
+            (m20.Participant, m20s.combat_setups().map(lambda s: s.participants[0]), _nothing),
+            (m20.ScenarioLedger, m20s.combat_setups().map(lambda s: s.ledger), _nothing),
+            (m20.CombatState, _m20_states, _nothing),
+            (m20.Combatant, _m20_states.flatmap(lambda s: st.sampled_from(s.combatants)), _nothing),
+            (m20.Command, _m20_commands, _nothing),
+            (m20.Event, _m20_events, _describe),
+        ]
+    )
+    yield JsonInput(
+        name="m20 enums",
+        cls=None,
+        values=st.sampled_from([member for kind in _M20_ENUMS for member in kind]),
+        covers=_M20_ENUMS,
+    )
+    yield JsonInput(
+        name="m20 state parts",
+        cls=None,
+        values=_m20_states.flatmap(
+            lambda s: st.sampled_from(
+                [
+                    *s.ledger.entries,
+                    *(e for c in s.combatants for e in c.effects),
+                    *(f.pending for f in s.prompts.frames),
+                    s.ledger,
+                ]
+            )
+        ),
+        covers=(m20.LedgerEntry, m20.Effect, m20.PendingAttack, m20.Strike),
+    )
+    yield JsonInput(name="m20 events, each as its own class", cls=None, values=_m20_events)
+    yield JsonInput(name="m20 commands, each as its own class", cls=None, values=_m20_commands)
+
+
+def _type_name(cls: Any) -> str:
+    unions = {"notation.Command": notation.Command, "notation.Result": notation.Result}
+    unions |= {"m20.Command": m20.Command, "m20.Event": m20.Event}
+    for name, union in unions.items():
+        if cls == union:
+            return name
+    cls = typing.get_origin(cls) or cls
+    return f"{cls.__module__.replace('tabletop_rules.', '')}.{cls.__qualname__}"
+
+
+# -- the one list ------------------------------------------------------------------------------
+
+
+def _m20_chat(text: str) -> object:
+    return notation.parse(text, system="m20")
+
+
+_NOTATION_ALPHABET = "0123456789dD+-−*/()<>=≥≤≧≦ xXrep０１２ｄＤ＋＞＝　#S"
+_SHEET_ALPHABET = (
+    "姓名描述屬性生命值行事傾向特長技能：:（）()[]［］\n 0123456789＋－+-"
+    "物攻特防身理詭計知識交涉雙重攻擊強化專精Name Skills Attributes"
+)
+
+#: Every entry point that takes outside input. A new system adds its own here.
+ENTRY_POINTS: Final[tuple[EntryPoint, ...]] = (
+    # the core: the notation and JSON of every public value
+    TextInput(
+        name="notation.parse",
+        read=notation.parse,
+        use=_use_command,
+        samples=(
+            "2d6",
+            "2D6+5>=8",
+            "x3 1d20+4",
+            "1d20-1+2d4",
+            "３Ｄ６＜＝１２",
+            "rep2 2d6>=2d6",
+            "100d1000>=50000",
+            "d20>10",
+            "-1d4+3",
+            "x20 5d1000>=5d1000",
+            "I rolled 2d6",
+        ),
+        alphabet=_NOTATION_ALPHABET,
+        sizes=(200, 201, 100_000),
+    ),
+    TextInput(
+        name="Dice.parse",
+        read=Dice.parse,
+        samples=("2d6", "D20", "２ｄ６", "100d1000", "0d6"),
+        alphabet="0123456789dD ２ｄ",
+        sizes=(40, 100_000),
+        short_messages=False,
+    ),
+    *_core_json_inputs(),
+    # m20: the sheet, JSON of every public value, and the combat ruleset
+    TextInput(
+        name="m20.parse_sheet",
+        read=m20.parse_sheet,
+        use=_use_character,
+        samples=(
+            m20.EXAMPLE_SHEET,
+            m20.EXAMPLE_SHEET.replace("（攻擊強化）", "（飛行）").replace("物攻3", "物攻5"),
+            "Name: Yang\nAttributes: Physical Attack 3, Special Attack 3, Physical Defense 2, "
+            "Special Defense 2\nTendency: Physique type\nSpecialties: Physique +4, Cunning +0, "
+            "Knowledge +0, Negotiation +0\nSkills:\nDouble Attack: two attacks\n",
+        ),
+        alphabet=_SHEET_ALPHABET,
+        sizes=(10_000, 10_001, 1_000_000),
+    ),
+    TextInput(
+        name="m20.DifficultyLevel.parse",
+        read=m20.DifficultyLevel.parse,
+        samples=("困難", "Hard", "ＨＡＲＤ", "普通", "nope"),
+        alphabet="困難普通簡單極限hardHARD ",
+        sizes=(100_000,),
+        short_messages=False,
+    ),
+    TextInput(
+        name="notation.parse(system='m20')",
+        read=_m20_chat,
+        use=_use_command,
+        samples=("M20+3>=困難", "M20ATK+3>=DEF+2", "m20+0>=16", "M20-1>=Hard", "2d6"),
+        alphabet=_NOTATION_ALPHABET + "M20ATKDEF困難普通簡單",
+        sizes=(200, 201, 100_000),
+    ),
+    *_m20_json_inputs(),
+    RulesetInput(
+        name="m20 combat",
+        ruleset=m20.RULESET,
+        setups=m20s.combat_setups(max_participants=4),
+        command_type=m20.Command,
+        short_messages=False,
+    ),
+)
+
+
+def _system_packages() -> tuple[types.ModuleType, ...]:
+    """The package of every registered ruleset (``tabletop_rules.m20`` for m20's)."""
+    names = {type(ruleset).__module__.partition("._")[0] for ruleset in engine.Registry.default()}
+    return tuple(importlib.import_module(name) for name in sorted(names))
+
+
+#: The modules whose public types must each be read by some JsonInput: the core's, and the
+#: package of every ruleset registered through entry points (so a new system is found).
+PUBLIC_MODULES: Final = (
+    tabletop_rules,
+    tabletop_rules.checks,
+    tabletop_rules.dice,
+    tabletop_rules.engine,
+    tabletop_rules.notation,
+    tabletop_rules.odds,
+    *_system_packages(),
+)
+
+#: Public types that are not data, so never read from JSON, each with the reason.
+NOT_DATA: Final = {
+    tabletop_rules.Registry: "holds ruleset objects, found through entry points",
+    notation.ChatCommand: "holds a reader function; a system registers it in code",
+}
+
+
+def _entries(kind: type[Any]) -> list[Any]:
+    return [entry for entry in ENTRY_POINTS if isinstance(entry, kind)]
+
+
+# -- the contract --------------------------------------------------------------------------------
+
+
+def _bounded(name: str, call: Callable[[], object], *, short_messages: bool = True) -> object:
+    """Run *call* (twice when it is quick: the second time traced) and check the contract.
+
+    Args:
+        name: The entry point, for failure messages.
+        call: One input, read and used.
+        short_messages: Whether an error's message must fit :data:`MESSAGE_LIMIT`.
+
+    Returns:
+        What *call* returned, or the library error it raised.
+    """
+    start = time.perf_counter()
+    try:
+        outcome: object = call()
+    except TabletopRulesError as error:
+        outcome = error
+    elapsed = time.perf_counter() - start
+    assert elapsed < TIME_LIMIT, f"{name}: one input took {elapsed:.2f} s"
+    if elapsed < _TRACE_UNDER:
+        tracemalloc.start()
+        try:
+            with _quietly():
+                call()
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert peak < MEMORY_LIMIT, f"{name}: one input took {peak / 2**20:.0f} MiB"
+    if isinstance(outcome, TabletopRulesError):
+        for locale in LOCALES:
+            message = outcome.localized(locale)
+            assert not short_messages or len(message) <= MESSAGE_LIMIT, (
+                f"{name}: a {len(message)}-character message"
+            )
+    return outcome
+
+
+class _quietly:
+    """Swallow the library's errors (the traced second run of an input that raised one)."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> bool:
+        return kind is not None and issubclass(kind, TabletopRulesError)
+
+
+# -- text ----------------------------------------------------------------------------------------
+
+
+@st.composite
+def _texts(draw: st.DrawFn, entry: TextInput) -> str:
+    """Random text, a mutated sample, or a sample's piece repeated to one of the sizes."""
+    kind = draw(st.sampled_from(("random", "mutated", "repeated", "sample")))
+    characters = st.sampled_from(entry.alphabet) | st.characters()
+    if kind == "random":
+        return draw(st.text(characters, max_size=300))
+    text = draw(st.sampled_from(entry.samples))
+    if kind == "repeated":
+        start = draw(st.integers(0, len(text) - 1))
+        piece = text[start : draw(st.integers(start + 1, len(text)))]
+        size = draw(st.sampled_from(entry.sizes))
+        return (piece * (size // len(piece) + 1))[:size]
+    for _ in range(draw(st.integers(0 if kind == "sample" else 1, 6))):
+        at = draw(st.integers(0, len(text)))
+        end = draw(st.integers(at, min(len(text), at + 20)))
+        edit = draw(st.sampled_from(("insert", "delete", "replace", "double", "number")))
+        if edit == "insert":
+            text = text[:at] + draw(st.text(characters, min_size=1, max_size=5)) + text[at:]
+        elif edit == "delete":
+            text = text[:at] + text[end:]
+        elif edit == "replace":
+            text = text[:at] + draw(st.text(characters, max_size=5)) + text[end:]
+        elif edit == "double":
+            text = text[:end] + text[at:end] * draw(st.integers(1, 50)) + text[end:]
+        else:
+            number = draw(st.sampled_from(("0", "9" * 18, "9" * 19, "1" * 5000, "-1", "１０")))
+            text = text[:at] + number + text[end:]
+    return text
+
+
+@pytest.mark.parametrize("entry", _entries(TextInput), ids=lambda e: e.name)
+@_fuzz(1)
+@given(data=st.data())
+def test_text_entry_points_keep_the_contract(entry: TextInput, data: st.DataObject) -> None:
+    """Issue 14, findings 3 and 5: any text a player types is read, or refused with a library
+    error that fits a chat message, within the time and memory bounds; what is read can be
+    used (rolled and rendered, or written back as a sheet)."""
+    text = data.draw(_texts(entry), label="text")
+
+    def read_and_use() -> None:
+        entry.use(entry.read(text))
+
+    _bounded(entry.name, read_and_use, short_messages=entry.short_messages)
+
+
+# -- JSON ----------------------------------------------------------------------------------------
+
+_KEYS = (
+    "type", "count", "sides", "faces", "dice", "rolls", "terms", "label", "value", "against",
+    "outcome", "counts", "actor", "target", "targets", "id", "hp", "events", "setup", "system",
+    "rules_version", "participants", "character", "picks", "skill", "Attack", "Attacked",
+)  # fmt: skip
+_HUGE: Final = (10**18 - 1, 10**18, -(10**18), 2**63, 2**64, 10**4000, -(10**4299))
+_scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**16), 2**16),
+    st.sampled_from(_HUGE),
+    st.floats(),
+    st.text(max_size=8),
+    st.sampled_from(_KEYS),
+    st.sampled_from(("x" * 100_000, "1/0", "1" * 200 + "/3", "gm", "p0", "")),
+)
+
+
+def _containers(children: SearchStrategy[Any]) -> SearchStrategy[Any]:
+    keys = st.sampled_from(_KEYS) | st.text(max_size=4)
+    return st.lists(children, max_size=4) | st.dictionaries(keys, children, max_size=5)
+
+
+_json_values = st.recursive(_scalars, _containers, max_leaves=20)
+#: The largest document a repeated array is grown to (the cap is 10 MB; bigger documents
+#: only test the cap, which is checked before anything else).
+_GROWN: Final = 1_000_000
+
+
+def _locations(root: list[Any]) -> list[tuple[Any, Any]]:
+    """Every (container, key) in the document, its holder's first."""
+    found: list[tuple[Any, Any]] = []
+    pending: list[tuple[Any, Any]] = [(root, 0)]
+    while pending:
+        container, key = pending.pop()
+        found.append((container, key))
+        child = container[key]
+        if isinstance(child, dict):
+            pending.extend((child, k) for k in child)
+        elif isinstance(child, list):
+            pending.extend((child, i) for i in range(len(child)))
+    return found
+
+
+@st.composite
+def _documents(draw: st.DrawFn, entry: JsonInput) -> str:
+    """A valid value's JSON, mangled at one to three places, or arbitrary JSON."""
+    if draw(st.integers(0, 9)) == 0:
+        return json.dumps(draw(_json_values))
+    holder: list[Any] = [json.loads(to_json(draw(entry.values, label="value")))]
+    for _ in range(draw(st.integers(0, 3))):
+        container, key = draw(st.sampled_from(_locations(holder)))
+        old = container[key]
+        edit = draw(st.sampled_from(("drop", "retype", "extra", "grow", "huge", "tag")))
+        if edit == "drop" and container is not holder:
+            del container[key]
+        elif edit == "extra" and isinstance(old, dict):
+            old[draw(st.sampled_from(_KEYS))] = draw(_json_values)
+        elif edit == "grow" and isinstance(old, list) and old:
+            size = len(json.dumps(old)) // len(old) + 1
+            copies = draw(st.sampled_from((2, 100, max(2, _GROWN // size))))
+            container[key] = (old * (copies // len(old) + 1))[:copies]
+        elif edit == "huge" and type(old) is int:
+            container[key] = draw(st.sampled_from(_HUGE))
+        elif edit == "tag" and isinstance(old, dict) and "type" in old:
+            old["type"] = draw(st.sampled_from(_KEYS) | st.text(max_size=8))
+        else:
+            container[key] = draw(_json_values)
+    text = json.dumps(holder[0], ensure_ascii=draw(st.booleans()))
+    if draw(st.integers(0, 19)) == 0:
+        text = text[: draw(st.integers(0, len(text)))]
+    return text
+
+
+def _read_as(entry: JsonInput, value: Any) -> Any:
+    return type(value) if entry.cls is None else entry.cls
+
+
+@pytest.mark.parametrize("entry", _entries(JsonInput), ids=lambda e: e.name)
+@_fuzz(1 / 6)
+@given(data=st.data())
+def test_json_entry_points_keep_the_contract(entry: JsonInput, data: st.DataObject) -> None:
+    """Issue 14, findings 1, 2 and 4: any JSON read as a public type gives a value or
+    ``InvalidData`` (with a short message), within the time and memory bounds; a value that
+    loads can be used (explained, rendered, replayed) and writes back to equal JSON."""
+    cls = entry.cls
+    if cls is None:
+        cls = type(data.draw(entry.values, label="class"))
+    text = data.draw(_documents(entry), label="document")
+
+    def read_and_use() -> None:
+        try:
+            value = from_json(text, cls)
+        except InvalidData:
+            raise
+        except TabletopRulesError as error:
+            # Reading raises only InvalidData; using a value may raise another library error.
+            raise AssertionError(f"from_json raised {error!r}") from error
+        assert value == from_json(to_json(value), cls)
+        entry.use(value)
+
+    _bounded(entry.name, read_and_use)
+
+
+def _public_types() -> set[Any]:
+    found: set[Any] = set()
+    for module in PUBLIC_MODULES:
+        for name in module.__all__:
+            value = getattr(module, name)
+            if isinstance(value, type) and (
+                attrs.has(value) or issubclass(value, enum.Enum) or value is Distribution
+            ):
+                found.add(value)
+    return found
+
+
+def _covered() -> set[Any]:
+    covered: set[Any] = set()
+    for entry in _entries(JsonInput):
+        for cls in (entry.cls, *entry.covers):
+            covered.add(typing.get_origin(cls) or cls)
+            covered.update(typing.get_args(cls) if typing.get_origin(cls) in _UNIONS else ())
+    return covered
+
+
+_UNIONS = (types.UnionType, typing.Union)
+
+
+def test_every_public_type_is_fuzzed() -> None:
+    """Issue 14: every public value type of :data:`PUBLIC_MODULES` (attrs classes, enums,
+    distributions) is read by a JsonInput of :data:`ENTRY_POINTS`, or is listed in
+    :data:`NOT_DATA` with a reason."""
+    missing = _public_types() - _covered() - set(NOT_DATA)
+    assert [] == sorted(_type_name(cls) for cls in missing)
+
+
+# -- rulesets ------------------------------------------------------------------------------------
+
+
+@functools.cache
+def _enum_members(command_type: Any) -> tuple[object, ...]:
+    """Every member of every enum a command field is typed with."""
+    members: list[object] = []
+    pending = [
+        hint
+        for cls in typing.get_args(command_type)
+        for hint in typing.get_type_hints(cls).values()
+    ]
+    while pending:
+        hint = pending.pop()
+        if isinstance(hint, type) and issubclass(hint, enum.Enum):
+            members.extend(hint)
+        pending.extend(typing.get_args(hint))
+    return tuple(members)
+
+
+def _wild(ids: list[str], command_type: Any) -> SearchStrategy[object]:
+    """Values of any type a garbage command's field may hold."""
+    names = st.sampled_from([*ids, m20.GM, "", "nobody", "x" * 10_000])
+    return st.one_of(
+        names,
+        st.lists(names, max_size=4).map(tuple),
+        st.just(tuple(ids) * 50),
+        st.integers(-3, 30) | st.sampled_from(_HUGE),
+        st.booleans(),
+        st.none(),
+        st.sampled_from(_enum_members(command_type) or (None,)),
+        st.text(max_size=8),
+        st.just([ids[0]] if ids else []),
+        st.just(Dice(1, 6)),
+    )
+
+
+@st.composite
+def _garbage(draw: st.DrawFn, entry: RulesetInput, state: Any, pool: list[Any]) -> object:
+    """A legal command of another moment, a mutated one, one built of wild values, one read
+    from mangled JSON, or something that is no command at all."""
+    ids = [c.id for c in getattr(state, "combatants", ())]
+    wild = _wild(ids, entry.command_type)
+    kind = draw(st.sampled_from(("other", "mutated", "built", "json", "junk")))
+    if kind == "other" and pool:
+        return draw(st.sampled_from(pool))
+    if kind == "junk":
+        return draw(st.sampled_from((None, 0, "Attack", Dice(2, 6), Pass("nobody"), object())))
+    cls = draw(st.sampled_from(typing.get_args(entry.command_type)))
+    if kind == "mutated" and pool:
+        base = draw(st.sampled_from(pool))
+        cls = type(base)
+    else:
+        base = object.__new__(cls)
+        for field in attrs.fields(cls):
+            object.__setattr__(base, field.name, draw(wild))
+    command = copy.copy(base)
+    fields = attrs.fields(cls)
+    if kind in ("mutated", "built") and fields:
+        for _ in range(draw(st.integers(1, 2))):
+            field = draw(st.sampled_from(fields))
+            object.__setattr__(command, field.name, draw(wild))
+    if kind == "json" and pool:
+        base = draw(st.sampled_from(pool))
+        mangled = JsonInput(name="", cls=entry.command_type, values=st.just(base))
+        try:
+            return from_json(draw(_documents(mangled)), entry.command_type)
+        except InvalidData:
+            return base
+    return command
+
+
+def _moments(entry: RulesetInput, record: GameRecord[Any, Any]) -> list[Any]:
+    state = entry.ruleset.start(record.setup)
+    moments = [state]
+    for event in record.events:
+        state = entry.ruleset.evolve(state, event)
+        moments.append(state)
+    return moments
+
+
+@pytest.mark.parametrize("entry", _entries(RulesetInput), ids=lambda e: e.name)
+@_fuzz(1 / 2)
+@given(data=st.data())
+def test_commands_at_random_states_keep_the_contract(
+    entry: RulesetInput, data: st.DataObject
+) -> None:
+    """Issue 14: at a random state of random legal play, random, illegal and garbage commands
+    are accepted or refused with a library error, within the time and memory bounds; a refused
+    command changes nothing, and ``decide`` is pure (same state, command and seed: same
+    events, and the state unchanged)."""
+    ruleset = entry.ruleset
+    record = data.draw(ts.games(ruleset, entry.setups, max_steps=entry.max_steps), label="game")
+    moments = _moments(entry, record)
+    state = data.draw(st.sampled_from(moments), label="moment")
+    pool = [c for moment in moments[::4] for c in ruleset.legal_commands(moment)]
+    before = to_json(state)
+    for _ in range(data.draw(st.integers(1, 8), label="commands")):
+        command = data.draw(_garbage(entry, state, pool), label="command")
+        seed = data.draw(ts.seeds(), label="seed")
+
+        def decide(command: object = command, seed: int = seed) -> object:
+            return ruleset.decide(state, command, SeededDice(seed))
+
+        outcome = _bounded(entry.name, decide, short_messages=entry.short_messages)
+        assert before == to_json(state), f"{command!r} changed the state"
+        if isinstance(outcome, TabletopRulesError):
+            assert isinstance(outcome, IllegalCommand), outcome
+            continue
+        assert outcome == decide(), f"{command!r} gave other events the second time"
+        engine.fold(ruleset, state, typing.cast(tuple[Any, ...], outcome))
+
+
+def _refusal() -> TabletopRulesError:
+    state = m20.RULESET.start(_SETUP)
+    try:
+        m20.RULESET.decide(state, m20.FocusDefense(actor="x" * 10_000), SeededDice(0))
+    except IllegalCommand as error:
+        return error
+    raise AssertionError("the command was not refused")
+
+
+def _raised(call: Callable[[], object]) -> TabletopRulesError:
+    try:
+        call()
+    except TabletopRulesError as error:
+        return error
+    raise AssertionError("nothing was raised")
+
+
+def _open(owner: str, finding: str) -> pytest.MarkDecorator:
+    return pytest.mark.xfail(strict=True, reason=f"{owner}: {finding} (found by this suite)")
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        pytest.param(
+            _refusal,
+            id="m20 combat refusal",
+            marks=_open(
+                "m20 combat (owned by the combat rewrite)",
+                "a refusal quotes the command's actor id whole: a 10,000-character id gives a "
+                "10,021-character message",
+            ),
+        ),
+        pytest.param(
+            lambda: _raised(lambda: Dice.parse("x" * 10_000)),
+            id="Dice.parse",
+            marks=_open("dice.py", "InvalidNotation quotes the whole text it could not read"),
+        ),
+        pytest.param(
+            lambda: _raised(lambda: m20.DifficultyLevel.parse("x" * 10_000)),
+            id="m20.DifficultyLevel.parse",
+            marks=_open(
+                "m20/_checks.py", "InvalidNotation quotes the whole word it could not read"
+            ),
+        ),
+    ],
+)
+def test_no_error_quotes_a_huge_input(error: Callable[[], TabletopRulesError]) -> None:
+    """Issue 14: an error's message fits a chat message in every locale, whatever the input
+    held; each case is an entry point whose fuzz test leaves this property out
+    (``short_messages=False``) while its finding is open."""
+    raised = error()
+    assert all(len(raised.localized(locale)) <= MESSAGE_LIMIT for locale in LOCALES)
+
+
+_SETUP = m20.CombatSetup(
+    participants=(
+        m20.Participant(id="a", character=m20.parse_sheet(m20.EXAMPLE_SHEET), side="left"),
+        m20.Participant(id="b", character=m20.parse_sheet(m20.EXAMPLE_SHEET), side="right"),
+    )
+)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="i18n.py (not owned by the hardening work): resolve_locale joins the parts of a tag "
+    "once for each prefix, quadratic in its parts; a 90 KB tag takes 2.6 s (found by this "
+    "suite, then left out of ENTRY_POINTS so that the fuzz tests stay deterministic)",
+)
+def test_a_long_language_tag_is_resolved_quickly() -> None:
+    """Issue 14: a player's client language tag is outside input; a 30,000-character tag
+    (15,000 parts) resolves in linear time (0.4 s when quadratic, a millisecond when not)."""
+    start = time.perf_counter()
+    assert "zh-Hant" == resolve_locale("zh-Hant" + "-x" * 15_000)
+    assert time.perf_counter() - start < 0.05
