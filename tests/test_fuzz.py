@@ -13,12 +13,10 @@ For every such entry point, and for any input, the suite checks that:
 - a command refused by a ruleset changes nothing (the state's JSON is the same before and
   after), and ``decide`` is pure (the same state, command and seed give the same events).
 
-One property is left out where it does not hold yet (``short_messages=False`` on the entry
-point), and kept as a strict ``xfail`` case of ``test_no_error_quotes_a_huge_input`` that
-names the finding and the file to fix: a few errors quote a huge input whole.
-One entry point is left out of :data:`ENTRY_POINTS` while its finding is open, because a fuzz
-test that finds it only by chance cannot be a strict ``xfail``: ``i18n.resolve_locale`` is
-quadratic in the parts of a language tag (``test_a_long_language_tag_is_resolved_quickly``).
+An entry point whose messages cannot be short yet may say ``short_messages=False``; none
+does: a message quotes a text field at most ``errors.MAX_QUOTED`` characters long
+(``test_no_error_quotes_a_huge_input``), and a language tag resolves in linear time
+(``test_a_long_language_tag_is_resolved_quickly``).
 
 **Adding a system.**
 Every entry point is one item of :data:`ENTRY_POINTS`, the one list of this module:
@@ -511,7 +509,6 @@ ENTRY_POINTS: Final[tuple[EntryPoint, ...]] = (
         samples=("2d6", "D20", "２ｄ６", "100d1000", "0d6"),
         alphabet="0123456789dD ２ｄ",
         sizes=(40, 100_000),
-        short_messages=False,
     ),
     *_core_json_inputs(),
     # m20: the sheet, JSON of every public value, and the combat ruleset
@@ -535,7 +532,6 @@ ENTRY_POINTS: Final[tuple[EntryPoint, ...]] = (
         samples=("困難", "Hard", "ＨＡＲＤ", "普通", "nope"),
         alphabet="困難普通簡單極限hardHARD ",
         sizes=(100_000,),
-        short_messages=False,
     ),
     TextInput(
         name="notation.parse(system='m20')",
@@ -551,7 +547,6 @@ ENTRY_POINTS: Final[tuple[EntryPoint, ...]] = (
         ruleset=m20.RULESET,
         setups=m20s.combat_setups(max_participants=4),
         command_type=m20.Command,
-        short_messages=False,
     ),
 )
 
@@ -951,40 +946,20 @@ def _raised(call: Callable[[], object]) -> TabletopRulesError:
     raise AssertionError("nothing was raised")
 
 
-def _open(owner: str, finding: str) -> pytest.MarkDecorator:
-    return pytest.mark.xfail(strict=True, reason=f"{owner}: {finding} (found by this suite)")
-
-
 @pytest.mark.parametrize(
     "error",
     [
-        pytest.param(
-            _refusal,
-            id="m20 combat refusal",
-            marks=_open(
-                "m20 combat (owned by the combat rewrite)",
-                "a refusal quotes the command's actor id whole: a 10,000-character id gives a "
-                "10,021-character message",
-            ),
-        ),
-        pytest.param(
-            lambda: _raised(lambda: Dice.parse("x" * 10_000)),
-            id="Dice.parse",
-            marks=_open("dice.py", "InvalidNotation quotes the whole text it could not read"),
-        ),
+        pytest.param(_refusal, id="m20 combat refusal"),
+        pytest.param(lambda: _raised(lambda: Dice.parse("x" * 10_000)), id="Dice.parse"),
         pytest.param(
             lambda: _raised(lambda: m20.DifficultyLevel.parse("x" * 10_000)),
             id="m20.DifficultyLevel.parse",
-            marks=_open(
-                "m20/_checks.py", "InvalidNotation quotes the whole word it could not read"
-            ),
         ),
     ],
 )
 def test_no_error_quotes_a_huge_input(error: Callable[[], TabletopRulesError]) -> None:
     """Issue 14: an error's message fits a chat message in every locale, whatever the input
-    held; each case is an entry point whose fuzz test leaves this property out
-    (``short_messages=False``) while its finding is open."""
+    held: a text field is quoted at most ``errors.MAX_QUOTED`` characters long."""
     raised = error()
     assert all(len(raised.localized(locale)) <= MESSAGE_LIMIT for locale in LOCALES)
 
@@ -997,12 +972,6 @@ _SETUP = m20.CombatSetup(
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="i18n.py (not owned by the hardening work): resolve_locale joins the parts of a tag "
-    "once for each prefix, quadratic in its parts; a 90 KB tag takes 2.6 s (found by this "
-    "suite, then left out of ENTRY_POINTS so that the fuzz tests stay deterministic)",
-)
 def test_a_long_language_tag_is_resolved_quickly() -> None:
     """Issue 14: a player's client language tag is outside input; a 30,000-character tag
     (15,000 parts) resolves in linear time (0.4 s when quadratic, a millisecond when not)."""

@@ -13,10 +13,12 @@ also instances of :class:`ValueError`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Final
 
 from tabletop_rules import i18n
 
 __all__ = [
+    "MAX_QUOTED",
     "CorruptRecord",
     "DiceExhausted",
     "IllegalCommand",
@@ -32,6 +34,10 @@ __all__ = [
     "UnknownSystem",
     "UnsupportedNotation",
 ]
+
+
+#: The most characters of one text field that a message quotes (longer ones are cut short).
+MAX_QUOTED: Final = 200
 
 
 class TabletopRulesError(Exception):
@@ -58,8 +64,18 @@ class TabletopRulesError(Exception):
         return (_rebuild, (type(self), dict(self.__dict__), self.args))
 
     def localized(self, locale: str) -> str:
-        """Return the message in *locale* (English where the locale lacks it)."""
-        return i18n.translate(self.key, locale, **self.params)
+        """Return the message in *locale* (English where the locale lacks it).
+
+        A text field longer than :data:`MAX_QUOTED` characters (a name or command a player
+        typed) is quoted cut short, so that every message fits a chat message.
+        """
+        params = {
+            name: value[: MAX_QUOTED - 1] + "…"
+            if isinstance(value, str) and len(value) > MAX_QUOTED
+            else value
+            for name, value in self.params.items()
+        }
+        return i18n.translate(self.key, locale, **params)
 
 
 def _rebuild(

@@ -50,6 +50,8 @@ _ALIASES: Mapping[str, str] = MappingProxyType(
     }
 )
 
+_ALIAS_PARTS = max(alias.count("-") + 1 for alias in _ALIASES)
+
 
 @attrs.frozen
 class Label:
@@ -90,7 +92,8 @@ def resolve_locale(tag: str) -> str:
     >>> resolve_locale("fr")
     'en'
     """
-    parts = tag.replace("_", "-").lower().split("-")
+    # No alias has more than _ALIAS_PARTS parts: the rest of a long tag cannot matter.
+    parts = tag.replace("_", "-").lower().split("-", _ALIAS_PARTS)[:_ALIAS_PARTS]
     for end in range(len(parts), 0, -1):
         found = _ALIASES.get("-".join(parts[:end]))
         if found is not None:

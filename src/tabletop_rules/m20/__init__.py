@@ -129,7 +129,14 @@ from tabletop_rules.m20._combat._values import (
     Strike,
 )
 from tabletop_rules.m20._ledger import SCENARIO_LIMITS, LedgerEntry, ScenarioLedger, rest
-from tabletop_rules.m20._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
+from tabletop_rules.m20._sheet import (
+    EXAMPLE_SHEET,
+    MAX_MESSAGE_LENGTH,
+    MAX_SHEET_LENGTH,
+    MAX_SHEET_PROBLEMS,
+    format_sheet,
+    parse_sheet,
+)
 from tabletop_rules.m20._skills import Skill, SkillPick
 
 if TYPE_CHECKING:
@@ -146,7 +153,10 @@ __all__ = [
     "GM",
     "MAX_BOOSTS",
     "MAX_BOOST_VALUE",
+    "MAX_MESSAGE_LENGTH",
     "MAX_PARTICIPANTS",
+    "MAX_SHEET_LENGTH",
+    "MAX_SHEET_PROBLEMS",
     "RULESET",
     "SCENARIO_LIMITS",
     "Assist",
