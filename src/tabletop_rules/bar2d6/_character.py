@@ -234,7 +234,7 @@ def _item_problems(item: Item) -> list[Problem]:
 
 
 #: Characters an item's name cannot hold — a sheet could not be read back.
-_NAME_BREAKERS = frozenset(":：()（）")
+_NAME_BREAKERS = frozenset(":：︰()（）")
 
 
 def creation_problems(

@@ -60,8 +60,12 @@ EXAMPLE_SHEET: Final = """\
 _FIELDS: Final = ("name", "description", "hp", "points", "items")
 _ACTIVE: Final = "bar2d6.side.active"
 _PASSIVE: Final = "bar2d6.side.passive"
-_LINE: Final = re.compile(r"(?P<label>[^:]+?)\s*:\s*(?P<value>.*)")
-_ITEM: Final = re.compile(r"(?P<name>[^(:]+?)\s*\(\s*(?P<kind>[^)]+?)\s*\)\s*:\s*(?P<effects>.*)")
+# Names and descriptions are kept as written: only the marks are read in either width.
+_LINE: Final = re.compile(r"(?P<label>[^:：︰]+?)\s*[:：︰]\s*(?P<value>.*)")
+_ITEM: Final = re.compile(
+    r"(?P<name>[^(（:：︰]+?)\s*[(（]\s*(?P<kind>[^)）]+?)\s*[)）]\s*[:：︰]\s*(?P<effects>.*)"
+)
+_NUMBER: Final = re.compile(r"[0-9]{1,6}")
 _EFFECT: Final = re.compile(
     r"(?P<word>[^\d+\s=,、]+?)\s*\+?\s*(?P<points>\d{1,4})(?:\s*=\s*(?P<amount>\d{1,4}))?"
 )
@@ -104,14 +108,13 @@ def _effect_words() -> Mapping[str, str | SpecialKind]:
 
 
 def _clean(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text)
     return "".join(ch for ch in text if ch not in "\u200b\ufeff\u200e\u200f").strip()
 
 
 def _parse_effects(name: str, text: str, problems: list[Problem]) -> tuple[int, int, list[Special]]:
     active = passive = 0
     specials: list[Special] = []
-    for token in _SEPARATORS.split(text.strip()):
+    for token in _SEPARATORS.split(unicodedata.normalize("NFKC", text).strip()):
         if not token:
             continue
         match = _EFFECT.fullmatch(token)
@@ -189,8 +192,8 @@ def parse_sheet(text: str) -> Character:
     name = values.get("name", "")
     hp_bought = 0
     if "hp" in values:
-        hp_text = values["hp"]
-        if not hp_text.isdigit() or int(hp_text) < BASE_HP:
+        hp_text = normalize(values["hp"])
+        if not _NUMBER.fullmatch(hp_text) or int(hp_text) < BASE_HP:
             problems.append(("bar2d6.problem.sheet_hp", {"hp": hp_text, "base": BASE_HP}))
         else:
             hp_bought = int(hp_text) - BASE_HP
@@ -204,8 +207,8 @@ def parse_sheet(text: str) -> Character:
     )
     if "points" in values:
         spent = sum(item.points for item in items) + 2 * hp_bought
-        stated = values["points"].split("/")[0].strip()
-        if not stated.isdigit() or int(stated) != spent:
+        stated = normalize(values["points"]).split("/")[0].strip()
+        if not _NUMBER.fullmatch(stated) or int(stated) != spent:
             problems.append(("bar2d6.problem.sheet_points", {"stated": stated, "spent": spent}))
     if problems:
         raise InvalidCharacter(problems)
