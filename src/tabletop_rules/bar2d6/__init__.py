@@ -6,10 +6,9 @@ all have exact odds.
 The text's own example: B climbs with 攀爬 (active +2) and a grappling hook (active +3),
 rolls 3 and 4 for 12, against the 3 dice of a hard climb:
 
->>> from tabletop_rules import ScriptedDice
->>> from tabletop_rules.bar2d6 import GMCheck, check_terms, parse_sheet, EXAMPLE_SHEET
->>> b = parse_sheet(EXAMPLE_SHEET)
->>> climb = GMCheck(terms=check_terms(b, ["攀爬", "繩鉤"]), difficulty=3)
+>>> from tabletop_rules import ScriptedDice, bar2d6
+>>> b = bar2d6.parse_sheet(bar2d6.EXAMPLE_SHEET)
+>>> climb = bar2d6.GMCheck(terms=bar2d6.check_terms(b, ["攀爬", "繩鉤"]), difficulty=3)
 >>> climb.probability()
 Fraction(1801, 2592)
 >>> print(climb.resolve(ScriptedDice([3, 4, 5, 5, 3])).explain("zh-Hant"))

@@ -84,7 +84,7 @@ class SpecialKind(enum.Enum):
     AREA = "area"
     #: 多次攻擊 — one attack roll per attack; the target defends once (B2D6-14).
     MULTI = "multi"
-    #: Any other ability the GM makes: its points count, the table plays its effect.
+    #: Any other ability the GM makes; its points count, the table plays its effect.
     CUSTOM = "custom"
 
     @property
@@ -99,6 +99,7 @@ class SpecialKind(enum.Enum):
         attacks unless the GM sets its number (B2D6-14); area and custom abilities have no
         amount (0).
 
+        >>> from tabletop_rules.bar2d6 import SpecialKind
         >>> SpecialKind.HEAL.default_amount(5), SpecialKind.DAMAGE.default_amount(5)
         (2, 1)
         """
@@ -134,6 +135,7 @@ class Special:
     ``amount`` is the GM's override of the text's default (B2D6-15..17); for a multi-attack
     it is the number of attacks.
 
+    >>> from tabletop_rules.bar2d6 import Special, SpecialKind
     >>> Special(kind=SpecialKind.HEAL, cost=4).amount_or_default
     2
     >>> Special(kind=SpecialKind.HEAL, cost=4, amount=3).amount_or_default
@@ -151,7 +153,7 @@ class Special:
 
     @property
     def amount_or_default(self) -> int:
-        """The amount the ability gives: the GM's, or the text's default for its cost."""
+        """The amount the ability gives — the GM's, or the text's default for its cost."""
         return self.kind.default_amount(self.cost) if self.amount is None else self.amount
 
 
@@ -163,6 +165,7 @@ def _specials(value: Iterable[Special]) -> tuple[Special, ...]:
 class Item:
     """A skill, move, trait or weapon the player named, with the points spent on it.
 
+    >>> from tabletop_rules.bar2d6 import Item, ItemKind
     >>> Item(name="攀爬", kind=ItemKind.SKILL, active=2).points
     2
 
@@ -187,7 +190,7 @@ class Item:
 
     @property
     def cap(self) -> int:
-        """The most points the item may hold: 3, or the cost of its dearest ability if more.
+        """The most points the item may hold — 3, or the cost of its dearest ability if more.
 
         (B2D6-10, B2D6-11)
         """
@@ -271,7 +274,9 @@ class Character:
     :class:`~tabletop_rules.errors.InvalidCharacter` with every problem (B2D6-04, B2D6-10).
     Unspent points are allowed; :attr:`unspent` reports them.
 
-    >>> b = Character(
+    >>> from tabletop_rules.bar2d6 import Item, ItemKind
+    >>> from tabletop_rules import bar2d6
+    >>> b = bar2d6.Character(
     ...     name="B",
     ...     items=[
     ...         Item(name="攀爬", kind=ItemKind.SKILL, active=2),

@@ -72,6 +72,7 @@ class Side(enum.Enum):
 class DifficultyDice(enum.Enum):
     """The difficulty ladder: how many d6 the GM rolls against the player (B2D6-28, B2D6-30).
 
+    >>> from tabletop_rules.bar2d6 import DifficultyDice
     >>> DifficultyDice.parse("困難")
     <DifficultyDice.HARD: 3>
     >>> DifficultyDice.parse("normal").dice
@@ -187,9 +188,11 @@ def check_terms(
     One term per item with a bonus on *side* (labelled with the item's name; several items
     combine, B2D6-25), then −2 when *hp* is 2 or less (B2D6-22), then *extra*.
 
-    >>> from tabletop_rules.bar2d6 import Item, ItemKind
-    >>> b = Character(name="B", items=[Item(name="攀爬", kind=ItemKind.SKILL, active=2)])
-    >>> check_terms(b, ["攀爬"], hp=2)
+    >>> from tabletop_rules import bar2d6
+    >>> b = bar2d6.Character(
+    ...     name="B", items=[bar2d6.Item(name="攀爬", kind=bar2d6.ItemKind.SKILL, active=2)]
+    ... )
+    >>> bar2d6.check_terms(b, ["攀爬"], hp=2)
     (Term(label='攀爬', value=2), Term(label='bar2d6.term.wounded', value=-2))
 
     Args:
@@ -228,6 +231,7 @@ _HELP_DIVISORS: Final = {1: 4, 2: 3, 3: 2, 4: 1}
 def granted_bonus(bonus: int, dice: int) -> int:
     """What a successful helper adds: ⌈*bonus* ÷ 4, 3, 2 or 1⌉ for 1, 2, 3 or 4 dice.
 
+    >>> from tabletop_rules.bar2d6 import granted_bonus
     >>> [granted_bonus(5, dice) for dice in (1, 2, 3, 4)]
     [2, 2, 3, 5]
 
@@ -260,11 +264,11 @@ class Helper:
     .. versionadded:: 0.2.0
     """
 
-    #: The personality-point bonuses the helper uses: "the bonus used" (B2D6-48).
+    #: The personality-point bonuses the helper uses — "the bonus used" (B2D6-48).
     bonus: tuple[Term, ...] = attrs.field(converter=_to_terms)
     #: The GM dice the helper's player chose, 1 to 4.
     dice: int = attrs.field(converter=_help_dice)
-    #: The helper's other modifiers (the wound −2): they change its roll, not what it grants.
+    #: The helper's other modifiers (the wound −2), which change its roll, not what it grants.
     modifiers: tuple[Term, ...] = attrs.field(default=(), converter=_to_terms)
 
     @classmethod
@@ -361,6 +365,7 @@ class GMCheck:
     B2D6-44, B2D6-45).
 
     >>> from tabletop_rules import ScriptedDice
+    >>> from tabletop_rules.bar2d6 import GMCheck
     >>> climb = GMCheck(terms=[Term("攀爬", 2), Term("繩鉤", 3)], difficulty=3)
     >>> print(climb.resolve(ScriptedDice([3, 4, 6, 5, 1])).explain("zh-Hant"))
     對GM：2D6[3,4] +2 攀爬 +3 繩鉤 = 12 ≥ 12（3D6[6,5,1]） 成功
@@ -370,7 +375,7 @@ class GMCheck:
 
     #: The player's modifiers (see :func:`check_terms`).
     terms: tuple[Term, ...] = attrs.field(converter=_to_terms)
-    #: The GM's dice: a :class:`DifficultyDice` or 0 to 4.
+    #: The GM's dice — a :class:`DifficultyDice` or 0 to 4.
     difficulty: DifficultyDice = attrs.field(converter=_to_level)
     #: The cooperation checks, rolled before the player's.
     helpers: tuple[Helper, ...] = attrs.field(default=(), converter=_helpers)
@@ -456,6 +461,7 @@ class Contest:
     A contest between characters cannot be helped (B2D6-40): it has no helpers.
 
     >>> from tabletop_rules import ScriptedDice
+    >>> from tabletop_rules.bar2d6 import Contest
     >>> race = Contest(attacker=[Term("疾走", 2)], defender=[Term("長腿", 1)])
     >>> race.resolve(ScriptedDice([3, 3, 4, 4])).success
     False

@@ -152,7 +152,8 @@ def _parse_item(line: str, problems: list[Problem]) -> Item | None:
 def parse_sheet(text: str) -> Character:
     """Read a character from a sheet in the format above.
 
-    >>> b = parse_sheet(EXAMPLE_SHEET)
+    >>> from tabletop_rules import bar2d6
+    >>> b = bar2d6.parse_sheet(bar2d6.EXAMPLE_SHEET)
     >>> b.max_hp, [item.name for item in b.items], b.unspent
     (4, ['攀爬', '繩鉤'], 3)
 
@@ -232,7 +233,8 @@ def _effects(item: Item, locale: str) -> str:
 def format_sheet(character: Character, locale: str = "zh-Hant") -> str:
     """Write *character* as a sheet with *locale*'s labels; :func:`parse_sheet` reads it back.
 
-    >>> print(format_sheet(parse_sheet(EXAMPLE_SHEET), "en"))
+    >>> from tabletop_rules import bar2d6
+    >>> print(bar2d6.format_sheet(bar2d6.parse_sheet(bar2d6.EXAMPLE_SHEET), "en"))
     Name: B
     Description: 攀岩好手
     HP: 4

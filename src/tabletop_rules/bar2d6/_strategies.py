@@ -33,7 +33,9 @@ _KINDS = tuple(SpecialKind)
 
 def _name_char(ch: str) -> bool:
     normal = unicodedata.normalize("NFKC", ch)
-    return not any(mark in normal for mark in ":()=+,、") and not normal.isspace()
+    if ch in ":：︰()（）" or normal.isspace():
+        return False
+    return not any(mark in normal for mark in ":()=+,、")
 
 
 def _names() -> SearchStrategy[str]:

@@ -29,7 +29,7 @@ class Attack:
 
     #: Who attacks.
     actor: str
-    #: The targets: one, or any number with an area attack.
+    #: The targets — one, or any number with an area attack.
     targets: tuple[str, ...]
     #: The attacker's items the GM allows (their active bonuses apply, B2D6-23, B2D6-26).
     items: tuple[str, ...] = ()

@@ -19,7 +19,8 @@ __all__ = ["describe"]
 def describe(event: Event, locale: str = "en") -> str:
     """One line per thing *event* records, in *locale* (an attack: a line per strike).
 
-    >>> print(describe(RoundEnded(round=2, by_gm=True), "zh-Hant"))
+    >>> from tabletop_rules import bar2d6
+    >>> print(bar2d6.describe(bar2d6.RoundEnded(round=2, by_gm=True), "zh-Hant"))
     第2輪結束（GM）。
 
     .. versionadded:: 0.2.0

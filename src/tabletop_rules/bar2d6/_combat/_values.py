@@ -187,12 +187,12 @@ class Combatant:
 
     @property
     def standing(self) -> bool:
-        """Whether it can act: HP 1 or more (B2D6-03)."""
+        """Whether it can act, at HP 1 or more (B2D6-03)."""
         return self.hp > 0
 
     @property
     def wounded(self) -> bool:
-        """Whether it is wounded: HP 2 or less (B2D6-21)."""
+        """Whether it is wounded, at HP 2 or less (B2D6-21)."""
         return is_wounded(self.hp)
 
 
