@@ -102,9 +102,7 @@ def test_three_points_on_an_item_are_fine() -> None:
 
 def test_one_ability_costing_more_than_three_lifts_the_cap() -> None:
     """B2D6-11: one ability of 5 points is allowed on an item; the item's cap becomes 5."""
-    item = Item(
-        name="聖光", kind=ItemKind.MOVE, specials=[Special(kind=SpecialKind.HEAL, cost=5)]
-    )
+    item = Item(name="聖光", kind=ItemKind.MOVE, specials=[Special(kind=SpecialKind.HEAL, cost=5)])
     a = Character(name="A", items=[item])
     assert (5, 5) == (a.item("聖光").points, a.item("聖光").cap)
 

@@ -71,7 +71,10 @@ def test_the_climbing_example_fails_when_the_gm_rolls_more() -> None:
 def test_the_climbing_example_odds() -> None:
     """B2D6-33: the chance that 3D6 ≤ 2D6 + 5, exactly."""
     climb = GMCheck(terms=check_terms(B, ["攀爬", "繩鉤"]), difficulty=3)
-    assert (Fraction(1801, 2592), Fraction(1801, 2592)) == (climb.probability(), _enumerate(climb, 5))
+    assert (Fraction(1801, 2592), Fraction(1801, 2592)) == (
+        climb.probability(),
+        _enumerate(climb, 5),
+    )
 
 
 def test_the_climbing_example_explains_itself() -> None:
@@ -140,9 +143,7 @@ def test_zero_dice_always_succeeds() -> None:
 
 def test_normal_is_two_gm_dice() -> None:
     """B2D6-31: a check of the default difficulty (2 dice, 普通) is opposed by 2D6."""
-    result = GMCheck(terms=[], difficulty=DifficultyDice.NORMAL).resolve(
-        ScriptedDice([1, 1, 1, 1])
-    )
+    result = GMCheck(terms=[], difficulty=DifficultyDice.NORMAL).resolve(ScriptedDice([1, 1, 1, 1]))
     assert isinstance(result.against, Opposition)
     assert Dice(2, 6) == result.against.rolls[0].dice
 
@@ -330,7 +331,10 @@ def test_a_failed_helper_adds_nothing() -> None:
     helper = Helper(bonus=[Term("繩鉤", 3)], dice=1)
     check = GMCheck(terms=[], difficulty=1, helpers=[helper])
     result = check.resolve(ScriptedDice([1, 1, 6, 3, 3, 1]))
-    assert ((), True) == (tuple(t for t in result.terms if t.label == "bar2d6.term.help"), result.success)
+    assert ((), True) == (
+        tuple(t for t in result.terms if t.label == "bar2d6.term.help"),
+        result.success,
+    )
 
 
 def test_any_number_of_helpers_stack() -> None:
@@ -370,7 +374,10 @@ def test_a_table_may_help_only_hard_checks() -> None:
     """B2D6-40, as a ruling: with help_min_dice=3 a normal check cannot be helped."""
     with pytest.raises(InvalidCheck):
         GMCheck(
-            terms=[], difficulty=2, helpers=[Helper(bonus=[], dice=1)], rulings=Rulings(help_min_dice=3)
+            terms=[],
+            difficulty=2,
+            helpers=[Helper(bonus=[], dice=1)],
+            rulings=Rulings(help_min_dice=3),
         )
 
 

@@ -44,9 +44,7 @@ HERO = Character(
     name="Hero",
     items=[
         Item(name="劍", kind=ItemKind.WEAPON, active=2, passive=1),
-        Item(
-            name="旋風斬", kind=ItemKind.MOVE, specials=[Special(kind=SpecialKind.AREA, cost=3)]
-        ),
+        Item(name="旋風斬", kind=ItemKind.MOVE, specials=[Special(kind=SpecialKind.AREA, cost=3)]),
         Item(
             name="連斬",
             kind=ItemKind.MOVE,
@@ -60,7 +58,9 @@ HEALER = Character(
     items=[
         Item(name="聖光", kind=ItemKind.MOVE, specials=[Special(kind=SpecialKind.HEAL, cost=4)]),
         Item(name="鼓舞", kind=ItemKind.MOVE, specials=[Special(kind=SpecialKind.GRANT, cost=3)]),
-        Item(name="巨斧", kind=ItemKind.WEAPON, specials=[Special(kind=SpecialKind.DAMAGE, cost=3)]),
+        Item(
+            name="巨斧", kind=ItemKind.WEAPON, specials=[Special(kind=SpecialKind.DAMAGE, cost=3)]
+        ),
     ],
 )
 GOBLIN = Character(name="Goblin", items=[Item(name="盾", kind=ItemKind.WEAPON, passive=2)])
@@ -169,7 +169,9 @@ def test_healing_at_max_hp_is_refused() -> None:
     """B2D6-15: nothing to heal at max HP."""
     with pytest.raises(IllegalCommand, match="max HP"):
         RULESET.decide(
-            RULESET.start(_setup()), Heal(actor="healer", target="hero", item="聖光"), ScriptedDice([])
+            RULESET.start(_setup()),
+            Heal(actor="healer", target="hero", item="聖光"),
+            ScriptedDice([]),
         )
 
 
@@ -211,7 +213,9 @@ def test_an_area_attack_rolls_once_and_each_target_defends() -> None:
 
 def test_a_multi_attack_rolls_per_attack_and_the_target_defends_once() -> None:
     """B2D6-14: three attack rolls [6,6], [1,1], [5,5] against one defense [3,3]: two hits."""
-    attack = Attack(actor="hero", targets=("g1",), items=("劍",), defense_items=("盾",), special="連斬")
+    attack = Attack(
+        actor="hero", targets=("g1",), items=("劍",), defense_items=("盾",), special="連斬"
+    )
     state, events = _play([(attack, [6, 6, 1, 1, 5, 5, 3, 3])])
     assert isinstance(events[0], Attacked)
     strikes = events[0].strikes
@@ -234,7 +238,9 @@ def test_a_plain_attack_has_one_target() -> None:
 def test_the_order_of_action_is_the_tables() -> None:
     """B2D6-35 (DESIGN: order as the table decides): anyone standing may act first; the round
     ends by itself when all have acted."""
-    state, events = _play([(Wait("g2"), []), (Wait("hero"), []), (Wait("g1"), []), (Wait("healer"), [])])
+    state, events = _play(
+        [(Wait("g2"), []), (Wait("hero"), []), (Wait("g1"), []), (Wait("healer"), [])]
+    )
     assert (RoundEnded(round=1), 2) == (events[-1], state.round)
 
 

@@ -74,7 +74,9 @@ def test_replay_equals_live_play_and_json(record: GameRecord[CombatSetup, Any]) 
 
 
 @given(GAMES, st.data())
-def test_refused_commands_change_nothing(record: GameRecord[CombatSetup, Any], data: st.DataObject) -> None:
+def test_refused_commands_change_nothing(
+    record: GameRecord[CombatSetup, Any], data: st.DataObject
+) -> None:
     """B2D6-03, B2D6-26: an illegal attack (an item nobody has) is refused; the state is the
     same; ``to_act`` is exactly who has a legal command."""
     state = engine.fold(RULESET, RULESET.start(record.setup), record.events)

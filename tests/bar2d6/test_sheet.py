@@ -42,7 +42,10 @@ def test_the_example_sheet() -> None:
 
 def test_english_labels_and_full_width_numbers() -> None:
     """B2D6-06, B2D6-07, B2D6-09: English labels, full-width digits, an ability with its amount."""
-    text = "Name: Kai\nHP: ４\nItems:\nBlade (weapon): Active+２ Passive+1\nStorm (move): Multi-attack３=３\n"
+    text = (
+        "Name: Kai\nHP: ４\nItems:\n"
+        "Blade (weapon): Active+２ Passive+1\nStorm (move): Multi-attack３=３\n"
+    )
     kai = parse_sheet(text)
     assert (
         4,
@@ -54,7 +57,10 @@ def test_english_labels_and_full_width_numbers() -> None:
 def test_every_sheet_problem_at_once() -> None:
     """B2D6-04, B2D6-10, B2D6-18: an unreadable effect (召喚), a wrong kind, a bad HP and a wrong
     stated total, all in one error."""
-    text = "姓名：A\n血量：2\n個性點數：9\n項目：\n劍（武器）：主動+4\n門（技能）：召喚3\n盾（鞋子）：被動+1\n"
+    text = (
+        "姓名：A\n血量：2\n個性點數：9\n項目：\n"
+        "劍（武器）：主動+4\n門（技能）：召喚3\n盾（鞋子）：被動+1\n"
+    )
     assert (
         "bar2d6.problem.sheet_effect",
         "bar2d6.problem.sheet_kind",
