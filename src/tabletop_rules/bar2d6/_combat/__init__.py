@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from tabletop_rules.bar2d6._combat import _rules as rules
 from tabletop_rules.bar2d6._combat._commands import (
@@ -40,9 +40,17 @@ from tabletop_rules.bar2d6._combat._events import (
     Waited,
 )
 from tabletop_rules.bar2d6._combat._log import describe
-from tabletop_rules.bar2d6._combat._values import Combatant, CombatSetup, CombatState
+from tabletop_rules.bar2d6._combat._values import (
+    Combatant,
+    CombatSetup,
+    CombatState,
+    check_loaded,
+)
 from tabletop_rules.engine import GameResult
 from tabletop_rules.kit import Cause, Rules
+
+if TYPE_CHECKING:
+    import cattrs
 
 __all__ = ["RULESET", "CombatRuleset", "describe", "hp_after"]
 
@@ -99,6 +107,14 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
             },
             bad_command="bar2d6.illegal.bad_command",
             unknown_command="bar2d6.illegal.unknown_command",
+        )
+
+    def configure_converter(self, converter: cattrs.Converter) -> None:
+        """Tag the command and event unions by class name; check states when they are read."""
+        super().configure_converter(converter)
+        plain = converter.get_structure_hook(CombatState)
+        converter.register_structure_hook(
+            CombatState, lambda value, cls: check_loaded(plain(value, cls))
         )
 
     def start(self, setup: CombatSetup) -> CombatState:

@@ -254,3 +254,23 @@ class Strike:
     check: CheckResult
     #: The damage dealt (0 on a miss).
     damage: int
+
+
+def check_loaded(state: CombatState) -> CombatState:
+    """*state*, read from JSON, if it is one that play can reach in its shape.
+
+    Raises:
+        InvalidData: Two combatants with one id, an HP outside 0..max, a max HP that is not
+            the character's, or a round below 1.
+    """
+    ids = [c.id for c in state.combatants]
+    if len(set(ids)) != len(ids):
+        raise InvalidData("$.combatants", "every combatant needs its own id")
+    for index, c in enumerate(state.combatants):
+        if c.max_hp != c.character.max_hp:
+            raise InvalidData(f"$.combatants[{index}].max_hp", "not the character's max HP")
+        if not 0 <= c.hp <= c.max_hp:
+            raise InvalidData(f"$.combatants[{index}].hp", f"HP {c.hp} outside 0..{c.max_hp}")
+    if state.round < 1:
+        raise InvalidData("$.round", f"the round must be 1 or more, not {state.round}")
+    return state
