@@ -17,6 +17,7 @@ from tabletop_rules.bar2d6 import (
     Item,
     ItemKind,
     Participant,
+    Rulings,
     parse_sheet,
 )
 from tabletop_rules.bar2d6.strategies import characters, combat_setups
@@ -111,3 +112,10 @@ def test_from_type_draws_bar2d6_characters() -> None:
         assert character.unspent >= 0
 
     check()
+
+
+@pytest.mark.parametrize("text", ['{"help_min_dice": 7}', '{"heal_above_max": "yes"}'])
+def test_rulings_from_json_are_checked(text: str) -> None:
+    """B2D6-40, B2D6-15: a ruling outside its range is refused when it is read."""
+    with pytest.raises(InvalidData):
+        from_json(text, Rulings)

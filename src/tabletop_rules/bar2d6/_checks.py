@@ -140,6 +140,16 @@ def _to_level(value: DifficultyDice | int) -> DifficultyDice:
     return DifficultyDice(value)
 
 
+def _a_flag(_: object, attribute: attrs.Attribute[bool], value: object) -> None:
+    if type(value) is not bool:
+        raise TypeError(f"{attribute.name} must be true or false, not {value!r}")
+
+
+def _a_dice_count(_: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if type(value) is not int or not 0 <= value <= MAX_DIFFICULTY:
+        raise InvalidCheck("bar2d6.error.difficulty", dice=value)
+
+
 @attrs.frozen(kw_only=True)
 class Rulings:
     """The readings of the bar2d6 text that a table may choose otherwise.
@@ -151,12 +161,12 @@ class Rulings:
 
     #: B2D6-48 — "the bonus used" by a helper counts personality-point bonuses only;
     #: ``True`` counts the helper's other modifiers (the wound −2) too.
-    help_counts_modifiers: bool = False
+    help_counts_modifiers: bool = attrs.field(default=False, validator=_a_flag)
     #: B2D6-40 — the fewest GM dice a check must have to be helped (the text speaks of
     #: "high-difficulty challenges"); 0 lets any check against the GM be helped.
-    help_min_dice: int = 0
+    help_min_dice: int = attrs.field(default=0, validator=_a_dice_count)
     #: B2D6-15 — healing never raises HP above max HP; ``True`` lets it.
-    heal_above_max: bool = False
+    heal_above_max: bool = attrs.field(default=False, validator=_a_flag)
 
 
 def is_wounded(hp: int) -> bool:
