@@ -1,0 +1,157 @@
+"""bar2d6, the personality-point 2D6 rules: characters, checks, odds, sheets and combat.
+
+Checks against the GM's dice, contests between characters, cooperation and special abilities
+all have exact odds.
+
+The text's own example: B climbs with 攀爬 (active +2) and a grappling hook (active +3),
+rolls 3 and 4 for 12, against the 3 dice of a hard climb:
+
+>>> from tabletop_rules import ScriptedDice, bar2d6
+>>> b = bar2d6.parse_sheet(bar2d6.EXAMPLE_SHEET)
+>>> climb = bar2d6.GMCheck(terms=bar2d6.check_terms(b, ["攀爬", "繩鉤"]), difficulty=3)
+>>> climb.probability()
+Fraction(1801, 2592)
+>>> print(climb.resolve(ScriptedDice([3, 4, 5, 5, 3])).explain("zh-Hant"))
+對GM：2D6[3,4] +2 攀爬 +3 繩鉤 = 12 ≥ 13（3D6[5,5,3]） 失敗
+
+.. versionadded:: 0.2.0
+"""
+
+from tabletop_rules._hypothesis import register_if_hypothesis as _register_if_hypothesis
+from tabletop_rules.bar2d6._character import (
+    BASE_HP,
+    HP_COST,
+    ITEM_CAP,
+    PERSONALITY_POINTS,
+    Character,
+    Item,
+    ItemKind,
+    Special,
+    SpecialKind,
+)
+from tabletop_rules.bar2d6._chat import CHAT_COMMANDS
+from tabletop_rules.bar2d6._checks import (
+    CHECK_DICE,
+    MAX_DIFFICULTY,
+    WOUND_PENALTY,
+    WOUNDED_AT,
+    Contest,
+    DifficultyDice,
+    GMCheck,
+    HelpedResult,
+    Helper,
+    Rulings,
+    Side,
+    check_terms,
+    contest_result,
+    granted_bonus,
+    is_wounded,
+    special_amount,
+)
+from tabletop_rules.bar2d6._combat import RULESET, CombatRuleset, describe, hp_after
+from tabletop_rules.bar2d6._combat._commands import (
+    Attack,
+    EndCombat,
+    EndRound,
+    GrantBonus,
+    Heal,
+    SetHp,
+    Wait,
+)
+from tabletop_rules.bar2d6._combat._commands import Command as _Command
+from tabletop_rules.bar2d6._combat._events import (
+    Attacked,
+    BonusGranted,
+    CombatEnded,
+    Healed,
+    HpSet,
+    RoundEnded,
+    Waited,
+)
+from tabletop_rules.bar2d6._combat._events import Event as _Event
+from tabletop_rules.bar2d6._combat._values import (
+    GM,
+    MAX_PARTICIPANTS,
+    AttackMode,
+    Combatant,
+    CombatSetup,
+    CombatState,
+    Participant,
+    Strike,
+)
+from tabletop_rules.bar2d6._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
+
+#: Every bar2d6 combat command, a union tagged in JSON by class name.
+Command = _Command
+#: Every bar2d6 combat event, a union tagged in JSON by class name.
+Event = _Event
+
+__all__ = [
+    "BASE_HP",
+    "CHAT_COMMANDS",
+    "CHECK_DICE",
+    "EXAMPLE_SHEET",
+    "GM",
+    "HP_COST",
+    "ITEM_CAP",
+    "MAX_DIFFICULTY",
+    "MAX_PARTICIPANTS",
+    "PERSONALITY_POINTS",
+    "RULESET",
+    "WOUNDED_AT",
+    "WOUND_PENALTY",
+    "Attack",
+    "AttackMode",
+    "Attacked",
+    "BonusGranted",
+    "Character",
+    "CombatEnded",
+    "CombatRuleset",
+    "CombatSetup",
+    "CombatState",
+    "Combatant",
+    "Command",
+    "Contest",
+    "DifficultyDice",
+    "EndCombat",
+    "EndRound",
+    "Event",
+    "GMCheck",
+    "GrantBonus",
+    "Heal",
+    "Healed",
+    "HelpedResult",
+    "Helper",
+    "HpSet",
+    "Item",
+    "ItemKind",
+    "Participant",
+    "RoundEnded",
+    "Rulings",
+    "SetHp",
+    "Side",
+    "Special",
+    "SpecialKind",
+    "Strike",
+    "Wait",
+    "Waited",
+    "check_terms",
+    "contest_result",
+    "describe",
+    "format_sheet",
+    "granted_bonus",
+    "hp_after",
+    "is_wounded",
+    "parse_sheet",
+    "special_amount",
+]
+
+
+def _register_hypothesis_strategies() -> None:  # pyright: ignore[reportUnusedFunction]
+    # st.from_type(Character) draws from tabletop_rules.bar2d6.strategies.characters().
+    from tabletop_rules._hypothesis import register_types
+
+    register_types("tabletop_rules.bar2d6.strategies", [(Character, "characters")])
+
+
+_register_if_hypothesis(_register_hypothesis_strategies)

@@ -1,0 +1,125 @@
+"""The commands of a bar2d6 combat: actions, and the GM's rulings.
+
+Every command that a combatant sends names its ``actor``; ``decide`` checks each field's type
+(from these classes' attrs fields) before any rule reads it.
+The order of action is the table's (B2D6-35): any standing combatant that has not acted this
+round may act.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from tabletop_rules.bar2d6._combat._values import GM
+
+__all__ = ["Attack", "Command", "EndCombat", "EndRound", "GrantBonus", "Heal", "SetHp", "Wait"]
+
+
+@attrs.frozen(kw_only=True)
+class Attack:
+    """Attack: a contest of the attacker's active bonuses against each target's passive ones.
+
+    With ``special`` naming an item with a 範圍攻擊 ability, every target rolls its own
+    defense against one attack roll (B2D6-13); with a 多次攻擊 item, one target defends once
+    against one roll per attack (B2D6-14).
+    ``boost`` names an item with a 增傷能力 ability, whose amount each hit adds (B2D6-16).
+
+    .. versionadded:: 0.2.0
+    """
+
+    #: Who attacks.
+    actor: str
+    #: The targets — one, or any number with an area attack.
+    targets: tuple[str, ...]
+    #: The attacker's items the GM allows (their active bonuses apply, B2D6-23, B2D6-26).
+    items: tuple[str, ...] = ()
+    #: The defenders' items the GM allows; each target uses those it has.
+    defense_items: tuple[str, ...] = ()
+    #: The item whose area or multi-attack ability the attack uses, if any.
+    special: str | None = None
+    #: The item whose damage-boost ability the attack uses, if any.
+    boost: str | None = None
+
+
+@attrs.frozen(kw_only=True)
+class Heal:
+    """Use an item's 回復能力 on *target* (B2D6-15): no check, HP up to max HP.
+
+    .. versionadded:: 0.2.0
+    """
+
+    #: Who heals.
+    actor: str
+    #: Whom (itself, an ally, or someone at 0 HP, who can act again).
+    target: str
+    #: The item with the ability.
+    item: str
+
+
+@attrs.frozen(kw_only=True)
+class GrantBonus:
+    """Use an item's 給予加值 on *target*: its next check gets the bonus (B2D6-17).
+
+    .. versionadded:: 0.2.0
+    """
+
+    #: Who grants.
+    actor: str
+    #: Whose next check gets it.
+    target: str
+    #: The item with the ability.
+    item: str
+
+
+@attrs.frozen
+class Wait:
+    """Do nothing this round.
+
+    .. versionadded:: 0.2.0
+    """
+
+    #: Who waits.
+    actor: str
+
+
+@attrs.frozen
+class EndRound:
+    """The GM ends the round: everyone standing may act again.
+
+    .. versionadded:: 0.2.0
+    """
+
+    #: Always the GM.
+    actor: str = GM
+
+
+@attrs.frozen
+class EndCombat:
+    """The GM ends the combat, with no winner.
+
+    .. versionadded:: 0.2.0
+    """
+
+    #: Always the GM.
+    actor: str = GM
+
+
+@attrs.frozen(kw_only=True)
+class SetHp:
+    """The GM's ruling on a combatant's HP, from 0 to max HP.
+
+    For what the rules leave to the GM: a fall, a trap, a rest.
+
+    .. versionadded:: 0.2.0
+    """
+
+    #: Whose HP.
+    target: str
+    #: The HP it has now.
+    hp: int
+    #: Always the GM.
+    actor: str = GM
+
+
+#: Every bar2d6 combat command (a union, tagged by class name in JSON).
+Command = Attack | Heal | GrantBonus | Wait | EndRound | EndCombat | SetHp

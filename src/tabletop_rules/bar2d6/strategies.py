@@ -1,0 +1,20 @@
+"""Public Hypothesis strategies for bar2d6: valid characters and combat setups.
+
+This module imports Hypothesis (install the ``hypothesis`` extra); ``tabletop_rules.bar2d6``
+itself never imports it.
+With Hypothesis imported, ``st.from_type(bar2d6.Character)`` draws from :func:`characters`.
+
+>>> from hypothesis import given, settings
+>>> from tabletop_rules.bar2d6 import strategies as b2s
+>>> @settings(max_examples=10, database=None)
+... @given(b2s.characters())
+... def test_no_character_overspends(character):
+...     assert 0 <= character.unspent <= 10
+>>> test_no_character_overspends()
+
+.. versionadded:: 0.2.0
+"""
+
+from tabletop_rules.bar2d6._strategies import characters, combat_setups
+
+__all__ = ["characters", "combat_setups"]

@@ -1,0 +1,339 @@
+"""The bar2d6 combat: attacks, specials, damage, wounds, falling, the GM's rulings, replay."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from tabletop_rules import CorruptRecord, IllegalCommand, InvalidData, ScriptedDice, engine
+from tabletop_rules.bar2d6 import (
+    GM,
+    RULESET,
+    Attack,
+    Attacked,
+    AttackMode,
+    BonusGranted,
+    Character,
+    CombatEnded,
+    CombatSetup,
+    CombatState,
+    Command,
+    EndCombat,
+    EndRound,
+    Event,
+    GrantBonus,
+    Heal,
+    Healed,
+    HpSet,
+    Item,
+    ItemKind,
+    Participant,
+    RoundEnded,
+    SetHp,
+    Special,
+    SpecialKind,
+    Wait,
+    describe,
+    hp_after,
+)
+from tabletop_rules.checks import Term
+from tabletop_rules.engine import GameRecord
+from tabletop_rules.serialization import from_json, to_json
+
+HERO = Character(
+    name="Hero",
+    items=[
+        Item(name="劍", kind=ItemKind.WEAPON, active=2, passive=1),
+        Item(name="旋風斬", kind=ItemKind.MOVE, specials=[Special(kind=SpecialKind.AREA, cost=3)]),
+        Item(
+            name="連斬",
+            kind=ItemKind.MOVE,
+            specials=[Special(kind=SpecialKind.MULTI, cost=3, amount=3)],
+        ),
+    ],
+    hp_bought=0,
+)
+HEALER = Character(
+    name="Healer",
+    items=[
+        Item(name="聖光", kind=ItemKind.MOVE, specials=[Special(kind=SpecialKind.HEAL, cost=4)]),
+        Item(name="鼓舞", kind=ItemKind.MOVE, specials=[Special(kind=SpecialKind.GRANT, cost=3)]),
+        Item(
+            name="巨斧", kind=ItemKind.WEAPON, specials=[Special(kind=SpecialKind.DAMAGE, cost=3)]
+        ),
+    ],
+)
+GOBLIN = Character(name="Goblin", items=[Item(name="盾", kind=ItemKind.WEAPON, passive=2)])
+
+
+def _setup(hero_hp: int | None = None) -> CombatSetup:
+    return CombatSetup(
+        participants=[
+            Participant(id="hero", character=HERO, side="pc", hp=hero_hp),
+            Participant(id="healer", character=HEALER, side="pc"),
+            Participant(id="g1", character=GOBLIN, side="npc", player=False),
+            Participant(id="g2", character=GOBLIN, side="npc", player=False),
+        ]
+    )
+
+
+def _play(
+    commands: list[tuple[Command, list[int]]], setup: CombatSetup | None = None
+) -> tuple[CombatState, list[Event]]:
+    setup = setup or _setup()
+    state = RULESET.start(setup)
+    events: list[Event] = []
+    for command, faces in commands:
+        state, new = engine.step(RULESET, state, command, ScriptedDice(faces))
+        events.extend(new)
+    record = GameRecord.begin(RULESET, setup).extend(events)
+    assert engine.replay(record, RULESET) == state
+    return state, events
+
+
+def _hp(state: CombatState) -> dict[str, int]:
+    return dict(hp_after(state))
+
+
+def _strike_on_g1(faces: list[int]) -> tuple[CombatState, list[Event]]:
+    attack = Attack(actor="hero", targets=("g1",), items=("劍",), defense_items=("盾",))
+    return _play([(attack, faces)])
+
+
+def test_a_hit_deals_one_damage() -> None:
+    """B2D6-02, B2D6-34, B2D6-23: 2D6 + 劍 2 = 8 beats 2D6 + 盾 2 = 6: the goblin loses 1 HP."""
+    state, _ = _strike_on_g1([3, 3, 2, 2])
+    assert 2 == state.combatant("g1").hp
+
+
+def test_a_tie_misses() -> None:
+    """B2D6-38: 8 against 8: the defender wins, no damage."""
+    state, events = _strike_on_g1([3, 3, 3, 3])
+    assert isinstance(events[0], Attacked)
+    assert (3, 0) == (state.combatant("g1").hp, events[0].strikes[0].damage)
+
+
+def test_the_attacker_is_who_acts_and_rolls_first() -> None:
+    """B2D6-35: the actor's 2D6 is the attack (first faces), the target's the defense."""
+    _, events = _strike_on_g1([6, 5, 1, 2])
+    assert isinstance(events[0], Attacked)
+    check = events[0].strikes[0].check
+    assert ((6, 5), 13, True) == (check.rolls[0].faces, check.total, check.success)
+
+
+def test_the_gm_rolls_for_npcs_with_the_same_dice() -> None:
+    """B2D6-39: a GM-run goblin's defense is drawn and recorded like anyone's."""
+    _, events = _strike_on_g1([1, 1, 6, 6])
+    assert isinstance(events[0], Attacked)
+    assert (1, 1, 6, 6) == tuple(f for r in events[0].rolls() for f in r.faces)
+
+
+def test_a_wounded_attacker_takes_two_off() -> None:
+    """B2D6-21, B2D6-22: the hero at 2 HP attacks with −2: 8 + 2 − 2 = 8 ties 6 + 2."""
+    attack = Attack(actor="hero", targets=("g1",), items=("劍",), defense_items=("盾",))
+    state, events = _play([(attack, [4, 4, 3, 3])], _setup(hero_hp=2))
+    assert isinstance(events[0], Attacked)
+    assert (Term("劍", 2), Term("bar2d6.term.wounded", -2)) == events[0].strikes[0].check.terms
+    assert 3 == state.combatant("g1").hp
+
+
+def test_at_zero_hp_no_action() -> None:
+    """B2D6-03: a combatant at 0 HP is refused and not offered any command."""
+    state = RULESET.start(_setup(hero_hp=0))
+    with pytest.raises(IllegalCommand) as caught:
+        RULESET.decide(state, Wait("hero"), ScriptedDice([]))
+    assert ("bar2d6.illegal.cannot_act", ()) == (
+        caught.value.reason,
+        RULESET.legal_commands(state, actor="hero"),
+    )
+
+
+def test_healed_to_one_acts_again() -> None:
+    """B2D6-03, B2D6-15: healing 2 (⌊4 ÷ 2⌋) brings the fallen hero back into play."""
+    state, _ = _play([(Heal(actor="healer", target="hero", item="聖光"), [])], _setup(hero_hp=0))
+    assert (2, True) == (state.combatant("hero").hp, "hero" in RULESET.to_act(state))
+
+
+def test_healing_stops_at_max_hp() -> None:
+    """B2D6-15 (DESIGN: never above max HP): 2 points of healing on 2/3 HP heal 1."""
+    state, events = _play(
+        [(Heal(actor="healer", target="hero", item="聖光"), [])], _setup(hero_hp=2)
+    )
+    assert (Healed(actor="healer", target="hero", item="聖光", amount=1), 3) == (
+        events[0],
+        state.combatant("hero").hp,
+    )
+
+
+def test_healing_at_max_hp_is_refused() -> None:
+    """B2D6-15: nothing to heal at max HP."""
+    with pytest.raises(IllegalCommand, match="max HP"):
+        RULESET.decide(
+            RULESET.start(_setup()),
+            Heal(actor="healer", target="hero", item="聖光"),
+            ScriptedDice([]),
+        )
+
+
+def test_a_damage_boost_adds_to_each_hit() -> None:
+    """B2D6-16, B2D6-02: 巨斧 (3 points, +1) makes a hit deal 2."""
+    attack = Attack(actor="healer", targets=("g1",), boost="巨斧")
+    state, _ = _play([(attack, [6, 6, 1, 1])])
+    assert 1 == state.combatant("g1").hp
+
+
+def test_a_granted_bonus_helps_the_next_check_once() -> None:
+    """B2D6-17: 鼓舞 (3 points, +1) on the hero; its next attack has +1, the one after none."""
+    grant = GrantBonus(actor="healer", target="hero", item="鼓舞")
+    attack = Attack(actor="hero", targets=("g1",))
+    state, events = _play([(grant, []), (attack, [3, 3, 3, 3])])
+    assert isinstance(events[0], BonusGranted)
+    assert isinstance(events[1], Attacked)
+    assert ((Term("鼓舞", 1),), 2, ()) == (
+        events[1].strikes[0].check.terms,
+        state.combatant("g1").hp,
+        state.combatant("hero").grants,
+    )
+
+
+def test_an_area_attack_rolls_once_and_each_target_defends() -> None:
+    """B2D6-13: one attack 2D6 [5,5]; g1 defends [1,1] and is hit, g2 [5,5] and is not."""
+    attack = Attack(
+        actor="hero", targets=("g1", "g2"), items=("劍",), defense_items=("盾",), special="旋風斬"
+    )
+    state, events = _play([(attack, [5, 5, 1, 1, 5, 5])])
+    assert isinstance(events[0], Attacked)
+    strikes = events[0].strikes
+    assert (AttackMode.AREA, strikes[0].check.rolls, [2, 3]) == (
+        events[0].mode,
+        strikes[1].check.rolls,
+        [state.combatant("g1").hp, state.combatant("g2").hp],
+    )
+
+
+def test_a_multi_attack_rolls_per_attack_and_the_target_defends_once() -> None:
+    """B2D6-14: three attack rolls [6,6], [1,1], [5,5] against one defense [3,3]: two hits."""
+    attack = Attack(
+        actor="hero", targets=("g1",), items=("劍",), defense_items=("盾",), special="連斬"
+    )
+    state, events = _play([(attack, [6, 6, 1, 1, 5, 5, 3, 3])])
+    assert isinstance(events[0], Attacked)
+    strikes = events[0].strikes
+    assert (3, 1, [1, 0, 1]) == (
+        len({s.check.against for s in strikes}) + 2,
+        state.combatant("g1").hp,
+        [s.damage for s in strikes],
+    )
+
+
+def test_a_plain_attack_has_one_target() -> None:
+    """B2D6-13: only an area attack names several targets."""
+    with pytest.raises(IllegalCommand) as caught:
+        RULESET.decide(
+            RULESET.start(_setup()), Attack(actor="hero", targets=("g1", "g2")), ScriptedDice([])
+        )
+    assert "bar2d6.illegal.one_target" == caught.value.reason
+
+
+def test_the_order_of_action_is_the_tables() -> None:
+    """B2D6-35 (DESIGN: order as the table decides): anyone standing may act first; the round
+    ends by itself when all have acted."""
+    state, events = _play(
+        [(Wait("g2"), []), (Wait("hero"), []), (Wait("g1"), []), (Wait("healer"), [])]
+    )
+    assert (RoundEnded(round=1), 2) == (events[-1], state.round)
+
+
+def test_one_action_a_round() -> None:
+    """B2D6-35: a combatant that has acted waits for the next round."""
+    state, _ = _play([(Wait("hero"), [])])
+    with pytest.raises(IllegalCommand) as caught:
+        RULESET.decide(state, Wait("hero"), ScriptedDice([]))
+    assert "bar2d6.illegal.already_acted" == caught.value.reason
+
+
+def test_the_combat_ends_when_one_side_stands() -> None:
+    """B2D6-02, B2D6-03: the last goblin at 1 HP is hit; the pcs win."""
+    setup = CombatSetup(
+        participants=[
+            Participant(id="hero", character=HERO, side="pc"),
+            Participant(id="g1", character=GOBLIN, side="npc", hp=1, player=False),
+        ]
+    )
+    state, events = _play([(Attack(actor="hero", targets=("g1",)), [6, 6, 1, 1])], setup)
+    assert (CombatEnded(winners=("pc",), reason="bar2d6.result.one_side_left"), True) == (
+        events[-1],
+        RULESET.is_over(state),
+    )
+
+
+def test_the_gms_rulings() -> None:
+    """B2D6-36: the GM rules HP, ends the round and ends the combat."""
+    state, events = _play([(SetHp(target="g1", hp=1), []), (EndRound(), []), (EndCombat(), [])])
+    assert [HpSet(target="g1", hp=1), RoundEnded(round=1, by_gm=True)] == events[:2]
+    assert (1, 2, True) == (state.combatant("g1").hp, state.round, RULESET.is_over(state))
+
+
+def test_only_the_gm_rules() -> None:
+    """B2D6-36: a player cannot send the GM's ruling."""
+    with pytest.raises(IllegalCommand) as caught:
+        RULESET.decide(RULESET.start(_setup()), EndRound(actor="hero"), ScriptedDice([]))
+    assert "bar2d6.illegal.gm_only" == caught.value.reason
+
+
+@pytest.mark.parametrize(
+    ("command", "reason"),
+    [
+        (Attack(actor="hero", targets=("hero",)), "bar2d6.illegal.self_target"),
+        (Attack(actor="hero", targets=()), "bar2d6.illegal.no_target"),
+        (Attack(actor="hero", targets=("g1",), items=("槍",)), "bar2d6.illegal.unknown_item"),
+        (Attack(actor="hero", targets=("g1",), special="劍"), "bar2d6.illegal.no_special"),
+        (Attack(actor="nobody", targets=("g1",)), "unknown_actor"),
+        (Attack(actor="hero", targets=("g1",), items="劍"), "bar2d6.illegal.bad_command"),  # type: ignore[arg-type]
+        (Attack(actor=GM, targets=("g1",)), "bar2d6.illegal.gm_cannot"),
+        (SetHp(target="g1", hp=9), "bar2d6.illegal.hp_range"),
+        (Heal(actor="hero", target="g1", item="劍"), "bar2d6.illegal.no_special"),
+    ],
+)
+def test_refusals_change_nothing(command: Command, reason: str) -> None:
+    """B2D6-26, B2D6-13: a refused command names its reason and the state is unchanged."""
+    state = RULESET.start(_setup())
+    before = to_json(state)
+    with pytest.raises(IllegalCommand) as caught:
+        RULESET.decide(state, command, ScriptedDice([1] * 8))
+    assert (reason, before) == (caught.value.reason, to_json(state))
+
+
+def test_a_tampered_record_is_refused_at_its_index() -> None:
+    """B2D6-38: a record that turns a tie into a hit is corrupt at that event."""
+    _, events = _strike_on_g1([3, 3, 3, 3])
+    attacked = events[0]
+    assert isinstance(attacked, Attacked)
+    strike = attrs.evolve(attacked.strikes[0], damage=1)
+    forged = attrs.evolve(attacked, strikes=(strike,))
+    record = GameRecord.begin(RULESET, _setup()).extend([forged])
+    with pytest.raises(CorruptRecord) as caught:
+        engine.replay(record, RULESET)
+    assert 0 == caught.value.index
+
+
+def test_a_record_round_trips_through_json() -> None:
+    """B2D6-13: a record with an area attack survives JSON and replays to the same state."""
+    attack = Attack(actor="hero", targets=("g1", "g2"), special="旋風斬")
+    state, events = _play([(attack, [5, 5, 1, 1, 4, 4])])
+    record = GameRecord.begin(RULESET, _setup()).extend(events)
+    assert state == engine.replay(from_json(to_json(record), GameRecord))
+
+
+def test_a_setup_with_one_side_is_refused() -> None:
+    """B2D6-34: a combat is between characters of two sides or more."""
+    with pytest.raises(InvalidData):
+        CombatSetup(participants=[Participant(id="a", character=HERO, side="pc")])
+
+
+def test_events_are_described_in_each_locale() -> None:
+    """B2D6-02, B2D6-38: an attack's line shows the contest and the damage."""
+    _, events = _strike_on_g1([3, 3, 2, 2])
+    assert "hero 攻擊 g1：對抗：2D6[3,3] +2 劍 = 8 > 6（2D6[2,2] +2 盾） 成功；造成 1 點傷害。" == (
+        describe(events[0], "zh-Hant")
+    )
