@@ -16,6 +16,14 @@ Read a character from its sheet and roll the text's action check (BAY-39):
 
 from tabletop_rules._hypothesis import register_if_hypothesis as _register_if_hypothesis
 from tabletop_rules.bayside23._artifacts import MAX_ARTIFACTS, SessionLedger
+from tabletop_rules.bayside23._book import (
+    BlankBook,
+    Clue,
+    Hint,
+    Riddle,
+    RiddleResult,
+    normalize_answer,
+)
 from tabletop_rules.bayside23._character import (
     Attribute,
     Character,
@@ -95,8 +103,10 @@ __all__ = [
     "BattleRuleset",
     "BattleSetup",
     "BattleState",
+    "BlankBook",
     "Cast",
     "Character",
+    "Clue",
     "Combatant",
     "Command",
     "DamageRoll",
@@ -107,6 +117,7 @@ __all__ = [
     "Flee",
     "ForgoStrike",
     "Healed",
+    "Hint",
     "HitCheck",
     "HitKind",
     "InitiativeCheck",
@@ -115,6 +126,8 @@ __all__ = [
     "Participant",
     "Readied",
     "Ready",
+    "Riddle",
+    "RiddleResult",
     "RollInitiative",
     "Rulings",
     "SessionLedger",
@@ -140,6 +153,7 @@ __all__ = [
     "log",
     "modifier",
     "names_of",
+    "normalize_answer",
     "parse_sheet",
     "special",
 ]

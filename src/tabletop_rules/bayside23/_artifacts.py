@@ -54,9 +54,8 @@ class SessionLedger:
             raise InvalidCheck(
                 "bayside23.error.too_many_artifacts", count=len(self.artifacts), most=MAX_ARTIFACTS
             )
-        if len(set(self.artifacts)) != len(self.artifacts) or not all(
-            isinstance(a, str) and a.strip() for a in self.artifacts
-        ):
+        names: tuple[object, ...] = self.artifacts
+        if len(set(names)) != len(names) or not all(type(a) is str and a.strip() for a in names):
             raise InvalidCheck("bayside23.error.artifact_names")
         if not self.spent <= set(self.artifacts):
             raise InvalidCheck("bayside23.error.artifact_unknown", artifact=min(self.spent))

@@ -130,6 +130,11 @@ def _is_int(value: object) -> bool:
     return type(value) is int
 
 
+def _of(value: object, cls: type[object]) -> bool:
+    # A check of values that may come from untrusted data, whatever their annotations say.
+    return isinstance(value, cls)
+
+
 @attrs.frozen(kw_only=True)
 class Character:
     """A bayside23 character (キャラクターメイキング).
@@ -179,7 +184,8 @@ The name is empty.; Strength (体力) must be from 3 to 18, not 19.; \
 
     def problems(self) -> Iterable[Problem]:
         """Every creation rule this character breaks (none for a built character)."""
-        if not isinstance(self.name, str) or not self.name.strip():
+        name = self.name
+        if not _of(name, str) or not name.strip():
             yield ("bayside23.error.name", {})
         for attribute in Attribute:
             score = getattr(self, attribute.value)
@@ -193,13 +199,14 @@ The name is empty.; Strength (体力) must be from 3 to 18, not 19.; \
         for key, value in (("defense", self.defense), ("magic_defense", self.magic_defense)):
             if not _is_int(value) or value < 0:
                 yield ("bayside23.error.defense", {"field": _label_key(key), "value": value})
-        if not isinstance(self.feature, Feature) or not str(self.feature.name).strip():
+        feature = self.feature
+        if not _of(feature, Feature) or not str(feature.name).strip():
             yield ("bayside23.error.feature", {})
-        elif not _is_int(self.feature.value):
-            yield ("bayside23.error.value", {"name": self.feature.name})
+        elif not _is_int(feature.value):
+            yield ("bayside23.error.value", {"name": feature.name})
         names: set[str] = set()
         for skill in self.skills:
-            if not isinstance(skill, Skill) or not str(skill.name).strip():
+            if not _of(skill, Skill) or not str(skill.name).strip():
                 yield ("bayside23.error.skill", {})
                 continue
             if not _is_int(skill.value):
@@ -208,7 +215,7 @@ The name is empty.; Strength (体力) must be from 3 to 18, not 19.; \
                 yield ("bayside23.error.skill_twice", {"name": skill.name})
             names.add(skill.name)
         for title in self.titles:
-            if not isinstance(title, str) or not title.strip():
+            if not _of(title, str) or not title.strip():
                 yield ("bayside23.error.title", {})
 
     @classmethod

@@ -267,7 +267,7 @@ def _all_totals() -> Distribution:
     return Distribution.of(HIT_DICE)
 
 
-def _check_dice(_: object, __: attrs.Attribute[Dice], value: Dice) -> None:
+def _check_dice(_: object, __: attrs.Attribute[Dice], value: object) -> None:
     if not isinstance(value, Dice) or value.count > MAX_DAMAGE_DICE or value.count < 1:
         raise InvalidCheck("bayside23.error.damage_dice", dice=str(value), most=MAX_DAMAGE_DICE)
 
@@ -317,7 +317,7 @@ class DamageRoll:
             return (Distribution.of(self.dice) + shift).map(lambda v: max(0, v))
         # Rolls with no 6 are dice of five faces; every other roll deals 1.
         without = (Distribution.of(Dice(count, sides - 1)) + shift).map(lambda v: max(0, v))
-        counts = dict(without.items())
+        counts: dict[int, int] = dict(without.items())
         # The dice of *sides - 1* faces do not all stand for the same faces when sides > 6.
         if sides > 6:
             counts = {}

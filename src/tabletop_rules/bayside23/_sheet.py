@@ -126,10 +126,6 @@ def parse_sheet(text: str) -> Character:
     return Character(**values)  # type: ignore[arg-type]
 
 
-def _number(value: int) -> str:
-    return str(value)
-
-
 def format_sheet(character: Character) -> str:
     """Write *character* as a sheet that :func:`parse_sheet` reads back as the same value.
 

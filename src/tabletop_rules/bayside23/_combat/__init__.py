@@ -138,7 +138,7 @@ class BattleRuleset(Rules[BattleSetup, BattleState, Command, Event]):
 
     def start(self, setup: BattleSetup) -> BattleState:
         """The state before the first initiative: everyone at its HP, the first weapon in hand."""
-        combatants = []
+        combatants: list[Combatant] = []
         for p in setup.participants:
             hp = p.character.hp if p.hp is None else p.hp
             combatants.append(

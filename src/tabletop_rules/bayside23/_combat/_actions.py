@@ -177,7 +177,8 @@ def _strike(  # noqa: PLR0917 - one call site, every argument named by its role
             damage = CRITICAL_DAMAGE
         elif result.outcome is Outcome.SUCCESS:
             damage_roll, damage = _damage_roll(state, actor, target, kind, dice).resolve(source)
-    backlash, falls = 0, ()
+    backlash = 0
+    falls: tuple[str, ...] = ()
     if result.outcome is Outcome.FUMBLE:
         falls = (actor.id,)
     elif state.rulings.defender_specials and isinstance(result.against, Opposition):

@@ -125,7 +125,7 @@ def describe(event: Event, locale: str = "ja", names: Mapping[str, str] | None =
         TurnLost: "bayside23.log.turn_lost",
         StrikeForgone: "bayside23.log.forgone",
     }[type(event)]
-    return translate(key, locale, actor=name(event.actor))  # type: ignore[union-attr]
+    return translate(key, locale, actor=name(event.actor))
 
 
 def log(events: Iterable[Event], locale: str = "ja", names: Mapping[str, str] | None = None) -> str:

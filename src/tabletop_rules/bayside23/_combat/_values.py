@@ -161,7 +161,7 @@ class BattleSetup:
 
     def __attrs_post_init__(self) -> None:
         problems: list[str] = []
-        ids = [p.id for p in self.participants]
+        ids: list[object] = [p.id for p in self.participants]
         if not 2 <= len(ids) <= MAX_PARTICIPANTS:
             problems.append(f"{len(ids)} participants (2 to {MAX_PARTICIPANTS})")
         if len(set(ids)) != len(ids):
