@@ -153,7 +153,8 @@ def test_json_round_trip(character: Character) -> None:
 @given(st.from_type(Character))
 def test_from_type_draws_valid_characters(character: Character) -> None:
     """BAY-01, BAY-06: the registered strategy draws characters within the rules."""
-    assert 3 <= character.agility <= 18 and 1 <= character.hp <= 6
+    assert 3 <= character.agility <= 18
+    assert 1 <= character.hp <= 6
 
 
 def test_bad_json_is_invalid_data() -> None:

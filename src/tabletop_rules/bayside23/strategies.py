@@ -1,4 +1,4 @@
-"""Public Hypothesis strategies for bayside23: valid characters and battle setups.
+"""Public Hypothesis strategies for bayside23: characters, battles, ledgers, riddles, books.
 
 This module imports Hypothesis (install the ``hypothesis`` extra); ``tabletop_rules.bayside23``
 itself never imports it.
@@ -15,6 +15,22 @@ With Hypothesis imported, ``st.from_type(bayside23.Character)`` draws from :func
 .. versionadded:: 0.2.0
 """
 
-from tabletop_rules.bayside23._strategies import characters, names
+from tabletop_rules.bayside23._strategies import (
+    battle_setups,
+    blank_books,
+    characters,
+    ledgers,
+    names,
+    riddles,
+    rulings,
+)
 
-__all__ = ["characters", "names"]
+__all__ = [
+    "battle_setups",
+    "blank_books",
+    "characters",
+    "ledgers",
+    "names",
+    "riddles",
+    "rulings",
+]
