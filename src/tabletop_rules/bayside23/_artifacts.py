@@ -34,6 +34,7 @@ class SessionLedger:
     The text gives no artifact's effect, so an artifact is a name: using one records the
     use, and the GM applies what it does.
 
+    >>> from tabletop_rules.bayside23 import SessionLedger
     >>> ledger = SessionLedger(artifacts=("星の指輪", "時の砂"))
     >>> ledger = ledger.use("時の砂")
     >>> ledger.available
@@ -46,7 +47,7 @@ class SessionLedger:
 
     #: The artifacts the party holds, at most 12, each named once (BAY-48).
     artifacts: tuple[str, ...] = attrs.field(default=(), converter=_names)
-    #: The artifacts used this session: spent until the next (BAY-49).
+    #: The artifacts used this session, spent until the next (BAY-49).
     spent: frozenset[str] = attrs.field(default=frozenset(), converter=_spent)
 
     def __attrs_post_init__(self) -> None:

@@ -5,6 +5,7 @@ the party writes them in its blank book exactly as given (BAY-42, BAY-43, BAY-45
 A :class:`Riddle` has accepted answers and hints; an answer, typed or read from the book,
 is compared after NFKC normalization and case folding (BAY-40, BAY-41, BAY-44).
 
+>>> from tabletop_rules.bayside23 import BlankBook, Clue, Hint, Riddle
 >>> book = BlankBook()
 >>> book = book.record(Clue(text="扉は『ＳＵＮ』の名を待つ", place="壁画の間", recordable=True))
 >>> riddle = Riddle(
@@ -37,6 +38,7 @@ __all__ = ["BlankBook", "Clue", "Hint", "Riddle", "RiddleResult", "normalize_ans
 def normalize_answer(text: str) -> str:
     """An answer as riddles compare it: NFKC, case folded, outer spaces removed.
 
+    >>> from tabletop_rules.bayside23 import normalize_answer
     >>> normalize_answer("  ＳＵＮ ")
     'sun'
 

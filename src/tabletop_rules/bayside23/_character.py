@@ -56,6 +56,7 @@ def modifier(score: int) -> int:
 
     Combat rolls low, so a high score gives a negative modifier:
 
+    >>> from tabletop_rules.bayside23 import modifier
     >>> [modifier(s) for s in (18, 16, 13, 9, 6, 4, 3)]
     [-3, -2, -1, 0, 1, 2, 3]
 
@@ -84,6 +85,7 @@ def modifier(score: int) -> int:
 def damage_bonus(score: int) -> int:
     """The damage bonus of a score: its modifier with the sign turned (BAY-22, BAY-25).
 
+    >>> from tabletop_rules.bayside23 import damage_bonus
     >>> damage_bonus(17), damage_bonus(5)
     (2, -2)
 
@@ -142,6 +144,7 @@ class Character:
     Every creation rule is checked when the value is built, and every broken rule is listed
     at once:
 
+    >>> from tabletop_rules.bayside23 import Character, Feature
     >>> Character(name="", strength=19, mind=10, agility=10, hp=0, feature=Feature("頑固", 3))
     Traceback (most recent call last):
     ...
@@ -160,7 +163,7 @@ The name is empty.; Strength (体力) must be from 3 to 18, not 19.; \
     mind: int
     #: 敏捷性, 3d6 (BAY-04).
     agility: int
-    #: 生命力: the HP, 1d6 (BAY-06).
+    #: The HP (生命力), 1d6 (BAY-06).
     hp: int
     #: The one 特徴 (BAY-10).
     feature: Feature
@@ -235,6 +238,7 @@ The name is empty.; Strength (体力) must be from 3 to 18, not 19.; \
         """Roll a new character: 体力, 精神力 and 敏捷性 on 3d6, then 生命力 on 1d6.
 
         >>> from tabletop_rules import ScriptedDice
+        >>> from tabletop_rules.bayside23 import Character, Feature
         >>> hero = Character.roll(
         ...     ScriptedDice([6, 5, 6, 3, 3, 4, 1, 2, 2, 4]),
         ...     name="ミナ",

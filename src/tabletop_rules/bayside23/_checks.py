@@ -62,11 +62,11 @@ class Rulings:
     tie_hits: bool = False
     #: A ranged damage die showing 6 deals exactly 1 too (BAY-28).
     ranged_six_is_one: bool = False
-    #: Which hit rolls are criticals and fumbles: every die alike (``"all"``) or any two
+    #: Which hit rolls are criticals and fumbles, every die alike (``"all"``) or any two
     #: dice showing 1 or 6 (``"any_two"``) (BAY-29, BAY-31).
     specials: Literal["all", "any_two"] = "all"
     #: A defender's critical makes the attack miss and deals 3 to the attacker, and a
-    #: defender's fumble makes it fall (BAY-30); off: only the attacker's roll counts.
+    #: defender's fumble makes it fall (BAY-30); without it only the attacker's roll counts.
     defender_specials: bool = False
 
 
@@ -76,11 +76,11 @@ class HitKind(enum.Enum):
     .. versionadded:: 0.2.0
     """
 
-    #: 直接攻撃: a weapon; 体力.
+    #: A weapon (直接攻撃), with 体力.
     WEAPON = "weapon"
-    #: 魔法: a spell; 精神力.
+    #: A spell (魔法), with 精神力.
     MAGIC = "magic"
-    #: 遠隔攻撃: a bow or a gun; 敏捷性.
+    #: A bow or a gun (遠隔攻撃), with 敏捷性.
     RANGED = "ranged"
 
     @property
@@ -104,6 +104,7 @@ _KIND_ATTRIBUTES = {
 def special(faces: Iterable[int], rulings: Rulings = Rulings()) -> Outcome | None:
     """The critical or fumble that hit-check *faces* show, or ``None`` (BAY-29, BAY-31).
 
+    >>> from tabletop_rules.bayside23 import Rulings, special
     >>> special((1, 1, 1)), special((6, 6, 6)), special((1, 1, 2))
     (<Outcome.CRITICAL: 'critical'>, <Outcome.FUMBLE: 'fumble'>, None)
     >>> special((1, 1, 2), Rulings(specials="any_two"))
@@ -180,7 +181,8 @@ class HitCheck:
     All dice showing 1 is a critical and all showing 6 a fumble, whatever the totals
     (BAY-29, BAY-31):
 
-    >>> from tabletop_rules import ScriptedDice
+    >>> from tabletop_rules import ScriptedDice, Term
+    >>> from tabletop_rules.bayside23 import HitCheck
     >>> check = HitCheck(
     ...     attack=[Term("bayside23.attribute.strength", -2)],
     ...     defense=[Term("bayside23.attribute.strength", 0)],
@@ -279,7 +281,8 @@ class DamageRoll:
     Damage is never below 0; when :attr:`six_is_one` holds, a die showing 6 makes the damage
     exactly 1 (BAY-23, BAY-26):
 
-    >>> from tabletop_rules import ScriptedDice
+    >>> from tabletop_rules import Dice, Roll
+    >>> from tabletop_rules.bayside23 import DamageRoll
     >>> roll = DamageRoll(dice=Dice(1, 6), bonus=1, reduction=2, six_is_one=True)
     >>> roll.damage(Roll(Dice(1, 6), (5,))), roll.damage(Roll(Dice(1, 6), (6,)))
     (4, 1)
@@ -339,7 +342,8 @@ class ActionCheck:
 
     The text's example (BAY-39): 頑固 3 + 外科手術 13 − 8 = 8.
 
-    >>> from tabletop_rules import ScriptedDice
+    >>> from tabletop_rules import ScriptedDice, Term
+    >>> from tabletop_rules.bayside23 import ActionCheck
     >>> check = ActionCheck(feature=Term("頑固", 3), skill=Term("外科手術", 13), difficulty=8)
     >>> check.target, check.probability()
     (8, Fraction(13, 18))
@@ -367,7 +371,7 @@ class ActionCheck:
 
     @property
     def target(self) -> int:
-        """目標値: feature + skill − difficulty."""
+        """The target (目標値), feature + skill − difficulty."""
         return self.feature.value + self.skill.value - self.difficulty
 
     def against(self) -> Difficulty:
@@ -403,6 +407,8 @@ class InitiativeCheck:
     A tie is neither first: the check fails and both roll again (BAY-18's reading), so
     :meth:`probability` is the chance of going first on this roll.
 
+    >>> from tabletop_rules import Term
+    >>> from tabletop_rules.bayside23 import InitiativeCheck
     >>> InitiativeCheck(
     ...     mine=[Term("bayside23.attribute.agility", 1)],
     ...     theirs=[Term("bayside23.attribute.agility", 0)],

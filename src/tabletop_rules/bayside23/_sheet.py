@@ -54,12 +54,14 @@ def _int(text: str) -> int:
 
 
 def parse_sheet(text: str) -> Character:
-    r"""Read a character from a sheet in the format of :data:`EXAMPLE_SHEET`.
+    r"""Read a character from a sheet in the format of ``EXAMPLE_SHEET``.
 
     Full-width and half-width text are alike (NFKC); unknown lines and empty lines are
     ignored.
     Every problem, of the sheet and of the creation rules, is listed at once.
 
+    >>> from tabletop_rules.bayside23 import EXAMPLE_SHEET, parse_sheet
+    >>> from tabletop_rules.errors import InvalidCharacter
     >>> hero = parse_sheet(EXAMPLE_SHEET)
     >>> hero.strength, hero.feature, hero.armor
     (17, Feature(name='頑固', value=3), '革鎧')
@@ -129,6 +131,7 @@ def parse_sheet(text: str) -> Character:
 def format_sheet(character: Character) -> str:
     """Write *character* as a sheet that :func:`parse_sheet` reads back as the same value.
 
+    >>> from tabletop_rules.bayside23 import EXAMPLE_SHEET, format_sheet, parse_sheet
     >>> format_sheet(parse_sheet(EXAMPLE_SHEET)) == EXAMPLE_SHEET
     True
 

@@ -125,7 +125,7 @@ class FinishingStrike:
     actor: str
     #: The enemy.
     target: str
-    #: 3 or 6: the die.
+    #: The sides of the die, 3 or 6.
     sides: int = 6
 
 

@@ -68,7 +68,7 @@ def describe(event: Event, locale: str = "ja", names: Mapping[str, str] | None =
             roll = (
                 ""
                 if event.damage_roll is None
-                else f"{event.damage_roll.dice}[{','.join(map(str, event.damage_roll.faces))}] "
+                else f"{event.damage_roll.dice}[{','.join(map(str, event.damage_roll.faces))}] → "
             )
             parts.append(
                 translate(

@@ -63,7 +63,7 @@ class Status(enum.Enum):
 
     #: Able to act.
     ACTIVE = "active"
-    #: At 0 HP: not dead, but unable to act, fallen where it stands (BAY-07).
+    #: At 0 HP, not dead but unable to act, fallen where it stands (BAY-07).
     DOWN = "down"
     #: Fled the battle (BAY-14).
     GONE = "gone"
@@ -90,7 +90,7 @@ class Weapon:
     name: str
     #: Its damage dice (``1D6``).
     damage: Dice = attrs.field(default=Dice(1, 6), validator=_damage_dice)
-    #: A bow or a gun: it must be readied, and hits with 敏捷性 (BAY-14, BAY-27).
+    #: Whether it is a bow or a gun, which must be readied and hits with 敏捷性 (BAY-14, BAY-27).
     ranged: bool = False
 
 
@@ -103,9 +103,9 @@ class Spell:
 
     #: Its name (``火炎``).
     name: str
-    #: Its dice (火炎: ``1D6``).
+    #: Its dice (``1D6`` for 火炎).
     damage: Dice = attrs.field(default=Dice(1, 6), validator=_damage_dice)
-    #: A healing spell: cast on the caster's own side, no hit check.
+    #: Whether it heals, cast on the caster's own side with no hit check.
     heals: bool = False
 
 
@@ -130,8 +130,8 @@ class Participant:
     character: Character
     #: Its side.
     side: Side = Side.PARTY
-    #: A follower (NPC) of the party: it fights like everyone else but holds no artifacts
-    #: (BAY-20).
+    #: Whether it is a follower (NPC) of the party, who fights like everyone else but holds
+    #: no artifacts (BAY-20).
     follower: bool = False
     #: The weapons it carries; the first is in hand.
     weapons: tuple[Weapon, ...] = attrs.field(default=(), converter=_weapons)
@@ -197,7 +197,7 @@ class Combatant:
     wielding: int = 0
     #: Whether the bow or gun in hand is readied (BAY-14).
     ready: bool = False
-    #: Fallen after a fumble: loses its next turn (BAY-32).
+    #: Whether it fell after a fumble and so loses its next turn (BAY-32).
     prone: bool = False
 
     @property
