@@ -119,7 +119,7 @@ def ledgers(*, max_artifacts: int = 3) -> SearchStrategy[SessionLedger]:
     @st.composite
     def build(draw: st.DrawFn) -> SessionLedger:
         held = draw(st.lists(names(), max_size=max_artifacts, unique=True))
-        spent = draw(st.sets(st.sampled_from(held))) if held else set()
+        spent: set[str] = draw(st.sets(st.sampled_from(held))) if held else set()
         return SessionLedger(artifacts=held, spent=spent)
 
     return build()
@@ -133,7 +133,7 @@ def battle_setups(draw: st.DrawFn, *, max_per_side: int = 3) -> BattleSetup:
     """
     party = draw(st.integers(1, max_per_side))
     enemies = draw(st.integers(1, max_per_side))
-    participants = []
+    participants: list[Participant] = []
     for index in range(party + enemies):
         side = Side.PARTY if index < party else Side.ENEMIES
         participants.append(
