@@ -13,18 +13,28 @@ from tabletop_rules import SeededDice, engine, from_json, to_json
 from tabletop_rules.bayside23 import (
     GM,
     RULESET,
+    Attack,
     Attacked,
     BattleSetup,
     BattleState,
+    Cast,
     Event,
+    FinishingStrike,
+    Flee,
+    ForgoStrike,
     InitiativeRolled,
+    Ready,
+    RollInitiative,
     Side,
     Status,
+    SwitchWeapon,
+    UseArtifact,
+    Wait,
     Waited,
 )
 from tabletop_rules.bayside23.strategies import battle_setups
 from tabletop_rules.engine import GameRecord
-from tabletop_rules.errors import CorruptRecord, InvalidData
+from tabletop_rules.errors import CorruptRecord, IllegalCommand, InvalidData
 
 MAX_STEPS = 120
 
@@ -150,3 +160,53 @@ def test_seeded_battles_end() -> None:
             state = engine.step(RULESET, state, rng.choice(commands), dice)[0]
         ended += RULESET.is_over(state)
     assert ended == 20
+
+
+def candidate_commands(state: BattleState) -> list[object]:
+    """Every command of every shape over the battle's ids, legal or not."""
+    ids = [c.id for c in state.combatants]
+    out: list[object] = [RollInitiative()]
+    for actor in [*ids, "nobody"]:
+        out.extend([Wait(actor), Flee(actor), Ready(actor), ForgoStrike(actor)])
+        out.extend(UseArtifact(actor, a) for a in [*state.ledger.artifacts, "なし"])
+        out.extend(SwitchWeapon(actor, i) for i in range(-1, 3))
+        for target in [*ids, "nobody"]:
+            out.append(Attack(actor, target))
+            out.extend(Cast(actor=actor, target=target, spell=i) for i in range(-1, 3))
+            out.extend(FinishingStrike(actor=actor, target=target, sides=s) for s in (2, 3, 6))
+    return out
+
+
+@settings(max_examples=15)
+@given(battle_setups(max_per_side=2), st.integers(0, 2**32))
+def test_decide_accepts_exactly_the_legal_commands(setup: BattleSetup, seed: int) -> None:
+    """BAY-13, BAY-14, BAY-33, BAY-47: every command outside legal_commands is refused with
+    IllegalCommand, leaving the state as it was; every listed one is accepted."""
+    _, _, states = random_play(setup, seed)
+    for state in states[:: max(1, len(states) // 4)]:
+        legal = set(RULESET.legal_commands(state))
+        before = to_json(state)
+        for command in candidate_commands(state):
+            try:
+                RULESET.decide(state, command, SeededDice(seed))  # type: ignore[arg-type]
+            except IllegalCommand:
+                assert command not in legal
+            else:
+                assert command in legal
+        assert to_json(state) == before
+
+
+@given(battle_setups(max_per_side=1), st.sampled_from(["order", "hp", "position"]))
+def test_forged_states_are_invalid_data(setup: BattleSetup, field: str) -> None:
+    """BAY-06, BAY-07: a state from JSON with an unknown id, HP above 生命力 or a position
+    outside the order is refused with InvalidData naming the path."""
+    state = RULESET.start(setup)
+    first = state.combatants[0]
+    forged = {
+        "order": attrs.evolve(state, order=("ghost",)),
+        "hp": attrs.evolve(state, combatants=(attrs.evolve(first, hp=7), *state.combatants[1:])),
+        "position": attrs.evolve(state, position=3),
+    }[field]
+    with pytest.raises(InvalidData) as caught:
+        from_json(to_json(forged), BattleState)
+    assert caught.value.path.startswith("$")

@@ -56,10 +56,13 @@ from tabletop_rules.bayside23._combat._values import (
     BattleState,
     Combatant,
     Status,
+    check_loaded,
 )
 from tabletop_rules.kit import Cause, Rules
 
 if TYPE_CHECKING:
+    import cattrs
+
     from tabletop_rules.engine import GameResult
 
 __all__ = ["RULESET", "BattleRuleset", "ledger_after"]
@@ -134,6 +137,14 @@ class BattleRuleset(Rules[BattleSetup, BattleState, Command, Event]):
             },
             bad_command="bayside23.illegal.bad_command",
             unknown_command="bayside23.illegal.unknown_command",
+        )
+
+    def configure_converter(self, converter: cattrs.Converter) -> None:
+        """Tag the unions, and check every state read from JSON (:func:`check_loaded`)."""
+        super().configure_converter(converter)
+        plain = converter.get_structure_hook(BattleState)
+        converter.register_structure_hook(
+            BattleState, lambda value, cls: check_loaded(plain(value, cls))
         )
 
     def start(self, setup: BattleSetup) -> BattleState:

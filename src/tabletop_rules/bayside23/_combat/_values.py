@@ -12,7 +12,7 @@ from tabletop_rules.bayside23._artifacts import SessionLedger
 from tabletop_rules.bayside23._character import Character
 from tabletop_rules.bayside23._checks import Rulings
 from tabletop_rules.dice import Dice
-from tabletop_rules.errors import InvalidCheck
+from tabletop_rules.errors import InvalidCheck, InvalidData
 from tabletop_rules.kit import copier
 
 __all__ = [
@@ -276,3 +276,29 @@ def replace(state: BattleState, combatant: Combatant) -> BattleState:
         state,
         combatants=tuple(combatant if c.id == combatant.id else c for c in state.combatants),
     )
+
+
+def check_loaded(state: BattleState) -> BattleState:
+    """*state*, read from JSON, if it is one that play can reach in its shape.
+
+    Checks what folds rely on, so that a forged or damaged state is refused when it is read,
+    not with a bare ``KeyError`` later: unique ids, HP within 0 to 生命力 and 0 exactly when
+    down, weapons in hand that exist, an order of known ids and a position within it.
+
+    Raises:
+        InvalidData: The first problem, with its path.
+    """
+    ids = [c.id for c in state.combatants]
+    if len(set(ids)) != len(ids) or GM in ids:
+        raise InvalidData("$.combatants", "every combatant needs its own id, other than 'gm'")
+    for index, c in enumerate(state.combatants):
+        if not 0 <= c.hp <= c.character.hp or (c.hp == 0) != (c.status is Status.DOWN):
+            raise InvalidData(f"$.combatants[{index}].hp", f"HP {c.hp} does not fit {c.status}")
+        if c.weapons and not 0 <= c.wielding < len(c.weapons):
+            raise InvalidData(f"$.combatants[{index}].wielding", "no weapon at that index")
+    for index, id in enumerate(state.order):
+        if id not in ids:
+            raise InvalidData(f"$.order[{index}]", f"no combatant {id!r}")
+    if state.turn < 0 or not 0 <= state.position <= len(state.order):
+        raise InvalidData("$.position", "the turn or the position is out of range")
+    return state
