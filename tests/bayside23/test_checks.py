@@ -6,7 +6,7 @@ import itertools
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop_rules import ScriptedDice, Term, from_json, notation, to_json
@@ -113,6 +113,7 @@ def test_a_defenders_critical_counts_only_by_option() -> None:
     assert not ruled.resolve(ScriptedDice(faces)).success
 
 
+@settings(max_examples=12)
 @given(st.integers(-3, 3), st.integers(-3, 3), RULINGS, st.sampled_from(list(HitKind)))
 def test_hit_probability_equals_enumeration(
     attack: int, defense: int, rulings: Rulings, kind: HitKind
@@ -274,3 +275,19 @@ def test_check_json_round_trip(rulings: Rulings) -> None:
     assert from_json(to_json(check), HitCheck) == check
     result = check.resolve(ScriptedDice([1, 2, 3, 4, 5, 6]))
     assert from_json(to_json(result), CheckResult) == result
+
+
+def test_chat_commands_load_the_notation_only_when_asked() -> None:
+    """BAY-21, BAY-34: importing bayside23 loads no notation; CHAT_COMMANDS does, on demand."""
+    import json
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, json, tabletop_rules.bayside23 as b; "
+        "before = [m for m in sys.modules if m.startswith('tabletop_rules.notation')]; "
+        "b.CHAT_COMMANDS; "
+        "print(json.dumps([before, 'tabletop_rules.notation' in sys.modules]))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == [[], True]

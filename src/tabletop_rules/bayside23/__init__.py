@@ -14,6 +14,8 @@ Read a character from its sheet and roll the text's action check (BAY-39):
 .. versionadded:: 0.2.0
 """
 
+from typing import TYPE_CHECKING, Any
+
 from tabletop_rules._hypothesis import register_if_hypothesis as _register_if_hypothesis
 from tabletop_rules.bayside23._artifacts import MAX_ARTIFACTS, SessionLedger
 from tabletop_rules.bayside23._book import (
@@ -32,7 +34,6 @@ from tabletop_rules.bayside23._character import (
     damage_bonus,
     modifier,
 )
-from tabletop_rules.bayside23._chat import CHAT_COMMANDS
 from tabletop_rules.bayside23._checks import (
     ActionCheck,
     DamageRoll,
@@ -87,6 +88,9 @@ from tabletop_rules.bayside23._combat._values import (
     Weapon,
 )
 from tabletop_rules.bayside23._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
+
+if TYPE_CHECKING:
+    from tabletop_rules.bayside23._chat import CHAT_COMMANDS
 
 __all__ = [
     "CHAT_COMMANDS",
@@ -157,6 +161,15 @@ __all__ = [
     "parse_sheet",
     "special",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # The chat commands need the notation, which most users of bayside23 never import.
+    if name == "CHAT_COMMANDS":
+        from tabletop_rules.bayside23._chat import CHAT_COMMANDS
+
+        return CHAT_COMMANDS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _register_hypothesis_strategies() -> None:  # pyright: ignore[reportUnusedFunction]

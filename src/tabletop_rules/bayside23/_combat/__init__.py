@@ -140,7 +140,7 @@ class BattleRuleset(Rules[BattleSetup, BattleState, Command, Event]):
         )
 
     def configure_converter(self, converter: cattrs.Converter) -> None:
-        """Tag the unions, and check every state read from JSON (:func:`check_loaded`)."""
+        """Tag the unions, and check every state read from JSON (its ids, HP and order)."""
         super().configure_converter(converter)
         plain = converter.get_structure_hook(BattleState)
         converter.register_structure_hook(
