@@ -291,3 +291,21 @@ def test_chat_commands_load_the_notation_only_when_asked() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert json.loads(out.stdout) == [[], True]
+
+
+@pytest.mark.parametrize("specials", ["all", "any_two"])
+def test_outcome_precedence_over_every_pair_of_rolls(specials: str) -> None:
+    """BAY-29, BAY-30, BAY-31: over all 6^6 attack and defense rolls, with the defender's
+    specials counted, the attacker's critical or fumble always decides, and each pair has
+    exactly one outcome."""
+    rulings = Rulings(specials="all" if specials == "all" else "any_two", defender_specials=True)
+    for a in ROLLS:
+        mine = special(a.faces, rulings)
+        for d in ROLLS:
+            outcome = hit_outcome(a, a.total, d, d.total, rulings)
+            if mine is not None:
+                assert outcome is mine
+            elif special(d.faces, rulings) is Outcome.CRITICAL:
+                assert outcome is Outcome.FAILURE
+            else:
+                assert outcome is (Outcome.SUCCESS if a.total < d.total else Outcome.FAILURE)
