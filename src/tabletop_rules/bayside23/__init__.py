@@ -1,0 +1,182 @@
+"""bayside23 / Phantom Side Story: characters, roll-under checks, exact odds and sheets.
+
+Read a character from its sheet and roll the text's action check (BAY-39):
+
+>>> from tabletop_rules import ScriptedDice
+>>> from tabletop_rules.bayside23 import EXAMPLE_SHEET, ActionCheck, parse_sheet
+>>> mina = parse_sheet(EXAMPLE_SHEET)
+>>> check = ActionCheck.of(mina, "外科手術", 8)
+>>> check.target, check.probability()
+(8, Fraction(13, 18))
+>>> print(check.resolve(ScriptedDice([3, 3])).explain("ja"))
+行動判定：2D6[3,3] = 6 ≤ 8（頑固 3 + 外科手術 13 − 8） 成功
+
+.. versionadded:: 0.2.0
+"""
+
+from typing import TYPE_CHECKING, Any
+
+from tabletop_rules._hypothesis import register_if_hypothesis as _register_if_hypothesis
+from tabletop_rules.bayside23._artifacts import MAX_ARTIFACTS, SessionLedger
+from tabletop_rules.bayside23._book import (
+    BlankBook,
+    Clue,
+    Hint,
+    Riddle,
+    RiddleResult,
+    normalize_answer,
+)
+from tabletop_rules.bayside23._character import (
+    Attribute,
+    Character,
+    Feature,
+    Skill,
+    damage_bonus,
+    modifier,
+)
+from tabletop_rules.bayside23._checks import (
+    ActionCheck,
+    DamageRoll,
+    HitCheck,
+    HitKind,
+    InitiativeCheck,
+    Rulings,
+    hit_outcome,
+    special,
+)
+from tabletop_rules.bayside23._combat import RULESET, BattleRuleset, ledger_after
+from tabletop_rules.bayside23._combat._commands import (
+    Attack,
+    Cast,
+    Command,
+    FinishingStrike,
+    Flee,
+    ForgoStrike,
+    Ready,
+    RollInitiative,
+    SwitchWeapon,
+    UseArtifact,
+    Wait,
+)
+from tabletop_rules.bayside23._combat._events import (
+    ArtifactUsed,
+    Attacked,
+    BattleEnded,
+    Event,
+    Fled,
+    Healed,
+    InitiativeRoll,
+    InitiativeRolled,
+    Readied,
+    StrikeForgone,
+    Struck,
+    TurnEnded,
+    TurnLost,
+    Waited,
+    WeaponSwitched,
+)
+from tabletop_rules.bayside23._combat._log import describe, log, names_of
+from tabletop_rules.bayside23._combat._values import (
+    GM,
+    BattleSetup,
+    BattleState,
+    Combatant,
+    Participant,
+    Side,
+    Spell,
+    Status,
+    Weapon,
+)
+from tabletop_rules.bayside23._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
+
+if TYPE_CHECKING:
+    from tabletop_rules.bayside23._chat import CHAT_COMMANDS
+
+__all__ = [
+    "CHAT_COMMANDS",
+    "EXAMPLE_SHEET",
+    "GM",
+    "MAX_ARTIFACTS",
+    "RULESET",
+    "ActionCheck",
+    "ArtifactUsed",
+    "Attack",
+    "Attacked",
+    "Attribute",
+    "BattleEnded",
+    "BattleRuleset",
+    "BattleSetup",
+    "BattleState",
+    "BlankBook",
+    "Cast",
+    "Character",
+    "Clue",
+    "Combatant",
+    "Command",
+    "DamageRoll",
+    "Event",
+    "Feature",
+    "FinishingStrike",
+    "Fled",
+    "Flee",
+    "ForgoStrike",
+    "Healed",
+    "Hint",
+    "HitCheck",
+    "HitKind",
+    "InitiativeCheck",
+    "InitiativeRoll",
+    "InitiativeRolled",
+    "Participant",
+    "Readied",
+    "Ready",
+    "Riddle",
+    "RiddleResult",
+    "RollInitiative",
+    "Rulings",
+    "SessionLedger",
+    "Side",
+    "Skill",
+    "Spell",
+    "Status",
+    "StrikeForgone",
+    "Struck",
+    "SwitchWeapon",
+    "TurnEnded",
+    "TurnLost",
+    "UseArtifact",
+    "Wait",
+    "Waited",
+    "Weapon",
+    "WeaponSwitched",
+    "damage_bonus",
+    "describe",
+    "format_sheet",
+    "hit_outcome",
+    "ledger_after",
+    "log",
+    "modifier",
+    "names_of",
+    "normalize_answer",
+    "parse_sheet",
+    "special",
+]
+
+
+def __getattr__(name: str) -> Any:
+    # The chat commands need the notation, which most users of bayside23 never import.
+    if name == "CHAT_COMMANDS":
+        from tabletop_rules.bayside23._chat import CHAT_COMMANDS
+
+        return CHAT_COMMANDS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _register_hypothesis_strategies() -> None:  # pyright: ignore[reportUnusedFunction]
+    # st.from_type(Character) draws from tabletop_rules.bayside23.strategies.characters().
+    from tabletop_rules._hypothesis import register_types
+
+    register_types("tabletop_rules.bayside23.strategies", [(Character, "characters")])
+
+
+_register_if_hypothesis(_register_hypothesis_strategies)

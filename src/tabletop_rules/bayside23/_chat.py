@@ -1,0 +1,112 @@
+"""bayside23's chat commands: a player's typed check read into bayside23's own checks.
+
+``notation.parse(text, system="bayside23")`` finds them through ``CHAT_COMMANDS``.
+
+- ``BAYHIT+N<+M``: a hit check, 3D6 + N against 3D6 + M; the lower total hits, all ones is a
+  critical and all sixes a fumble.
+- ``BAY2D6<=F+S-D``: an action check, 2D6 at or under feature F + skill S − difficulty D.
+- ``BAYINIT+N<+M``: an initiative roll, 1D6 + N against 1D6 + M; lower acts first, a tie
+  rolls again.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from tabletop_rules.bayside23._checks import ActionCheck, HitCheck, InitiativeCheck
+from tabletop_rules.checks import Term
+from tabletop_rules.errors import InvalidNotation
+from tabletop_rules.notation import ChatCommand
+
+__all__ = ["CHAT_COMMANDS"]
+
+_MODIFIER: Final = "bayside23.term.modifier"
+_NUMBER: Final = r"[0-9]{1,3}"
+_SIGNED: Final = rf"(?:[+\-−]\s*{_NUMBER}\s*)*"
+_TERM: Final = re.compile(rf"([+\-−])\s*({_NUMBER})")
+_HIT: Final = re.compile(rf"BAYHIT\s*(?P<mine>{_SIGNED})<\s*(?P<theirs>{_SIGNED})", re.I)
+_INIT: Final = re.compile(rf"BAYINIT\s*(?P<mine>{_SIGNED})<\s*(?P<theirs>{_SIGNED})", re.I)
+_ACTION: Final = re.compile(
+    rf"BAY2D6\s*(?:<=|≤)\s*(?P<feature>{_NUMBER})\s*\+\s*(?P<skill>{_NUMBER})"
+    rf"\s*(?:[\-−]\s*(?P<difficulty>{_NUMBER}))?\s*",
+    re.I,
+)
+_HIT_READ: Final = re.compile(rf"BAYHIT\s*{_SIGNED}(?:<\s*{_SIGNED})?", re.I)
+_INIT_READ: Final = re.compile(rf"BAYINIT\s*{_SIGNED}(?:<\s*{_SIGNED})?", re.I)
+_ACTION_READ: Final = re.compile(
+    rf"BAY2D6\s*(?:(?:<=|≤)\s*(?:{_NUMBER}\s*(?:\+\s*(?:{_NUMBER}\s*)?)?)?)?", re.I
+)
+
+
+def _modifier(text: str) -> tuple[Term, ...]:
+    total = sum((-1 if sign in "-−" else 1) * int(number) for sign, number in _TERM.findall(text))
+    return (Term(_MODIFIER, total),)
+
+
+def _malformed(text: str, pattern: re.Pattern[str], example: str) -> InvalidNotation:
+    match = pattern.match(text)
+    position = 0 if match is None else match.end()
+    return InvalidNotation(
+        "bayside23.error.chat_command", text=text, position=position, example=example
+    )
+
+
+def _read_hit(text: str) -> HitCheck:
+    match = _HIT.fullmatch(text)
+    if match is None:
+        raise _malformed(text, _HIT_READ, "BAYHIT-2<+0")
+    return HitCheck(attack=_modifier(match["mine"]), defense=_modifier(match["theirs"]))
+
+
+def _read_initiative(text: str) -> InitiativeCheck:
+    match = _INIT.fullmatch(text)
+    if match is None:
+        raise _malformed(text, _INIT_READ, "BAYINIT+1<+0")
+    return InitiativeCheck(mine=_modifier(match["mine"]), theirs=_modifier(match["theirs"]))
+
+
+def _read_action(text: str) -> ActionCheck:
+    match = _ACTION.fullmatch(text)
+    if match is None:
+        raise _malformed(text, _ACTION_READ, "BAY2D6<=3+13-8")
+    return ActionCheck(
+        feature=Term("特徴", int(match["feature"])),
+        skill=Term("技能", int(match["skill"])),
+        difficulty=int(match["difficulty"] or 0),
+    )
+
+
+#: bayside23's chat commands, for :func:`tabletop_rules.notation.parse`
+#: (``system="bayside23"``).
+#:
+#: .. versionadded:: 0.2.0
+CHAT_COMMANDS: Final = (
+    ChatCommand(
+        system="bayside23",
+        name="hit",
+        pattern="BAYHIT+N<+M",
+        prefix=r"BAYHIT",
+        help="bayside23.chat.hit",
+        reader=_read_hit,
+        examples=("BAYHIT-2<+0", "bayhit+1<-1", "BAYHIT<"),
+    ),
+    ChatCommand(
+        system="bayside23",
+        name="action",
+        pattern="BAY2D6<=F+S-D",
+        prefix=r"BAY2D6",
+        help="bayside23.chat.action",
+        reader=_read_action,
+        examples=("BAY2D6<=3+13-8", "bay2d6<=4+2"),
+    ),
+    ChatCommand(
+        system="bayside23",
+        name="initiative",
+        pattern="BAYINIT+N<+M",
+        prefix=r"BAYINIT",
+        help="bayside23.chat.initiative",
+        reader=_read_initiative,
+        examples=("BAYINIT+1<+0", "bayinit-1<+2"),
+    ),
+)

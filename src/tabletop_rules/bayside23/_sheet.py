@@ -1,0 +1,155 @@
+"""The bayside23 character sheet in Japanese: read and written back.
+
+.. versionadded:: 0.2.0
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping
+
+from tabletop_rules.bayside23._character import Character, Feature, Skill
+from tabletop_rules.errors import InvalidCharacter
+
+__all__ = ["EXAMPLE_SHEET", "format_sheet", "parse_sheet"]
+
+#: A sheet in the format :func:`parse_sheet` reads (the feature and skill of the text's
+#: example, BAY-39).
+EXAMPLE_SHEET = """\
+名前：ミナ
+体力：17
+精神力：10
+敏捷性：5
+生命力：4
+防御力：2（革鎧）
+魔法防御力：1（僧侶）
+特徴：頑固 3
+技能：外科手術 13、鍵開け 5
+称号：白紙の本の読み手
+"""
+
+_FIELDS: Mapping[str, str] = {
+    "名前": "name",
+    "体力": "strength",
+    "精神力": "mind",
+    "敏捷性": "agility",
+    "生命力": "hp",
+    "防御力": "defense",
+    "魔法防御力": "magic_defense",
+    "特徴": "feature",
+    "技能": "skills",
+    "称号": "titles",
+}
+_REQUIRED = ("name", "strength", "mind", "agility", "hp", "feature")
+_LINE = re.compile(r"\s*(?P<key>[^:：]+?)\s*[:：]\s*(?P<value>.*?)\s*")
+_NUMBER = re.compile(r"[+\-−]?[0-9]+")
+_WITH_NOTE = re.compile(r"(?P<number>[+\-−]?[0-9]+)\s*(?:\((?P<note>[^)]*)\))?")
+_NAMED = re.compile(r"(?P<name>.+?)\s*(?:[\s:+]\s*(?P<number>[+\-−]?[0-9]+))?")
+_LIST = re.compile(r"\s*[、,]\s*")
+
+
+def _int(text: str) -> int:
+    return int(text.replace("−", "-"))
+
+
+def parse_sheet(text: str) -> Character:
+    r"""Read a character from a sheet in the format of ``EXAMPLE_SHEET``.
+
+    Full-width and half-width text are alike (NFKC); unknown lines and empty lines are
+    ignored.
+    Every problem, of the sheet and of the creation rules, is listed at once.
+
+    >>> from tabletop_rules.bayside23 import EXAMPLE_SHEET, parse_sheet
+    >>> from tabletop_rules.errors import InvalidCharacter
+    >>> hero = parse_sheet(EXAMPLE_SHEET)
+    >>> hero.strength, hero.feature, hero.armor
+    (17, Feature(name='頑固', value=3), '革鎧')
+    >>> try:
+    ...     parse_sheet("名前：ミナ\n体力：十七")
+    ... except InvalidCharacter as error:
+    ...     print(*error.localized_problems("ja"), sep="\n")
+    体力：十七 は数値ではありません。
+    シートに 精神力 の行がありません。
+    シートに 敏捷性 の行がありません。
+    シートに 生命力 の行がありません。
+    シートに 特徴 の行がありません。
+
+    Raises:
+        InvalidCharacter: The sheet cannot be read, or breaks the creation rules.
+
+    .. versionadded:: 0.2.0
+    """
+    problems: list[tuple[str, Mapping[str, object]]] = []
+    values: dict[str, object] = {}
+    words = {field: word for word, field in _FIELDS.items()}
+    for raw in unicodedata.normalize("NFKC", text).splitlines():
+        match = _LINE.fullmatch(raw)
+        if match is None or match["key"] not in _FIELDS:
+            continue
+        key, value = match["key"], match["value"]
+        field = _FIELDS[key]
+        if field in values:
+            problems.append(("bayside23.error.sheet_twice", {"line": key}))
+            continue
+        if field in ("name",):
+            values[field] = value
+        elif field in ("strength", "mind", "agility", "hp", "defense", "magic_defense"):
+            number = _WITH_NOTE.fullmatch(value)
+            if number is None:
+                problems.append(("bayside23.error.sheet_number", {"line": key, "text": value}))
+                continue
+            values[field] = _int(number["number"])
+            if field in ("defense", "magic_defense") and number["note"]:
+                values["armor" if field == "defense" else "job"] = number["note"].strip()
+        elif field == "feature":
+            named = _NAMED.fullmatch(value)
+            if named is None:
+                problems.append(("bayside23.error.sheet_number", {"line": key, "text": value}))
+                continue
+            values[field] = Feature(named["name"], _int(named["number"] or "0"))
+        elif field == "skills":
+            skills: list[Skill] = []
+            for item in filter(None, _LIST.split(value)):
+                named = _NAMED.fullmatch(item)
+                if named is None:  # pragma: no cover - _NAMED matches any non-empty text
+                    continue
+                skills.append(Skill(named["name"], _int(named["number"] or "0")))
+            values[field] = tuple(skills)
+        else:
+            values[field] = tuple(filter(None, _LIST.split(value)))
+    for field in _REQUIRED:
+        if field not in values and not any(
+            key == "line" and v == words[field] for p in problems for key, v in p[1].items()
+        ):
+            problems.append(("bayside23.error.sheet_missing", {"line": words[field]}))
+    if problems:
+        raise InvalidCharacter(problems)
+    return Character(**values)  # type: ignore[arg-type]
+
+
+def format_sheet(character: Character) -> str:
+    """Write *character* as a sheet that :func:`parse_sheet` reads back as the same value.
+
+    >>> from tabletop_rules.bayside23 import EXAMPLE_SHEET, format_sheet, parse_sheet
+    >>> format_sheet(parse_sheet(EXAMPLE_SHEET)) == EXAMPLE_SHEET
+    True
+
+    .. versionadded:: 0.2.0
+    """
+    lines = [
+        f"名前：{character.name}",
+        f"体力：{character.strength}",
+        f"精神力：{character.mind}",
+        f"敏捷性：{character.agility}",
+        f"生命力：{character.hp}",
+        f"防御力：{character.defense}" + (f"（{character.armor}）" if character.armor else ""),
+        f"魔法防御力：{character.magic_defense}"
+        + (f"（{character.job}）" if character.job else ""),
+        f"特徴：{character.feature.name} {character.feature.value}",
+    ]
+    if character.skills:
+        lines.append("技能：" + "、".join(f"{s.name} {s.value}" for s in character.skills))
+    if character.titles:
+        lines.append("称号：" + "、".join(character.titles))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,36 @@
+"""Public Hypothesis strategies for bayside23: characters, battles, ledgers, riddles, books.
+
+This module imports Hypothesis (install the ``hypothesis`` extra); ``tabletop_rules.bayside23``
+itself never imports it.
+With Hypothesis imported, ``st.from_type(bayside23.Character)`` draws from :func:`characters`.
+
+>>> from hypothesis import given, settings
+>>> from tabletop_rules.bayside23 import strategies as bays
+>>> @settings(max_examples=10, database=None)
+... @given(bays.characters())
+... def test_scores_are_3d6(character):
+...     assert 3 <= character.strength <= 18
+>>> test_scores_are_3d6()
+
+.. versionadded:: 0.2.0
+"""
+
+from tabletop_rules.bayside23._strategies import (
+    battle_setups,
+    blank_books,
+    characters,
+    ledgers,
+    names,
+    riddles,
+    rulings,
+)
+
+__all__ = [
+    "battle_setups",
+    "blank_books",
+    "characters",
+    "ledgers",
+    "names",
+    "riddles",
+    "rulings",
+]

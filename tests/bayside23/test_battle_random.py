@@ -1,0 +1,212 @@
+"""bayside23 battles under random legal play: invariants, replay, JSON, corrupt records."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tabletop_rules import SeededDice, engine, from_json, to_json
+from tabletop_rules.bayside23 import (
+    GM,
+    RULESET,
+    Attack,
+    Attacked,
+    BattleSetup,
+    BattleState,
+    Cast,
+    Event,
+    FinishingStrike,
+    Flee,
+    ForgoStrike,
+    InitiativeRolled,
+    Ready,
+    RollInitiative,
+    Side,
+    Status,
+    SwitchWeapon,
+    UseArtifact,
+    Wait,
+    Waited,
+)
+from tabletop_rules.bayside23.strategies import battle_setups
+from tabletop_rules.engine import GameRecord
+from tabletop_rules.errors import CorruptRecord, IllegalCommand, InvalidData
+
+MAX_STEPS = 120
+
+
+def random_play(
+    setup: BattleSetup, seed: int
+) -> tuple[BattleState, list[Event], list[BattleState]]:
+    rng = random.Random(seed)
+    dice = SeededDice(seed)
+    state = RULESET.start(setup)
+    events: list[Event] = []
+    states = [state]
+    for _ in range(MAX_STEPS):
+        commands = RULESET.legal_commands(state)
+        if not commands:
+            break
+        state, new = engine.step(RULESET, state, rng.choice(commands), dice)
+        events.extend(new)
+        states.append(state)
+    return state, events, states
+
+
+def check_invariants(state: BattleState) -> None:
+    for c in state.combatants:
+        assert 0 <= c.hp <= c.character.hp
+        assert (c.hp == 0) <= (c.status is not Status.ACTIVE)
+        assert 0 <= c.wielding <= max(0, len(c.weapons) - 1)
+    assert state.ledger.spent <= set(state.ledger.artifacts)
+    if state.winner is not None:
+        losers = state.winner.other
+        assert all(not c.active for c in state.combatants if c.side is losers)
+    current = state.current
+    if current is not None:
+        assert state.combatant(current).active
+    actors = RULESET.to_act(state)
+    assert set(actors) == {getattr(c, "actor", GM) for c in RULESET.legal_commands(state)}
+    assert RULESET.is_over(state) == (not actors)
+
+
+@settings(max_examples=30)
+@given(battle_setups(), st.integers(0, 2**32))
+def test_random_battles_keep_the_invariants(setup: BattleSetup, seed: int) -> None:
+    """BAY-07, BAY-13, BAY-17, BAY-47: HP within 0..生命力, down at 0, the order is of the
+    active, a decided battle has a beaten side, legal commands and to_act agree."""
+    _, _, states = random_play(setup, seed)
+    for state in states:
+        check_invariants(state)
+
+
+@settings(max_examples=30)
+@given(battle_setups(), st.integers(0, 2**32))
+def test_verified_replay_equals_live_state(setup: BattleSetup, seed: int) -> None:
+    """BAY-13, BAY-18: a record replays, checked event by event, to the live state; via JSON too."""
+    state, events, _ = random_play(setup, seed)
+    record = GameRecord.begin(RULESET, setup).extend(events)
+    assert engine.replay(record, RULESET) == state
+    assert engine.replay(record, RULESET, trusted=True) == state
+    assert engine.replay(from_json(to_json(record), GameRecord)) == state
+    assert from_json(to_json(state), BattleState) == state
+
+
+@settings(max_examples=30)
+@given(battle_setups(), st.integers(0, 2**32))
+def test_every_die_is_in_the_events(setup: BattleSetup, seed: int) -> None:
+    """BAY-18, BAY-21: initiative events hold a die per roller and re-roll; attacks both sides'."""
+    _, events, _ = random_play(setup, seed)
+    for event in events:
+        if isinstance(event, InitiativeRolled):
+            first = [r.id for r in event.rolls if r.round == 0]
+            assert sorted(first) == sorted(event.order)
+        if isinstance(event, Attacked):
+            assert len(event.check.rolls) == 1
+
+
+@settings(max_examples=20)
+@given(battle_setups(), st.integers(0, 2**32))
+def test_forged_records_are_refused(setup: BattleSetup, seed: int) -> None:
+    """BAY-13: an event no legal play produces is refused, naming its index."""
+    _, events, _ = random_play(setup, seed)
+    initiative = next(i for i, e in enumerate(events) if isinstance(e, InitiativeRolled))
+    forged = list(events)
+    rolled = forged[initiative]
+    assert isinstance(rolled, InitiativeRolled)
+    forged[initiative] = attrs.evolve(rolled, order=(*tuple(reversed(rolled.order)), "x"))
+    with pytest.raises(CorruptRecord) as caught:
+        engine.replay(GameRecord.begin(RULESET, setup).extend(forged), RULESET)
+    assert caught.value.index == initiative
+    extra = [*events[: initiative + 1], Waited("nobody")]
+    with pytest.raises(CorruptRecord):
+        engine.replay(GameRecord.begin(RULESET, setup).extend(extra), RULESET)
+
+
+@given(battle_setups(max_per_side=1))
+def test_bad_json_record_is_invalid_data(setup: BattleSetup) -> None:
+    """BAY-06: a record whose JSON does not fit is refused with the path to the bad field."""
+    text = to_json(GameRecord.begin(RULESET, setup)).replace('"hp":null', '"hp":"x"', 1)
+    assert '"hp":"x"' in text
+    with pytest.raises(InvalidData):
+        from_json(text, GameRecord)
+
+
+def test_seeded_battles_end() -> None:
+    """BAY-17: random play of a two-against-two battle reaches an end within the step limit."""
+    from tabletop_rules.bayside23 import Character, Feature, Participant, Weapon
+
+    fighter = Character(name="x", strength=10, mind=10, agility=10, hp=3, feature=Feature("y"))
+    setup = BattleSetup(
+        participants=[
+            Participant(id=f"p{i}", character=fighter, side=side, weapons=[Weapon(name="w")])
+            for i, side in enumerate([Side.PARTY, Side.PARTY, Side.ENEMIES, Side.ENEMIES])
+        ]
+    )
+    ended = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        dice = SeededDice(seed)
+        state = RULESET.start(setup)
+        for _ in range(400):
+            commands = [c for c in RULESET.legal_commands(state) if type(c).__name__ != "Flee"]
+            commands = [c for c in commands if type(c).__name__ != "Wait"] or commands
+            if not commands:
+                break
+            state = engine.step(RULESET, state, rng.choice(commands), dice)[0]
+        ended += RULESET.is_over(state)
+    assert ended == 20
+
+
+def candidate_commands(state: BattleState) -> list[object]:
+    """Every command of every shape over the battle's ids, legal or not."""
+    ids = [c.id for c in state.combatants]
+    out: list[object] = [RollInitiative()]
+    for actor in [*ids, "nobody"]:
+        out.extend([Wait(actor), Flee(actor), Ready(actor), ForgoStrike(actor)])
+        out.extend(UseArtifact(actor, a) for a in [*state.ledger.artifacts, "なし"])
+        out.extend(SwitchWeapon(actor, i) for i in range(-1, 3))
+        for target in [*ids, "nobody"]:
+            out.append(Attack(actor, target))
+            out.extend(Cast(actor=actor, target=target, spell=i) for i in range(-1, 3))
+            out.extend(FinishingStrike(actor=actor, target=target, sides=s) for s in (2, 3, 6))
+    return out
+
+
+@settings(max_examples=15)
+@given(battle_setups(max_per_side=2), st.integers(0, 2**32))
+def test_decide_accepts_exactly_the_legal_commands(setup: BattleSetup, seed: int) -> None:
+    """BAY-13, BAY-14, BAY-33, BAY-47: every command outside legal_commands is refused with
+    IllegalCommand, leaving the state as it was; every listed one is accepted."""
+    _, _, states = random_play(setup, seed)
+    for state in states[:: max(1, len(states) // 4)]:
+        legal = set(RULESET.legal_commands(state))
+        before = to_json(state)
+        for command in candidate_commands(state):
+            try:
+                RULESET.decide(state, command, SeededDice(seed))  # type: ignore[arg-type]
+            except IllegalCommand:
+                assert command not in legal
+            else:
+                assert command in legal
+        assert to_json(state) == before
+
+
+@given(battle_setups(max_per_side=1), st.sampled_from(["order", "hp", "position"]))
+def test_forged_states_are_invalid_data(setup: BattleSetup, field: str) -> None:
+    """BAY-06, BAY-07: a state from JSON with an unknown id, HP above 生命力 or a position
+    outside the order is refused with InvalidData naming the path."""
+    state = RULESET.start(setup)
+    first = state.combatants[0]
+    forged = {
+        "order": attrs.evolve(state, order=("ghost",)),
+        "hp": attrs.evolve(state, combatants=(attrs.evolve(first, hp=7), *state.combatants[1:])),
+        "position": attrs.evolve(state, position=3),
+    }[field]
+    with pytest.raises(InvalidData) as caught:
+        from_json(to_json(forged), BattleState)
+    assert caught.value.path.startswith("$")

@@ -1,0 +1,311 @@
+"""bayside23 checks: hit checks with criticals and fumbles, damage, action checks, odds."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tabletop_rules import ScriptedDice, Term, from_json, notation, to_json
+from tabletop_rules.bayside23 import (
+    EXAMPLE_SHEET,
+    ActionCheck,
+    DamageRoll,
+    HitCheck,
+    HitKind,
+    InitiativeCheck,
+    Rulings,
+    hit_outcome,
+    parse_sheet,
+    special,
+)
+from tabletop_rules.checks import CheckResult, Outcome
+from tabletop_rules.dice import Dice, Roll
+from tabletop_rules.errors import InvalidCheck, InvalidNotation
+
+MINA = parse_sheet(EXAMPLE_SHEET)
+D3 = Dice(3, 6)
+ALL_3D6 = list(itertools.product(range(1, 7), repeat=3))
+ROLLS = [Roll(D3, faces) for faces in ALL_3D6]
+RULINGS = st.builds(
+    Rulings,
+    tie_hits=st.booleans(),
+    specials=st.sampled_from(["all", "any_two"]),
+    defender_specials=st.booleans(),
+)
+
+
+def test_lower_total_hits() -> None:
+    """BAY-12, BAY-21: both sides roll 3d6 + 体力's modifier and the lower total hits."""
+    check = HitCheck(attack=[Term("a", -2)], defense=[Term("d", 0)])
+    assert check.resolve(ScriptedDice([3, 4, 2, 5, 5, 1])).outcome is Outcome.SUCCESS
+    assert check.resolve(ScriptedDice([5, 5, 5, 3, 4, 2])).outcome is Outcome.FAILURE
+
+
+def test_a_tie_misses_unless_ruled_otherwise() -> None:
+    """BAY-21, BAY-24, BAY-27: equal totals miss by default; Rulings(tie_hits=True) hits."""
+    faces = [3, 4, 2, 4, 3, 2]
+    assert not HitCheck().resolve(ScriptedDice(faces)).success
+    assert HitCheck(rulings=Rulings(tie_hits=True)).resolve(ScriptedDice(faces)).success
+
+
+def test_each_kind_uses_its_attribute() -> None:
+    """BAY-21, BAY-24, BAY-27: weapons use 体力, magic 精神力, bows and guns 敏捷性."""
+    foe = MINA
+    for kind, value in ((HitKind.WEAPON, -2), (HitKind.MAGIC, 0), (HitKind.RANGED, 2)):
+        check = HitCheck.of(MINA, foe, kind)
+        assert check.attack == (Term(kind.attribute.label, value),)
+        assert check.defense == check.attack
+
+
+def test_all_ones_is_a_critical_whatever_the_totals() -> None:
+    """BAY-29: all dice 1 is a critical even against a lower total."""
+    check = HitCheck(attack=[Term("a", 3)], defense=[Term("d", -3)])
+    result = check.resolve(ScriptedDice([1, 1, 1, 1, 1, 2]))
+    assert result.outcome is Outcome.CRITICAL
+    assert result.success
+
+
+def test_all_sixes_is_a_fumble_whatever_the_totals() -> None:
+    """BAY-31: all dice 6 is an automatic miss even against a higher total."""
+    check = HitCheck(attack=[Term("a", -3)], defense=[Term("d", 3)])
+    result = check.resolve(ScriptedDice([6, 6, 6, 6, 6, 6]))
+    assert result.outcome is Outcome.FUMBLE
+    assert not result.success
+
+
+def test_any_two_is_an_option() -> None:
+    """BAY-29, BAY-31: 'both dice' read as any two dice is a Rulings option."""
+    two = Rulings(specials="any_two")
+    assert special((1, 1, 5)) is None
+    assert special((1, 1, 5), two) is Outcome.CRITICAL
+    assert special((6, 2, 6)) is None
+    assert special((6, 2, 6), two) is Outcome.FUMBLE
+
+
+@pytest.mark.parametrize("specials", ["all", "any_two"])
+def test_critical_and_fumble_precedence_is_exhaustive(specials: str) -> None:
+    """BAY-29, BAY-30, BAY-31: every 3d6 roll is exactly one of critical, fumble or plain."""
+    rulings = Rulings(specials="all" if specials == "all" else "any_two")
+    levels = {faces: special(faces, rulings) for faces in ALL_3D6}
+    criticals = [f for f, v in levels.items() if v is Outcome.CRITICAL]
+    fumbles = [f for f, v in levels.items() if v is Outcome.FUMBLE]
+    assert not set(criticals) & set(fumbles)
+    assert all(f.count(1) >= (3 if specials == "all" else 2) for f in criticals)
+    assert len(criticals) == len(fumbles) == (1 if specials == "all" else 16)
+
+
+def test_the_attackers_special_decides_first() -> None:
+    """BAY-30: the attacker's critical or fumble stands whatever the defender rolls."""
+    check = HitCheck(rulings=Rulings(defender_specials=True))
+    assert check.resolve(ScriptedDice([1, 1, 1, 1, 1, 1])).outcome is Outcome.CRITICAL
+    assert check.resolve(ScriptedDice([6, 6, 6, 1, 1, 1])).outcome is Outcome.FUMBLE
+
+
+def test_a_defenders_critical_counts_only_by_option() -> None:
+    """BAY-30: a defender's all-ones stops the attack only with defender_specials."""
+    faces = [2, 2, 2, 1, 1, 1]
+    assert HitCheck(attack=[Term("a", -5)]).resolve(ScriptedDice(faces)).success
+    ruled = HitCheck(attack=[Term("a", -5)], rulings=Rulings(defender_specials=True))
+    assert not ruled.resolve(ScriptedDice(faces)).success
+
+
+@settings(max_examples=12)
+@given(st.integers(-3, 3), st.integers(-3, 3), RULINGS, st.sampled_from(list(HitKind)))
+def test_hit_probability_equals_enumeration(
+    attack: int, defense: int, rulings: Rulings, kind: HitKind
+) -> None:
+    """BAY-21, BAY-29, BAY-31: probability() is exactly the share of the 6^6 rolls that hit."""
+    check = HitCheck(
+        attack=[Term("a", attack)], defense=[Term("d", defense)], kind=kind, rulings=rulings
+    )
+    counts = dict.fromkeys(Outcome, 0)
+    for a in ROLLS:
+        for d in ROLLS:
+            outcome = hit_outcome(a, a.total + attack, d, d.total + defense, rulings)
+            counts[outcome] += 1
+    chances = check.chances()
+    assert {o: Fraction(n, 6**6) for o, n in counts.items() if n} == {
+        o: p for o, p in chances.items() if p
+    }
+    assert check.probability() == Fraction(counts[Outcome.SUCCESS] + counts[Outcome.CRITICAL], 6**6)
+
+
+def test_hit_probability_through_scripted_dice() -> None:
+    """BAY-21: resolving every face combination through ScriptedDice matches the odds."""
+    check = HitCheck(attack=[Term("a", 1)], defense=[Term("d", -1)])
+    hits = sum(check.resolve(ScriptedDice([*a, *d])).success for a in ALL_3D6 for d in ALL_3D6)
+    assert Fraction(hits, 6**6) == check.probability()
+
+
+def test_weapon_damage_is_die_plus_bonus_minus_defense() -> None:
+    """BAY-22: the weapon die + 体力's bonus − 防御力; never below 0."""
+    roll = DamageRoll(dice=Dice(1, 6), bonus=2, reduction=3, six_is_one=True)
+    assert [roll.damage(Roll(Dice(1, 6), (f,))) for f in range(1, 6)] == [0, 1, 2, 3, 4]
+
+
+def test_a_six_deals_exactly_one() -> None:
+    """BAY-23, BAY-26: a weapon or spell damage die showing 6 deals exactly 1."""
+    roll = DamageRoll(dice=Dice(1, 6), bonus=3, six_is_one=True)
+    assert roll.resolve(ScriptedDice([6])) == (Roll(Dice(1, 6), (6,)), 1)
+
+
+def test_ranged_six_is_not_one_by_default() -> None:
+    """BAY-28: a ranged damage die + 敏捷性's bonus − 防御力; a 6 counts as 6."""
+    roll = DamageRoll(dice=Dice(1, 6), bonus=1, reduction=1)
+    assert roll.resolve(ScriptedDice([6]))[1] == 6
+
+
+def test_magic_damage_subtracts_magic_defense() -> None:
+    """BAY-25: the spell die + 精神力's bonus − 魔法防御力 (火炎 1d6)."""
+    roll = DamageRoll(dice=Dice(1, 6), bonus=-1, reduction=1, six_is_one=True)
+    assert roll.resolve(ScriptedDice([5]))[1] == 3
+
+
+@given(
+    st.integers(1, 3),
+    st.sampled_from([3, 4, 6, 8]),
+    st.integers(-3, 3),
+    st.integers(0, 4),
+    st.booleans(),
+)
+def test_damage_distribution_equals_enumeration(
+    count: int, sides: int, bonus: int, reduction: int, six: bool
+) -> None:
+    """BAY-22, BAY-23, BAY-25, BAY-26, BAY-28: the damage odds are exact."""
+    roll = DamageRoll(dice=Dice(count, sides), bonus=bonus, reduction=reduction, six_is_one=six)
+    counts: dict[int, int] = {}
+    for faces in itertools.product(range(1, sides + 1), repeat=count):
+        value = roll.damage(Roll(Dice(count, sides), faces))
+        counts[value] = counts.get(value, 0) + 1
+    assert dict(roll.distribution().items()) == counts
+
+
+def test_damage_dice_are_limited() -> None:
+    """BAY-22: a damage roll needs 1 to 10 dice; more is refused before rolling."""
+    with pytest.raises(InvalidCheck):
+        DamageRoll(dice=Dice(11, 6))
+
+
+def test_the_texts_action_check_example() -> None:
+    """BAY-34, BAY-37, BAY-39: 頑固 3 + 外科手術 13 − 8 = 8; a 2d6 of 6 succeeds; P = 13/18."""
+    check = ActionCheck.of(MINA, "外科手術", 8)
+    assert check.target == 8
+    assert check.probability() == Fraction(13, 18)
+    assert check.resolve(ScriptedDice([1, 5])).outcome is Outcome.SUCCESS
+
+
+def test_rolling_the_target_succeeds() -> None:
+    """BAY-35, BAY-36, BAY-39: at or under the target succeeds; 8 on a target of 8 succeeds."""
+    check = ActionCheck.of(MINA, "外科手術", 8)
+    assert check.resolve(ScriptedDice([4, 4])).success
+    assert not check.resolve(ScriptedDice([4, 5])).success
+
+
+def test_skills_are_not_split() -> None:
+    """BAY-38: 技能分割 has no effect: the whole skill value counts."""
+    assert ActionCheck.of(MINA, "外科手術", 0).target == 3 + 13
+
+
+@given(st.integers(-5, 20), st.integers(-5, 20), st.integers(-5, 20))
+def test_action_probability_equals_enumeration(feature: int, skill: int, difficulty: int) -> None:
+    """BAY-35, BAY-37: probability() is the share of the 36 rolls at or under the target."""
+    check = ActionCheck(feature=Term("f", feature), skill=Term("s", skill), difficulty=difficulty)
+    wins = sum(
+        check.resolve(ScriptedDice(list(faces))).success
+        for faces in itertools.product(range(1, 7), repeat=2)
+    )
+    assert Fraction(wins, 36) == check.probability()
+
+
+@given(st.integers(-3, 5), st.integers(-3, 5))
+def test_initiative_probability_equals_enumeration(mine: int, theirs: int) -> None:
+    """BAY-18: lower 1d6 + modifier goes first; a tie is no win (both roll again)."""
+    check = InitiativeCheck(mine=[Term("m", mine)], theirs=[Term("t", theirs)])
+    wins = sum(
+        check.resolve(ScriptedDice([a, b])).success for a in range(1, 7) for b in range(1, 7)
+    )
+    assert Fraction(wins, 36) == check.probability()
+
+
+def test_initiative_tie_says_roll_again() -> None:
+    """BAY-18: a tie is labeled as a tie to roll again."""
+    result = InitiativeCheck().resolve(ScriptedDice([4, 4]))
+    assert result.label == "bayside23.check.initiative_tied"
+    assert not result.success
+
+
+def test_chat_commands() -> None:
+    """BAY-21, BAY-29, BAY-34, BAY-18: the chat commands read into the system's checks."""
+    hit = notation.parse("BAYHIT-2<+0", system="bayside23")
+    assert hit == HitCheck(
+        attack=[Term("bayside23.term.modifier", -2)], defense=[Term("bayside23.term.modifier", 0)]
+    )
+    action = notation.parse("ＢＡＹ２Ｄ６<=3+13-8", system="bayside23")
+    assert isinstance(action, ActionCheck)
+    assert action.target == 8
+    assert action.probability() == Fraction(13, 18)
+    initiative = notation.parse("bayinit+1<-1", system="bayside23")
+    assert isinstance(initiative, InitiativeCheck)
+    result = hit.resolve(ScriptedDice([1, 1, 1, 3, 3, 3])) if hit else None
+    assert isinstance(result, CheckResult)
+    assert result.outcome is Outcome.CRITICAL
+    assert "クリティカル" in result.explain("ja")
+    assert "Critical" in result.explain("en")
+    assert "大成功" in result.explain("zh-Hant")
+
+
+@pytest.mark.parametrize(
+    ("text", "position"), [("BAYHIT+2", 8), ("BAY2D6<=3", 9), ("BAYINIT<x", 8)]
+)
+def test_malformed_chat_commands(text: str, position: int) -> None:
+    """BAY-21, BAY-34: a malformed command says where it stops reading."""
+    with pytest.raises(InvalidNotation) as caught:
+        notation.parse(text, system="bayside23")
+    assert caught.value.params["position"] == position
+
+
+@given(RULINGS)
+def test_check_json_round_trip(rulings: Rulings) -> None:
+    """BAY-21: checks and results go to JSON and back."""
+    check = HitCheck(attack=[Term("a", 1)], rulings=rulings)
+    assert from_json(to_json(check), HitCheck) == check
+    result = check.resolve(ScriptedDice([1, 2, 3, 4, 5, 6]))
+    assert from_json(to_json(result), CheckResult) == result
+
+
+def test_chat_commands_load_the_notation_only_when_asked() -> None:
+    """BAY-21, BAY-34: importing bayside23 loads no notation; CHAT_COMMANDS does, on demand."""
+    import json
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, json, tabletop_rules.bayside23 as b; "
+        "before = [m for m in sys.modules if m.startswith('tabletop_rules.notation')]; "
+        "b.CHAT_COMMANDS; "
+        "print(json.dumps([before, 'tabletop_rules.notation' in sys.modules]))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == [[], True]
+
+
+@pytest.mark.parametrize("specials", ["all", "any_two"])
+def test_outcome_precedence_over_every_pair_of_rolls(specials: str) -> None:
+    """BAY-29, BAY-30, BAY-31: over all 6^6 attack and defense rolls, with the defender's
+    specials counted, the attacker's critical or fumble always decides, and each pair has
+    exactly one outcome."""
+    rulings = Rulings(specials="all" if specials == "all" else "any_two", defender_specials=True)
+    for a in ROLLS:
+        mine = special(a.faces, rulings)
+        for d in ROLLS:
+            outcome = hit_outcome(a, a.total, d, d.total, rulings)
+            if mine is not None:
+                assert outcome is mine
+            elif special(d.faces, rulings) is Outcome.CRITICAL:
+                assert outcome is Outcome.FAILURE
+            else:
+                assert outcome is (Outcome.SUCCESS if a.total < d.total else Outcome.FAILURE)

@@ -1,0 +1,45 @@
+"""The bayside23 catalogs: complete in every locale, with the text's own words in Japanese."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import pytest
+
+from tabletop_rules.bayside23 import Attribute, HitKind, Side, Status
+from tabletop_rules.i18n import LOCALES, template_fields, translate
+
+
+def bayside_catalog(locale: str) -> dict[str, str]:
+    folder = resources.files("tabletop_rules").joinpath("locales", locale)
+    catalog: dict[str, str] = json.loads(folder.joinpath("bayside23.json").read_text("utf-8"))
+    return catalog
+
+
+def test_every_key_is_in_every_locale() -> None:
+    """BAY-02, BAY-03, BAY-04: every bayside23 key exists in en, zh-Hant and ja."""
+    keys = [set(bayside_catalog(locale)) for locale in LOCALES]
+    assert keys[0] == keys[1] == keys[2]
+    assert all(key.startswith("bayside23.") for key in keys[0])
+
+
+@pytest.mark.parametrize("locale", LOCALES[1:])
+def test_every_template_has_the_same_fields(locale: str) -> None:
+    """BAY-18: a message fills the same fields in every locale."""
+    english, other = bayside_catalog("en"), bayside_catalog(locale)
+    assert {k: template_fields(v) for k, v in other.items()} == {
+        k: template_fields(v) for k, v in english.items()
+    }
+
+
+def test_every_label_is_a_key() -> None:
+    """BAY-02, BAY-21, BAY-07, BAY-14: each member's label is in the catalog."""
+    members = [*Attribute, *HitKind, *Side, *Status]
+    assert {m.label for m in members} <= set(bayside_catalog("en"))
+
+
+def test_japanese_uses_the_texts_words() -> None:
+    """BAY-02, BAY-03, BAY-04, BAY-07: the ja labels are the text's names."""
+    assert [translate(a.label, "ja") for a in Attribute] == ["体力", "精神力", "敏捷性"]
+    assert translate(Status.DOWN.label, "ja") == "活動不可"
