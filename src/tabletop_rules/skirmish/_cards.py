@@ -31,6 +31,7 @@ card.
 from __future__ import annotations
 
 import enum
+import functools
 import json
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
@@ -501,6 +502,7 @@ def dump_cards(cards: Iterable[Card]) -> str:
     return json.dumps(data, ensure_ascii=False)
 
 
+@functools.cache
 def sample_cards() -> CardSet:
     """The sample set shipped with the package (``skirmish/cards/sample.toml``)."""
     from importlib import resources

@@ -44,6 +44,7 @@ from tabletop_rules.skirmish._combat._rules import (
     action_check,
     closed_frame,
     distance,
+    has_check,
     move_rows,
     open_window,
     resolution,
@@ -316,16 +317,22 @@ def fold_resolved(state: State, event: Resolved) -> State:
     """The effect: the characters it changed; its modifiers go to the check it answers."""
     action = _top(state)
     state = copy_state(state, units=_with_units(state, event.units))
-    stack = state.stack
-    if event.modifiers and len(stack.frames) > 1:
-        below_frame = stack.frames[-2]
-        below = below_frame.pending.pending
-        if below.result is None and below.success is None:
-            changed = attrs.evolve(below, modifiers=(*below.modifiers, *event.modifiers))
-            window = attrs.evolve(below_frame.pending, pending=changed)
-            frames = (*stack.frames[:-2], attrs.evolve(below_frame, pending=window), stack.top)
-            state = copy_state(state, stack=PromptStack(frames))
+    if event.modifiers:
+        state = copy_state(state, stack=_modified(state, event))
     return _replace_action(state, attrs.evolve(action, step=Step.END))
+
+
+def _modified(state: State, event: Resolved) -> PromptStack[ResponseWindow[Action]]:
+    """The stack with the modifiers on the nearest check below the top not rolled yet."""
+    frames = list(state.stack.frames)
+    for index in range(len(frames) - 2, -1, -1):
+        frame = frames[index]
+        below = frame.pending.pending
+        if below.result is None and below.success is None and has_check(state, below):
+            changed = attrs.evolve(below, modifiers=(*below.modifiers, *event.modifiers))
+            frames[index] = attrs.evolve(frame, pending=attrs.evolve(frame.pending, pending=changed))
+            break
+    return PromptStack(frames)
 
 
 def fold_ended(state: State, event: Ended) -> State:
@@ -370,16 +377,22 @@ def fold_game_ended(state: State, event: GameEnded) -> State:
 
 
 def _end_of(state: State) -> GameEnded | None:
-    standing = {p: state.standing(p) for p in PLAYERS}
-    if not standing[PLAYERS[0]] and not standing[PLAYERS[1]]:
-        return GameEnded((), "skirmish.result.nobody_left")  # SK-49
-    for player in PLAYERS:
-        if not standing[player]:
-            return GameEnded((other(player),), "skirmish.result.all_down")  # SK-35
+    a, b = PLAYERS
+    up_a = up_b = False
+    for unit in state.units:
+        if unit.status is Status.STANDING:
+            if unit.owner == a:
+                up_a = True
+            else:
+                up_b = True
+    if not up_a or not up_b:
+        if not up_a and not up_b:
+            return GameEnded((), "skirmish.result.nobody_left")  # SK-49
+        return GameEnded((b if up_b else a,), "skirmish.result.all_down")  # SK-35
     if state.phase is Phase.PREPARATION and state.turn > state.rulings.last_turn:
+        standing = {p: state.standing(p) for p in PLAYERS}
         count = {p: len(standing[p]) for p in PLAYERS}  # SK-37
         hp = {p: sum(u.hp for u in standing[p]) for p in PLAYERS}  # SK-38
-        a, b = PLAYERS
         for key in (count, hp):
             if key[a] != key[b]:
                 return GameEnded((a if key[a] > key[b] else b,), "skirmish.result.last_turn")

@@ -48,6 +48,7 @@ __all__ = [
     "NEXT_STEP",
     "action_check",
     "distance",
+    "has_check",
     "move_rows",
     "open_window",
     "resolution",
@@ -119,15 +120,21 @@ def _can_respond(state: State, player: str, step: Step) -> bool:
     return any(targets(state, u, s) for u, _, s in responses(state, player, step))
 
 
+def has_check(state: State, action: Action) -> bool:
+    """Whether *action* makes a check (a normal attack, a skill with a check; SK-22)."""
+    if action.kind is ActionKind.ATTACK:
+        return True
+    if action.kind is ActionKind.PREPARE or action.skill is None:
+        return False
+    actor = state.find(action.unit)
+    return actor is not None and skill_of(actor, action.skill).check
+
+
 def _needs_roll(state: State, action: Action) -> bool:
     if action.success is not None or action.result is not None:
         return False
-    if action.kind is ActionKind.PREPARE:
+    if not has_check(state, action):
         return False
-    if action.kind is ActionKind.SKILL:
-        actor = state.find(action.unit)
-        if actor is None or action.skill is None or not skill_of(actor, action.skill).check:
-            return False
     actor, target = state.find(action.unit), state.find(action.target)
     return (
         actor is not None
