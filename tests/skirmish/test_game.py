@@ -557,7 +557,8 @@ def test_verified_replay_of_the_stack_scenario() -> None:
         (EndTurn("b"), ()),
         (Attack("a", "a1", "b1"), ()),
         (UseSkill("b", "b1", 0, None), ()),
-        (Pass("a"), ()),  # the Shield Wall's window: a could Feint, and does not
+        (Pass("a"), ()),  # the Shield Wall's roll window: a could Feint, and does not
+        (Pass("a"), ()),  # the Shield Wall's end window: a could Riposte, and does not
         (Pass("a"), ()),  # the attack's window again: b has no AP left, a passes
         (Roll("a"), (6, 4, 1, 3)),
     ]:
