@@ -23,7 +23,7 @@ from tabletop_rules.skirmish import (
     Phase,
     Prepare,
     Resolved,
-    Roll,
+    RollCheck,
     RollForFirst,
     Rolled,
     Rulings,
@@ -135,10 +135,10 @@ def run(
     dice = ScriptedDice(faces)
     state, events = step(RULESET, state, command, dice)
     frames = state.stack.frames
-    if dice.remaining and frames and "Roll" in frames[-1].answers:
+    if dice.remaining and frames and "RollCheck" in frames[-1].answers:
         responder = frames[-1].responder
         assert responder is not None
-        state, more = step(RULESET, state, Roll(responder), dice)
+        state, more = step(RULESET, state, RollCheck(responder), dice)
         events = (*events, *more)
     assert not dice.remaining
     return state, events
@@ -513,7 +513,7 @@ def test_a_response_to_a_response_resolves_first() -> None:
         (Pass("a"), ()),
         (Pass("a"), ()),
         (Pass("a"), ()),
-        (Roll("a"), (5, 4, 2, 3)),
+        (RollCheck("a"), (5, 4, 2, 3)),
     ]:
         assert RULESET.to_act(state) == (command.actor,)  # type: ignore[attr-defined]
         state, new = run(state, command, faces)
@@ -560,7 +560,7 @@ def test_verified_replay_of_the_stack_scenario() -> None:
         (Pass("a"), ()),  # the Shield Wall's roll window: a could Feint, and does not
         (Pass("a"), ()),  # the Shield Wall's end window: a could Riposte, and does not
         (Pass("a"), ()),  # the attack's window again: b has no AP left, a passes
-        (Roll("a"), (6, 4, 1, 3)),
+        (RollCheck("a"), (6, 4, 1, 3)),
     ]:
         state, events = run(state, command, faces)
         record = record.extend(events)

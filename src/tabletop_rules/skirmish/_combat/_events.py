@@ -26,7 +26,7 @@ __all__ = [
     "Passed",
     "Prepare",
     "Resolved",
-    "Roll",
+    "RollCheck",
     "RollForFirst",
     "Rolled",
     "Stepped",
@@ -84,7 +84,7 @@ class GiveAp:
 
 
 @attrs.frozen
-class Roll:
+class RollCheck:
     """Roll the check of the action on top of the stack (SK-30 step 2)."""
 
     actor: str
@@ -98,7 +98,7 @@ class EndTurn:
 
 
 #: Every skirmish command.
-Command = RollForFirst | Attack | Prepare | UseSkill | GiveAp | Roll | EndTurn | Pass
+Command = RollForFirst | Attack | Prepare | UseSkill | GiveAp | RollCheck | EndTurn | Pass
 
 
 # --------------------------------------------------------------------------- events

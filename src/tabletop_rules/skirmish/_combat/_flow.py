@@ -29,7 +29,7 @@ from tabletop_rules.skirmish._combat._events import (
     Passed,
     Prepare,
     Resolved,
-    Roll,
+    RollCheck,
     RollForFirst,
     Rolled,
     Stepped,
@@ -223,7 +223,7 @@ def decide_give(state: State, command: GiveAp, dice: DiceSource) -> list[Event]:
     return [ApGiven(command.actor, command.unit)]
 
 
-def decide_roll(state: State, command: Roll, dice: DiceSource) -> list[Event]:
+def decide_roll(state: State, command: RollCheck, dice: DiceSource) -> list[Event]:
     """The top action's check (the gate has checked that its player is asked to roll)."""
     action = _top(state)
     result = action_check(state, action).resolve(dice)
@@ -472,8 +472,8 @@ def _main_commands(state: State, actor: str) -> Iterator[Command]:
 
 def _response_commands(state: State, actor: str) -> Iterator[Command]:
     frame = state.stack.top
-    if "Roll" in frame.answers:
-        yield Roll(actor)
+    if "RollCheck" in frame.answers:
+        yield RollCheck(actor)
         return
     yield Pass(actor)
     step = frame.pending.pending.step
@@ -530,7 +530,7 @@ class SkirmishRuleset(Rules[Setup, State, Command, Event]):
                 Prepare: decide_prepare,
                 UseSkill: decide_skill,
                 GiveAp: decide_give,
-                Roll: decide_roll,
+                RollCheck: decide_roll,
                 EndTurn: decide_end,
                 Pass: decide_pass,
             },
@@ -556,7 +556,7 @@ class SkirmishRuleset(Rules[Setup, State, Command, Event]):
                 Declared: Cause(command=declared),
                 Passed: Cause(command=lambda _, e: Pass(e.actor)),
                 Rolled: Cause(
-                    command=lambda _, e: Roll(e.actor),
+                    command=lambda _, e: RollCheck(e.actor),
                     rolls=lambda e: (*e.result.rolls, *e.result.against.rolls),
                 ),
                 TurnEnded: Cause(command=lambda _, e: EndTurn(e.actor)),
@@ -576,9 +576,9 @@ class SkirmishRuleset(Rules[Setup, State, Command, Event]):
         from tabletop_rules.serialization import register_tagged_union
         from tabletop_rules.skirmish._effects import Effect
 
+        register_tagged_union(converter, Effect)  # first: events hold cards, which hold effects
         register_tagged_union(converter, Command)
         register_tagged_union(converter, Event)
-        register_tagged_union(converter, Effect)
 
     def start(self, setup: Setup) -> State:
         """Each team's cards on their rows, at full hp and 0 AP; the roll for the first turn.

@@ -149,7 +149,7 @@ def closed_frame(state: State, window: ResponseWindow[Action]) -> Frame:
     action = window.pending
     if action.step is Step.ROLL and _needs_roll(state, action):
         roller = state.unit(action.unit).owner
-        return PromptFrame(responder=roller, answers={"Roll"}, pending=window)
+        return PromptFrame(responder=roller, answers={"RollCheck"}, pending=window)
     return PromptFrame(responder=None, pending=window)
 
 
