@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tabletop_rules import ScriptedDice, notation
-from tabletop_rules.checks import Outcome, Term
+from tabletop_rules.checks import Opposition, Outcome, Term
 from tabletop_rules.skirmish import Check, Rulings
 
 
@@ -35,6 +35,7 @@ def test_strictly_higher_succeeds() -> None:
 def test_natural_one_one_ends_the_check() -> None:
     """SK-26: the actor's 1+1 fails whatever the totals, and the defender does not roll."""
     result = check(20, 0).resolve(ScriptedDice([1, 1]))
+    assert isinstance(result.against, Opposition)
     assert (result.outcome, result.against.rolls) == (Outcome.AUTOMATIC_FAILURE, ())
 
 

@@ -7,11 +7,13 @@ from collections.abc import Sequence
 import pytest
 
 from tabletop_rules import IllegalCommand, InvalidData, ScriptedDice
+from tabletop_rules.checks import CheckResult, Opposition
 from tabletop_rules.engine import GameRecord, Pass, replay, step
 from tabletop_rules.skirmish import (
     RULESET,
     Attack,
     CardSet,
+    Command,
     Declared,
     Ended,
     EndTurn,
@@ -24,8 +26,8 @@ from tabletop_rules.skirmish import (
     Prepare,
     Resolved,
     RollCheck,
-    RollForFirst,
     Rolled,
+    RollForFirst,
     Rulings,
     Setup,
     State,
@@ -110,7 +112,7 @@ def = 0
 """)
 
 
-def knight_teams(
+def knight_teams(  # noqa: PLR0917 - a table of the test setups
     a: Sequence[str] = ("knight", "squire", "squire"),
     b: Sequence[str] = ("knight", "squire", "squire"),
     rows_a: tuple[int, ...] = (1, 1, 0),
@@ -129,7 +131,7 @@ def knight_teams(
 
 
 def run(
-    state: State, command: object, faces: Sequence[int] = ()
+    state: State, command: Command, faces: Sequence[int] = ()
 ) -> tuple[State, tuple[Event, ...]]:
     """Play *command*; with faces left and the roller asked, roll them (SK-30 step 2)."""
     dice = ScriptedDice(faces)
@@ -142,6 +144,11 @@ def run(
         events = (*events, *more)
     assert not dice.remaining
     return state, events
+
+
+def _opposing(result: CheckResult) -> Opposition:
+    assert isinstance(result.against, Opposition)
+    return result.against
 
 
 def begin(setup: Setup, first: str = "a") -> State:
@@ -255,7 +262,7 @@ def test_normal_attack_deals_atk_damage() -> None:
     state = begin(knight_teams())
     state, events = run(state, Attack("a", "a1", "b1"), [4, 3, 2, 3])
     rolled = next(e for e in events if isinstance(e, Rolled))
-    assert (rolled.result.total, rolled.result.against.value) == (8, 6)
+    assert (rolled.result.total, _opposing(rolled.result).value) == (8, 6)
     assert state.unit("b1").hp == 3
 
 
@@ -270,10 +277,11 @@ def test_attack_once_a_turn_and_no_prepare_after() -> None:
     """SK-13, SK-14, SK-15: a normal attack once a turn, and no preparatory action after it."""
     state = begin(knight_teams())
     state, _ = run(state, Attack("a", "a1", "b1"), [1, 2, 3, 3])
-    for command, reason in [
+    checks: list[tuple[Command, str]] = [
         (Attack("a", "a1", "b2"), "skirmish.illegal.attacked"),
         (Prepare("a", "a1"), "skirmish.illegal.attacked"),
-    ]:
+    ]
+    for command, reason in checks:
         with pytest.raises(IllegalCommand) as refused:
             RULESET.decide(state, command, ScriptedDice([]))
         assert refused.value.reason == reason
@@ -331,7 +339,7 @@ def test_natural_one_one_fails_and_costs_ap() -> None:
     state = begin(knight_teams())
     state, events = run(state, Attack("a", "a1", "b1"), [1, 1])
     rolled = next(e for e in events if isinstance(e, Rolled))
-    assert rolled.result.against.rolls == ()
+    assert _opposing(rolled.result).rolls == ()
     assert (state.unit("a1").ap, state.unit("b1").hp) == (0, 5)
     state = end_turns(state, 2)  # a1 has 1 AP again
     state, _ = run(state, Attack("a", "a1", "b1"), [1, 1])
@@ -436,7 +444,7 @@ def test_marker_modifies_checks() -> None:
     state = end_turns(state, 1)
     state, events = run(state, Attack("a", "a1", "b1"), [3, 3, 3, 3])
     rolled = next(e for e in events if isinstance(e, Rolled))
-    assert [t.label for t in rolled.result.against.terms] == ["skirmish.term.def", "warded"]
+    assert [t.label for t in _opposing(rolled.result).terms] == ["skirmish.term.def", "warded"]
 
 
 def test_same_marker_does_not_stack() -> None:
@@ -502,11 +510,13 @@ def _stack_setup() -> Setup:
 
 
 def test_a_response_to_a_response_resolves_first() -> None:
-    """SK-30, SK-31, SK-32: the opponent, then the active player, may respond before each
-    step; the newest response resolves first (last in, first out); two passes move on."""
+    """SK-30, SK-31, SK-32: a response to a response resolves first (last in, first out).
+
+    The opponent, then the active player, may respond before each step; passes move on.
+    """
     state = end_turns(begin(_stack_setup()), 2)
     events: list[Event] = []
-    for command, faces in [
+    script: list[tuple[Command, tuple[int, ...]]] = [
         (Attack("a", "a1", "b1"), ()),
         (UseSkill("b", "b1", 0, None), ()),  # Shield Wall: def +2
         (UseSkill("a", "a2", 1, None), ()),  # Feint, answering the Shield Wall: skl +2
@@ -514,15 +524,16 @@ def test_a_response_to_a_response_resolves_first() -> None:
         (Pass("a"), ()),
         (Pass("a"), ()),
         (RollCheck("a"), (5, 4, 2, 3)),
-    ]:
-        assert RULESET.to_act(state) == (command.actor,)  # type: ignore[attr-defined]
+    ]
+    for command, faces in script:
+        assert RULESET.to_act(state) == (command.actor,)
         state, new = run(state, command, faces)
         events.extend(new)
-    ended = [state_unit for e in events if isinstance(e, Ended) for state_unit in (e.unit,)]
+    ended = [e.unit for e in events if isinstance(e, Ended)]
     assert ended == ["a2", "b1", "a1"]
     rolled = next(e for e in events if isinstance(e, Rolled))
     assert rolled.result.total == 9 + 2 - 1 + 2
-    assert rolled.result.against.value == 5 + 3 + 2
+    assert _opposing(rolled.result).value == 5 + 3 + 2
     assert state.unit("b1").hp == 6
     assert state.stack.empty
 
@@ -551,7 +562,7 @@ def test_verified_replay_of_the_stack_scenario() -> None:
     setup = _stack_setup()
     state = RULESET.start(setup)
     record = GameRecord.begin(RULESET, setup)
-    for command, faces in [
+    script: list[tuple[Command, tuple[int, ...]]] = [
         (RollForFirst("a"), (4, 4, 1, 2)),
         (EndTurn("a"), ()),
         (EndTurn("b"), ()),
@@ -561,7 +572,8 @@ def test_verified_replay_of_the_stack_scenario() -> None:
         (Pass("a"), ()),  # the Shield Wall's end window: a could Riposte, and does not
         (Pass("a"), ()),  # the attack's window again: b has no AP left, a passes
         (RollCheck("a"), (6, 4, 1, 3)),
-    ]:
+    ]
+    for command, faces in script:
         state, events = run(state, command, faces)
         record = record.extend(events)
     assert replay(record, RULESET) == state

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from concurrent.futures import Executor
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -61,8 +61,9 @@ __all__ = ["Versus", "greedy_bot", "odds", "random_bot", "simulate"]
 
 
 def odds(state: State, command: Command) -> Fraction | None:
-    """The exact chance that *command*'s check succeeds as things stand, before any AP is
-    paid; ``None`` for a command that makes no check.
+    """The exact chance that *command*'s check succeeds as things stand.
+
+    It is known before any AP is paid; ``None`` for a command that makes no check.
 
     .. versionadded:: 0.2.0
     """
@@ -84,8 +85,8 @@ def _value(state: State, command: Command) -> Fraction:
     """The greedy bot's worth of a command: expected damage done and hp saved, roughly."""
     if isinstance(command, Attack):
         unit = state.unit(command.unit)
-        chance = odds(state, command) or Fraction(0)
-        return chance * (unit.card.atk + unit.bonus("atk"))
+        hit = odds(state, command) or Fraction(0)
+        return hit * (unit.card.atk + unit.bonus("atk"))
     if isinstance(command, UseSkill):
         unit = state.unit(command.unit)
         skill = skill_of(unit, command.skill)
@@ -108,8 +109,10 @@ def _value(state: State, command: Command) -> Fraction:
             elif isinstance(effect, Modify):
                 mine = state.unit(command.unit).owner
                 top = state.stack.top.pending.pending if state.stack.frames else None
-                helps = top is not None and top.result is None and (
-                    (state.unit(top.unit).owner == mine) == (effect.role is Role.ACTOR)
+                helps = (
+                    top is not None
+                    and top.result is None
+                    and ((state.unit(top.unit).owner == mine) == (effect.role is Role.ACTOR))
                 )
                 worth += effect.amount if helps and effect.amount > 0 else -1
         cost = Fraction(skill.cost, 4)
@@ -187,8 +190,9 @@ def simulate(
     seed: int = 0,
     executor: Executor | None = None,
 ) -> Mapping[str, Estimate]:
-    """Play *games* games of *setup* and return the win rates of ``a`` and ``b`` and the
-    draws (``""``), each with a 95% Wilson interval.
+    """Play *games* games of *setup*: the win rates of ``a``, ``b`` and draws (``""``).
+
+    Each rate has a 95% Wilson interval.
 
     Game *i* uses the seed ``seed + i``: the same seed gives the same rates on any executor.
 
@@ -201,9 +205,12 @@ def simulate(
 
     .. versionadded:: 0.2.0
     """
-    chosen = dict.fromkeys(PLAYERS, random_bot) if bots is None else dict(bots)
+    chosen: dict[str, Bot] = dict.fromkeys(PLAYERS, random_bot) if bots is None else dict(bots)
+    # A kit ruleset's ClassVar names do not match the protocol's read-only properties for
+    # pyright; it is a Ruleset all the same.
+    ruleset = cast("Ruleset[Setup, Any, Any, Any]", RULESET)
     played = _simulate(
-        RULESET, [setup] * games, bot=Versus(chosen), first_seed=seed, executor=executor
+        ruleset, [setup] * games, bot=Versus(chosen), first_seed=seed, executor=executor
     )
     rates = win_rates(played)
     total = len(played)

@@ -34,8 +34,8 @@ import enum
 import functools
 import json
 import tomllib
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Final, Literal
+from collections.abc import Iterable, Mapping
+from typing import Any, Final, Literal, cast
 
 import attrs
 
@@ -209,11 +209,11 @@ class _Reader:
     def table(self, value: object, path: str) -> Mapping[str, object]:
         if not isinstance(value, dict):
             raise self.fail(path, "expected a table")
-        keys: Mapping[str, object] = value
-        for key in keys:
+        table = cast("dict[object, object]", value)
+        for key in table:
             if not isinstance(key, str):
                 raise self.fail(path, "expected a table with text keys")
-        return keys
+        return cast("Mapping[str, object]", table)
 
     def known(self, table: Mapping[str, object], path: str, allowed: Iterable[str]) -> None:
         extra = sorted(set(table) - set(allowed))
@@ -244,7 +244,9 @@ class _Reader:
             raise self.fail(f"{path}.{key}", "expected true or false")
         return value
 
-    def choice(self, table: Mapping[str, object], path: str, key: str, enum_: Any, default: Any) -> Any:
+    def choice(
+        self, table: Mapping[str, object], path: str, key: str, enum_: Any, default: Any
+    ) -> Any:
         if key not in table:
             return default
         value = table[key]
@@ -258,7 +260,7 @@ class _Reader:
         value = table.get(key, [])
         if not isinstance(value, list):
             raise self.fail(f"{path}.{key}", "expected an array")
-        return value
+        return cast("list[object]", value)
 
 
 _ID_CHARS: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_-")
@@ -267,9 +269,10 @@ _ID_CHARS: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_-")
 def _effect(reader: _Reader, value: object, path: str) -> Effect:
     table = reader.table(value, path)
     kind = table.get("kind")
-    amount: Callable[[int, int], int] = lambda low, high: reader.integer(
-        table, path, "amount", low, high
-    )
+
+    def amount(low: int, high: int) -> int:
+        return reader.integer(table, path, "amount", low, high)
+
     if kind == "damage":
         reader.known(table, path, ("kind", "amount"))
         return Damage(amount(1, MAX_STAT))
@@ -319,7 +322,15 @@ def _effect(reader: _Reader, value: object, path: str) -> Effect:
 
 
 _SKILL_FIELDS: Final = (
-    "name", "cost", "check", "attack", "target", "range", "timing", "step", "effect",
+    "name",
+    "cost",
+    "check",
+    "attack",
+    "target",
+    "range",
+    "timing",
+    "step",
+    "effect",
 )
 
 
@@ -365,9 +376,11 @@ def _skill(reader: _Reader, value: object, path: str) -> Skill:
 
 
 def _card(value: object, path: str, index: int) -> Card:
-    raw = value.get("id") if isinstance(value, dict) else None
+    raw: object = None
+    if isinstance(value, dict):
+        raw = cast("dict[object, object]", value).get("id")
     reader = _Reader(raw if isinstance(raw, str) else f"#{index}")
-    table = reader.table(value, path)
+    table = reader.table(cast("object", value), path)
     reader.known(table, path, ("id", "name", "hp", "atk", "skl", "def", "skill"))
     card_id = reader.text(table, path, "id")
     if not set(card_id) <= _ID_CHARS:
@@ -392,9 +405,12 @@ def read_cards(data: object) -> CardSet:
     Raises:
         InvalidData: The first problem, with the path of the bad field and the card's id.
     """
-    if not isinstance(data, dict) or set(data) != {"card"} or not isinstance(data["card"], list):
+    document = cast("dict[object, object]", data) if isinstance(data, dict) else {}
+    items = document.get("card")
+    if set(document) != {"card"} or not isinstance(items, list):
         raise InvalidData("$", 'expected a document with one array "card"')
-    cards = tuple(_card(item, f"$.card[{i}]", i) for i, item in enumerate(data["card"]))
+    listed = cast("list[object]", items)
+    cards = tuple(_card(item, f"$.card[{i}]", i) for i, item in enumerate(listed))
     seen: set[str] = set()
     for index, card in enumerate(cards):
         if card.id in seen:

@@ -75,10 +75,8 @@ def _odds(actor: int, defender: int, defender_naturals: bool) -> Fraction:
         if a in (2, 12):
             continue
         for d, count_d in two.items():
-            if defender_naturals and d in (2, 12):
-                wins = d == 2
-            else:
-                wins = a + actor > d + defender
+            natural_d = defender_naturals and d in (2, 12)
+            wins = d == 2 if natural_d else a + actor > d + defender
             if wins:
                 ways += count_a * count_d
     return Fraction(ways, total * total)
@@ -99,7 +97,7 @@ class Check:
     #: The defender's modifiers (def, markers, responses).
     defender: tuple[Term, ...] = attrs.field(converter=_terms)
     #: The readings.
-    rulings: Rulings = Rulings()
+    rulings: Rulings = attrs.field(factory=Rulings)
 
     @property
     def actor_bonus(self) -> int:

@@ -26,20 +26,22 @@ SAMPLE_DECKS: Final[Mapping[str, tuple[str, str, str]]] = MappingProxyType(
 )
 
 
-def sample_setup(
-    a: str = "vanguard", b: str = "wilds", *, rulings: Rulings | None = None
-) -> Setup:
+def sample_setup(a: str = "vanguard", b: str = "wilds", *, rulings: Rulings | None = None) -> Setup:
     """A setup of two sample decks: the first card in the front row, the others behind.
 
-    >>> [u.card.id for u in __import__("tabletop_rules.skirmish").skirmish.RULESET.start(
-    ...     sample_setup()).units][:3]
+    >>> [
+    ...     u.card.id
+    ...     for u in __import__("tabletop_rules.skirmish")
+    ...     .skirmish.RULESET.start(sample_setup())
+    ...     .units
+    ... ][:3]
     ['ember_knight', 'stone_warden', 'field_medic']
 
     Raises:
         KeyError: No sample deck has that name.
     """
     cards = sample_cards()
-    teams = []
+    teams: list[Team] = []
     for player, deck in zip(PLAYERS, (a, b), strict=True):
         back, front = home_rows(player) if player == PLAYERS[0] else home_rows(player)[::-1]
         teams.append(

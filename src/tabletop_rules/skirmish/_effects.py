@@ -81,8 +81,9 @@ class ApChange:
 
 @attrs.frozen
 class Move:
-    """Move the target :attr:`rows` rows away from the actor (negative: toward it), within
-    the field's rows 0–3.
+    """Move the target :attr:`rows` rows away from the actor (negative: toward it).
+
+    The target stays within the field's rows 0–3.
 
     .. versionadded:: 0.2.0
     """

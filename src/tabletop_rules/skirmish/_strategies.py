@@ -95,7 +95,7 @@ def cards(*, max_skills: int = 2) -> st.SearchStrategy[Card]:
 @st.composite
 def _setups(draw: st.DrawFn, sample: bool) -> Setup:
     pool = sample_cards()
-    teams = []
+    teams: list[Team] = []
     for player in PLAYERS:
         if sample:
             chosen = draw(st.lists(st.sampled_from(pool.cards), min_size=3, max_size=3))

@@ -148,8 +148,10 @@ class Passed:
 
 @attrs.frozen
 class Paid:
-    """Automatic: the top action paid its AP (SK-20, SK-30 step 1); *paid* is false when it
-    could no longer pay, and the action comes to nothing."""
+    """Automatic: the top action paid its AP (SK-20, SK-30 step 1).
+
+    *paid* is false when it could no longer pay, and the action comes to nothing.
+    """
 
     unit: str
     ap: int
@@ -176,8 +178,11 @@ class Stepped:
 
 @attrs.frozen(kw_only=True)
 class Resolved:
-    """Automatic: the top action's effect (SK-30 step 3): the characters as they are after it,
-    and the modifiers it gave the check it answers."""
+    """Automatic: the top action's effect (SK-30 step 3).
+
+    It holds the characters as they are after it, and the modifiers it gave the check it
+    answers.
+    """
 
     success: bool
     units: tuple[Unit, ...] = ()

@@ -30,8 +30,8 @@ from tabletop_rules.skirmish._combat._events import (
     Prepare,
     Resolved,
     RollCheck,
-    RollForFirst,
     Rolled,
+    RollForFirst,
     Stepped,
     TurnEnded,
     TurnStarted,
@@ -301,9 +301,7 @@ def fold_rolled(state: State, event: Rolled) -> State:
     """The check's result; a natural changes the checking character's AP."""
     action = _top(state)
     state = _set_unit(state, copy_unit(state.unit(action.unit), ap=event.ap))
-    done = attrs.evolve(
-        action, step=Step.EFFECT, result=event.result, success=event.result.success
-    )
+    done = attrs.evolve(action, step=Step.EFFECT, result=event.result, success=event.result.success)
     return _replace_action(state, done)
 
 
@@ -330,7 +328,9 @@ def _modified(state: State, event: Resolved) -> PromptStack[ResponseWindow[Actio
         below = frame.pending.pending
         if below.result is None and below.success is None and has_check(state, below):
             changed = attrs.evolve(below, modifiers=(*below.modifiers, *event.modifiers))
-            frames[index] = attrs.evolve(frame, pending=attrs.evolve(frame.pending, pending=changed))
+            frames[index] = attrs.evolve(
+                frame, pending=attrs.evolve(frame.pending, pending=changed)
+            )
             break
     return PromptStack(frames)
 

@@ -31,7 +31,7 @@ def _name(state: State | None, unit_id: str | None) -> str:
     return unit_id if found is None else f"{found.card.name} ({unit_id})"
 
 
-def describe(event: Event, locale: str = "en", *, state: State | None = None) -> str:
+def describe(event: Event | object, locale: str = "en", *, state: State | None = None) -> str:
     """One line of the game log for *event*, in *locale*.
 
     Args:
@@ -81,7 +81,8 @@ def describe(event: Event, locale: str = "en", *, state: State | None = None) ->
             return translate("skirmish.event.no_effect", locale)
         parts = [
             translate(
-                f"skirmish.status.{u.status.value}" if u.status is not Status.STANDING
+                f"skirmish.status.{u.status.value}"
+                if u.status is not Status.STANDING
                 else "skirmish.status.unit",
                 locale,
                 unit=_name(state, u.id),

@@ -38,7 +38,6 @@ from tabletop_rules.skirmish._effects import (
     Modify,
     Move,
     Remove,
-    Replace,
     Role,
     Summon,
 )

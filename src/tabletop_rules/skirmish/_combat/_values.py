@@ -18,8 +18,8 @@ from tabletop_rules.skirmish._effects import MarkerEffect, Role
 __all__ = [
     "FIELD_ROWS",
     "PLAYERS",
-    "ActionKind",
     "Action",
+    "ActionKind",
     "Frame",
     "MarkerKind",
     "Phase",
@@ -161,7 +161,7 @@ class Setup:
     #: The cards a summon or a replace may bring in.
     library: tuple[Card, ...] = ()
     #: The readings.
-    rulings: Rulings = Rulings()
+    rulings: Rulings = attrs.field(factory=Rulings)
 
     def card(self, card_id: str) -> Card:
         """The card *card_id* of the library or a team.
@@ -235,7 +235,7 @@ class State:
     #: The cards a summon or a replace may bring in.
     library: tuple[Card, ...] = ()
     #: The readings.
-    rulings: Rulings = Rulings()
+    rulings: Rulings = attrs.field(factory=Rulings)
     #: Where the game is.
     phase: Phase = Phase.INITIATIVE
     #: The turn (from 1).
