@@ -380,7 +380,7 @@ def _card(value: object, path: str, index: int) -> Card:
     if isinstance(value, dict):
         raw = cast("dict[object, object]", value).get("id")
     reader = _Reader(raw if isinstance(raw, str) else f"#{index}")
-    table = reader.table(cast("object", value), path)
+    table = reader.table(value, path)
     reader.known(table, path, ("id", "name", "hp", "atk", "skl", "def", "skill"))
     card_id = reader.text(table, path, "id")
     if not set(card_id) <= _ID_CHARS:
