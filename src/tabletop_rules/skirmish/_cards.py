@@ -375,11 +375,15 @@ def _skill(reader: _Reader, value: object, path: str) -> Skill:
     )
 
 
+def _id_of(value: object) -> str | None:
+    if not isinstance(value, dict):
+        return None
+    raw = cast("dict[object, object]", value).get("id")
+    return raw if isinstance(raw, str) else None
+
+
 def _card(value: object, path: str, index: int) -> Card:
-    raw: object = None
-    if isinstance(value, dict):
-        raw = cast("dict[object, object]", value).get("id")
-    reader = _Reader(raw if isinstance(raw, str) else f"#{index}")
+    reader = _Reader(_id_of(value) or f"#{index}")
     table = reader.table(value, path)
     reader.known(table, path, ("id", "name", "hp", "atk", "skl", "def", "skill"))
     card_id = reader.text(table, path, "id")
