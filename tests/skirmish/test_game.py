@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
 import pytest
 
 from tabletop_rules import IllegalCommand, InvalidData, ScriptedDice
@@ -408,19 +409,28 @@ def test_more_standing_characters_wins() -> None:
 
 
 def test_nobody_left_is_a_draw() -> None:
-    """SK-49, SK-47, SK-48: with no characters on either side, the game is a draw."""
-    setup = knight_teams(
-        a=("bolt_mage", "squire", "squire"),
-        b=("imp", "imp", "imp"),
-        rows_a=(1, 1, 1),
-        rows_b=(2, 2, 2),
-    )
-    state = begin(setup)
-    assert state.result is None
-    # No rule lets a player remove its own last character here: a removal is checked alone.
+    """SK-49, SK-48: with no characters on the field on either side, the game is a draw.
+
+    No single effect of the vocabulary empties both sides at once, so the state is built.
+    """
+    state = begin(knight_teams())
+    gone = tuple(attrs.evolve(u, status=Status.REMOVED) for u in state.units)
+    result = RULESET.outcome(attrs.evolve(state, units=gone))
+    assert result is not None
+    assert (result.winners, result.reason) == ((), "skirmish.result.nobody_left")
+
+
+def test_a_side_with_none_left_loses() -> None:
+    """SK-35, SK-47, SK-48: a side whose characters all left the game loses."""
+    state = begin(knight_teams(a=("bolt_mage", "squire", "squire"), b=("imp", "imp", "imp")))
+    state = end_turns(state, 2)
     state, _ = run(state, UseSkill("a", "a1", 2, "b1"))
-    assert state.unit("b1").status is Status.REMOVED
+    state, _ = run(state, UseSkill("a", "a1", 2, "b2"))
     assert state.result is None
+    state = end_turns(state, 2)
+    state, _ = run(state, UseSkill("a", "a1", 2, "b3"))
+    assert state.result is not None
+    assert state.result.winners == ("a",)
 
 
 # --------------------------------------------------------------------------- markers, removal
