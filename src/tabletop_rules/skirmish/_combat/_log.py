@@ -75,7 +75,8 @@ def describe(event: Event | object, locale: str = "en", *, state: State | None =
     if isinstance(event, Rolled):
         return translate("skirmish.event.rolled", locale, check=event.result.explain(locale))
     if isinstance(event, Stepped):
-        return translate("skirmish.event.stepped", locale, step=event.step.value)
+        step = translate(f"skirmish.step.{event.step.value}", locale)
+        return translate("skirmish.event.stepped", locale, step=step)
     if isinstance(event, Resolved):
         if not event.success:
             return translate("skirmish.event.no_effect", locale)
