@@ -167,6 +167,7 @@ def greedy_bot(ruleset: Ruleset[Any, Any, Any, Any], state: State, rng: random.R
 class Versus:
     """A bot that lets :attr:`bots` play the player of the same name (picklable).
 
+    >>> from tabletop_rules.skirmish import Versus, greedy_bot, random_bot
     >>> bot = Versus({"a": greedy_bot, "b": random_bot})
 
     .. versionadded:: 0.2.0

@@ -434,6 +434,7 @@ def read_cards(data: object) -> CardSet:
 def load_cards(text: str | bytes, *, format: Literal["toml", "json"] = "toml") -> CardSet:
     """Load a card file's text.
 
+    >>> from tabletop_rules.skirmish import load_cards
     >>> cards = load_cards('''
     ... [[card]]
     ... id = "pike"

@@ -29,12 +29,8 @@ SAMPLE_DECKS: Final[Mapping[str, tuple[str, str, str]]] = MappingProxyType(
 def sample_setup(a: str = "vanguard", b: str = "wilds", *, rulings: Rulings | None = None) -> Setup:
     """A setup of two sample decks: the first card in the front row, the others behind.
 
-    >>> [
-    ...     u.card.id
-    ...     for u in __import__("tabletop_rules.skirmish")
-    ...     .skirmish.RULESET.start(sample_setup())
-    ...     .units
-    ... ][:3]
+    >>> from tabletop_rules.skirmish import sample_setup
+    >>> [card.id for card in sample_setup().teams[0].cards]
     ['ember_knight', 'stone_warden', 'field_medic']
 
     Raises:
