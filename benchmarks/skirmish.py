@@ -27,8 +27,9 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor, Future
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 from tabletop_rules import SeededDice, engine
 from tabletop_rules.engine import GameRecord

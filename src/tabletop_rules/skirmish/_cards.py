@@ -92,13 +92,13 @@ class Step(enum.Enum):
     .. versionadded:: 0.2.0
     """
 
-    #: 1: pay the AP and choose the targets.
+    #: Step 1, pay the AP and choose the targets.
     PAY = "pay"
-    #: 2: roll the check (the window before it is step 1's "before the action/roll").
+    #: Step 2, roll the check (the window before it is step 1's "before the action/roll").
     ROLL = "roll"
-    #: 3: the effect, or none if the check failed.
+    #: Step 3, the effect (or none if the check failed).
     EFFECT = "effect"
-    #: 4: the end of the check.
+    #: Step 4, the end of the check.
     END = "end"
 
 
@@ -139,7 +139,7 @@ class Skill:
     range: int | None = None
     #: A main action or a response.
     timing: Timing = Timing.MAIN
-    #: For a response: the step whose window it is used in.
+    #: For a response, the step whose window it is used in.
     step: Step | None = None
     #: What it does, in order, when it takes effect.
     effects: tuple[Effect, ...] = ()

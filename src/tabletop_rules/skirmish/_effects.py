@@ -75,7 +75,7 @@ class ApChange:
     .. versionadded:: 0.2.0
     """
 
-    #: The AP given (negative: taken).
+    #: The AP given (taken, if negative).
     amount: int
 
 
@@ -139,7 +139,7 @@ class Marker:
     name: str
     #: Turn ends it lasts (1–6).
     duration: int
-    #: What it does (SK-44: never nothing).
+    #: What it does (never nothing, SK-44).
     effect: MarkerEffect
     #: Whether a second marker of the same name is added beside the first.
     stacks: bool = False

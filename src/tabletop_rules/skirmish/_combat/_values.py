@@ -83,7 +83,7 @@ class Status(enum.Enum):
 
     #: On the field, above 0 hp.
     STANDING = "standing"
-    #: At 0 hp (SK-40): on the field, but out of play.
+    #: At 0 hp (SK-40), on the field but out of play.
     DOWNED = "downed"
     #: Removed from the game (SK-47, SK-48), replaced (SK-50) or a summon at 0 hp (SK-53).
     REMOVED = "removed"
@@ -244,7 +244,7 @@ class State:
     active: str = PLAYERS[0]
     #: AP of downed characters the turn player may still hand out this turn (SK-08).
     spare_ap: int = 0
-    #: The response stack: one frame per action being resolved.
+    #: The response stack, one frame per action being resolved.
     stack: PromptStack[ResponseWindow[Action]] = attrs.field(
         factory=PromptStack[ResponseWindow[Action]]
     )
