@@ -8,7 +8,8 @@ Each run plays ``--games`` games of the sample decks (``vanguard`` against ``wil
 random bot of :mod:`tabletop_rules.simulation` (one of ``legal_commands`` at random, played
 with ``engine.step`` and ``SeededDice``), in this process, and reports:
 
-- ``games/s``: random-bot games played to their end per second (one core);
+- ``games/s``: random-bot games played to their end per second (one core), by the wall
+  clock and by the process's CPU time (the figure that does not depend on other load);
 - ``commands/s``: the commands of those games per second, each with its automatic events;
 - ``verified replay``: events checked and folded per second by ``engine.replay(record)``.
 
@@ -51,6 +52,7 @@ def run(games: int) -> dict[str, float]:
     commands = 0
     records = []
     started = time.perf_counter()
+    cpu = time.process_time()
     for seed in range(games):
         rng = random.Random(seed)
         dice = SeededDice(seed)
@@ -63,6 +65,7 @@ def run(games: int) -> dict[str, float]:
             commands += 1
         records.append((GameRecord.begin(RULESET, setup).extend(events), state))
     played = time.perf_counter() - started
+    cpu = time.process_time() - cpu
     started = time.perf_counter()
     count = 0
     for record, live in records:
@@ -73,6 +76,7 @@ def run(games: int) -> dict[str, float]:
     verified = time.perf_counter() - started
     return {
         "games/s": games / played,
+        "games/CPU s": games / cpu,
         "commands/s": commands / played,
         "commands a game": commands / games,
         "verified replay events/s": count / verified,

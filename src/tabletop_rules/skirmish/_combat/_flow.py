@@ -48,6 +48,7 @@ from tabletop_rules.skirmish._combat._rules import (
     move_rows,
     open_window,
     resolution,
+    responses,
     skill_of,
     targets,
 )
@@ -450,17 +451,24 @@ def follow_up(state: State) -> Event | None:
 
 
 def _main_commands(state: State, actor: str) -> Iterator[Command]:
+    enemies = state.standing(other(actor))
+    spare = state.spare_ap > 0
+    per_player = state.rulings.limits_per_player
     for unit in state.standing(actor):
-        if state.spare_ap:
+        if spare:
             yield GiveAp(actor, unit.id)
-        attacked, prepared = _done(state, unit, "attacked"), _done(state, unit, "prepared")
+        if per_player:
+            attacked, prepared = _done(state, unit, "attacked"), _done(state, unit, "prepared")
+        else:
+            attacked, prepared = unit.attacked, unit.prepared
         if not attacked and not prepared:
-            for enemy in state.standing(other(actor)):
-                if distance(unit, enemy) <= ATTACK_RANGE:
+            row = unit.row
+            for enemy in enemies:
+                if abs(enemy.row - row) <= ATTACK_RANGE:
                     yield Attack(actor, unit.id, enemy.id)
             yield Prepare(actor, unit.id)
-            for row in move_rows(state, unit):
-                yield Prepare(actor, unit.id, row)
+            for to in move_rows(state, unit):
+                yield Prepare(actor, unit.id, to)
         for index, skill in enumerate(unit.card.skills):
             if skill.timing is Timing.MAIN and skill.cost <= unit.ap:
                 if skill.attack and prepared:
@@ -477,11 +485,9 @@ def _response_commands(state: State, actor: str) -> Iterator[Command]:
         return
     yield Pass(actor)
     step = frame.pending.pending.step
-    for unit in state.standing(actor):
-        for index, skill in enumerate(unit.card.skills):
-            if skill.timing is Timing.RESPONSE and skill.step is step and skill.cost <= unit.ap:
-                for target in targets(state, unit, skill):
-                    yield UseSkill(actor, unit.id, index, target)
+    for unit, index, skill in responses(state, actor, step):
+        for target in targets(state, unit, skill):
+            yield UseSkill(actor, unit.id, index, target)
 
 
 def _library(setup: Setup) -> tuple[Card, ...]:

@@ -6,6 +6,7 @@ events of :mod:`._flow` are built from them.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import Final
 
@@ -13,7 +14,7 @@ from tabletop_rules.checks import Term
 from tabletop_rules.engine import PromptFrame
 from tabletop_rules.errors import IllegalCommand
 from tabletop_rules.kit import ResponseWindow
-from tabletop_rules.skirmish._cards import Skill, Step, Target, Timing
+from tabletop_rules.skirmish._cards import Card, Skill, Step, Target, Timing
 from tabletop_rules.skirmish._checks import Check
 from tabletop_rules.skirmish._combat._events import Resolved
 from tabletop_rules.skirmish._combat._values import (
@@ -105,13 +106,23 @@ def move_rows(state: State, unit: Unit) -> tuple[int, ...]:
     return tuple(r for r in rows if r in FIELD_ROWS and (enter or r in own))
 
 
+@functools.cache
+def _responses_of(card: Card) -> dict[Step, tuple[tuple[int, Skill], ...]]:
+    """A card's response skills by the step they answer (cards are immutable: cached)."""
+    found: dict[Step, list[tuple[int, Skill]]] = {}
+    for index, skill in enumerate(card.skills):
+        if skill.timing is Timing.RESPONSE and skill.step is not None:
+            found.setdefault(skill.step, []).append((index, skill))
+    return {step: tuple(pairs) for step, pairs in found.items()}
+
+
 def responses(state: State, player: str, step: Step) -> Iterator[tuple[Unit, int, Skill]]:
     """*player*'s characters' responses usable in the window before *step*, as paid now."""
     for unit in state.units:
         if unit.owner != player or unit.status is not Status.STANDING:
             continue
-        for index, skill in enumerate(unit.card.skills):
-            if skill.timing is Timing.RESPONSE and skill.step is step and skill.cost <= unit.ap:
+        for index, skill in _responses_of(unit.card).get(step, ()):
+            if skill.cost <= unit.ap:
                 yield unit, index, skill
 
 
