@@ -145,7 +145,7 @@ class Skill:
     effects: tuple[Effect, ...] = ()
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class Card:
     """A character card (SK-01): its numbers and skills.
 
