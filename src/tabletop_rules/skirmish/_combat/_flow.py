@@ -507,6 +507,23 @@ def _library(setup: Setup) -> tuple[Card, ...]:
     return tuple(seen.values())
 
 
+def _reachable(setup: Setup, library: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The cards that can come onto the field: the teams' and those they bring in."""
+    by_id = {card.id: card for card in library}
+    found: dict[str, Card] = {}
+    todo = [card for team in setup.teams for card in team.cards]
+    while todo:
+        card = todo.pop()
+        if card.id in found:
+            continue
+        found[card.id] = card
+        for skill in card.skills:
+            for effect in skill.effects:
+                if isinstance(effect, Replace | Summon):
+                    todo.append(by_id[effect.card])
+    return tuple(found.values())
+
+
 class SkirmishRuleset(Rules[Setup, State, Command, Event]):
     """The card skirmish as a kit ruleset.
 
@@ -597,7 +614,14 @@ class SkirmishRuleset(Rules[Setup, State, Command, Event]):
             for player, team in zip(PLAYERS, setup.teams, strict=True)
             for i, (card, row) in enumerate(zip(team.cards, team.rows, strict=True))
         )
-        return State(units=units, library=_library(setup), rulings=setup.rulings)
+        library = _library(setup)
+        answered = frozenset(
+            skill.step
+            for card in _reachable(setup, library)
+            for skill in card.skills
+            if skill.timing is Timing.RESPONSE and skill.step is not None
+        )
+        return State(units=units, library=library, rulings=setup.rulings, answered_steps=answered)
 
     def prompts(self, state: State) -> PromptStack[Any]:
         """The response stack."""

@@ -171,7 +171,9 @@ def open_window(state: State, action: Action) -> Frame:
     is closed at once.
     """
     owner = state.unit(action.unit).owner
-    asked = tuple(p for p in (other(owner), owner) if _can_respond(state, p, action.step))
+    asked: tuple[str, ...] = ()
+    if action.step in state.answered_steps:
+        asked = tuple(p for p in (other(owner), owner) if _can_respond(state, p, action.step))
     if asked:
         return ResponseWindow(responders=asked, pending=action).frame(ANSWERS)
     window = ResponseWindow(responders=(other(owner), owner), pending=action, passes=2)

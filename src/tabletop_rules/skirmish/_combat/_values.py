@@ -236,6 +236,8 @@ class State:
     library: tuple[Card, ...] = ()
     #: The readings.
     rulings: Rulings = attrs.field(factory=Rulings)
+    #: The steps some card of the game (a library card included) can answer with a response.
+    answered_steps: frozenset[Step] = frozenset()
     #: Where the game is.
     phase: Phase = Phase.INITIATIVE
     #: The turn (from 1).
