@@ -94,7 +94,7 @@ def main() -> None:
     figures: dict[str, Any] = {k: statistics.median(r[k] for r in results) for k in results[0]}
     if args.greedy:
         rates = simulate(
-            sample_setup(), args.greedy, {"a": greedy_bot, "b": random_bot}, executor=_Inline()
+            "vanguard", "wilds", args.greedy, {"a": greedy_bot, "b": random_bot}, executor=_Inline()
         )
         a = rates["a"]
         figures["greedy win rate"] = f"{a.rate:.3f} [{a.low:.3f}, {a.high:.3f}]"

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import Any, TypeVar
 
+import pytest
+
 from tabletop_rules.engine import replay
 from tabletop_rules.simulation import play
 from tabletop_rules.skirmish import (
@@ -60,7 +62,8 @@ def test_odds_before_paying() -> None:
 def test_greedy_beats_random() -> None:
     """SK-35: the greedy bot wins more than half its games against the random bot."""
     rates = simulate(
-        sample_setup(),
+        "vanguard",
+        "wilds",
         200,
         {"a": greedy_bot, "b": random_bot},
         seed=1,
@@ -71,11 +74,32 @@ def test_greedy_beats_random() -> None:
 
 def test_same_seed_same_rates_on_any_executor() -> None:
     """The rates depend on the seed only, not on the executor."""
-    inline = simulate(sample_setup(), 40, seed=9, executor=InlineExecutor())
+    inline = simulate("vanguard", "wilds", 40, seed=9, executor=InlineExecutor())
     with ThreadPoolExecutor(2) as pool:
-        threaded = simulate(sample_setup(), 40, seed=9, executor=pool)
+        threaded = simulate("vanguard", "wilds", 40, seed=9, executor=pool)
     assert inline == threaded
     assert sum(e.count for e in inline.values()) == 40
+
+
+def test_a_process_pool_gives_the_same_rates() -> None:
+    """The rates of a process pool (the default kind) equal those played in this process."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    inline = simulate("arcane", "bastion", 8, seed=4, executor=InlineExecutor())
+    with ProcessPoolExecutor(2) as pool:
+        pooled = simulate("arcane", "bastion", 8, seed=4, executor=pool)
+    assert inline == pooled
+
+
+def test_simulate_takes_placed_teams() -> None:
+    """SK-03, SK-05: a deck may be a team placed by the caller; a misplaced one is refused."""
+    from tabletop_rules import InvalidData
+    from tabletop_rules.skirmish import sample_team
+
+    rates = simulate(sample_team("arcane", "a"), "wilds", 4, executor=InlineExecutor())
+    assert sum(e.count for e in rates.values()) == 4
+    with pytest.raises(InvalidData):
+        simulate(sample_team("arcane", "a"), sample_team("wilds", "a"), 1)
 
 
 def test_versus_is_picklable() -> None:

@@ -70,7 +70,7 @@ from tabletop_rules.skirmish._combat._values import (
     home_rows,
     other,
 )
-from tabletop_rules.skirmish._decks import SAMPLE_DECKS, sample_setup
+from tabletop_rules.skirmish._decks import SAMPLE_DECKS, sample_setup, sample_team
 from tabletop_rules.skirmish._effects import (
     ApChange,
     Damage,
@@ -166,6 +166,7 @@ __all__ = [
     "read_cards",
     "sample_cards",
     "sample_setup",
+    "sample_team",
     "simulate",
 ]
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from concurrent.futures import Executor
 from fractions import Fraction
 from types import MappingProxyType
@@ -26,7 +26,8 @@ import attrs
 from tabletop_rules.engine import Pass, Ruleset
 from tabletop_rules.simulation import Bot, Estimate, random_bot, win_rates
 from tabletop_rules.simulation import simulate as _simulate
-from tabletop_rules.skirmish._cards import Target
+from tabletop_rules.skirmish._cards import Card, Target, sample_cards
+from tabletop_rules.skirmish._checks import Rulings
 from tabletop_rules.skirmish._combat._events import (
     Attack,
     Command,
@@ -43,8 +44,10 @@ from tabletop_rules.skirmish._combat._values import (
     ActionKind,
     Setup,
     State,
+    Team,
     other,
 )
+from tabletop_rules.skirmish._decks import sample_team
 from tabletop_rules.skirmish._effects import (
     ApChange,
     Damage,
@@ -183,29 +186,51 @@ class Versus:
         return self.bots[actors[0]](ruleset, state, rng)
 
 
-def simulate(
-    setup: Setup,
+def simulate(  # noqa: PLR0917 - the issue's signature
+    deck_a: str | Team,
+    deck_b: str | Team,
     games: int,
     bots: Mapping[str, Bot] | None = None,
-    *,
     seed: int = 0,
     executor: Executor | None = None,
+    *,
+    library: Iterable[Card] = (),
+    rulings: Rulings | None = None,
 ) -> Mapping[str, Estimate]:
-    """Play *games* games of *setup*: the win rates of ``a``, ``b`` and draws (``""``).
+    """Play *games* games of *deck_a* (player ``a``) against *deck_b* (player ``b``).
 
-    Each rate has a 95% Wilson interval.
-
+    It returns the win rates of ``a`` and ``b`` and the draws (``""``), each with a 95%
+    Wilson interval.
     Game *i* uses the seed ``seed + i``: the same seed gives the same rates on any executor.
 
     Args:
-        setup: The teams (and the cards they may bring in).
+        deck_a: A sample deck's name (a key of ``SAMPLE_DECKS``) or a placed team.
+        deck_b: The same for player ``b``.
         games: How many games.
         bots: The bot of each player; random bots if not given.
         seed: The seed of the first game.
         executor: Where the games run; a process pool over every core if not given.
+        library: More cards that the teams' summons and replacements may bring in (the
+            sample set is always there).
+        rulings: The readings.
+
+    Raises:
+        KeyError: No sample deck has that name.
+        InvalidData: A team is not placed on its player's rows, or brings in a card that is
+            not given.
 
     .. versionadded:: 0.2.0
     """
+    teams = tuple(
+        sample_team(deck, player) if isinstance(deck, str) else deck
+        for player, deck in zip(PLAYERS, (deck_a, deck_b), strict=True)
+    )
+    setup = Setup(
+        teams=teams,
+        library=(*sample_cards().cards, *library),
+        rulings=rulings or Rulings(),
+    )
+    RULESET.start(setup)  # refuse a setup that brings in unknown cards, here
     chosen: dict[str, Bot] = dict.fromkeys(PLAYERS, random_bot) if bots is None else dict(bots)
     # A kit ruleset's ClassVar names do not match the protocol's read-only properties for
     # pyright; it is a Ruleset all the same.

@@ -13,7 +13,7 @@ from tabletop_rules.skirmish._cards import sample_cards
 from tabletop_rules.skirmish._checks import Rulings
 from tabletop_rules.skirmish._combat._values import PLAYERS, Setup, Team, home_rows
 
-__all__ = ["SAMPLE_DECKS", "sample_setup"]
+__all__ = ["SAMPLE_DECKS", "sample_setup", "sample_team"]
 
 #: The sample decks by name: the ids of their three cards, front card first.
 SAMPLE_DECKS: Final[Mapping[str, tuple[str, str, str]]] = MappingProxyType(
@@ -26,8 +26,25 @@ SAMPLE_DECKS: Final[Mapping[str, tuple[str, str, str]]] = MappingProxyType(
 )
 
 
+def sample_team(deck: str, player: str) -> Team:
+    """Sample deck *deck* placed for *player*.
+
+    Its first card goes in the front row, the others in the back row.
+
+    .. versionadded:: 0.2.0
+
+    Raises:
+        KeyError: No sample deck has that name.
+    """
+    cards = sample_cards()
+    back, front = home_rows(player) if player == PLAYERS[0] else home_rows(player)[::-1]
+    return Team(cards=tuple(cards[i] for i in SAMPLE_DECKS[deck]), rows=(front, back, back))
+
+
 def sample_setup(a: str = "vanguard", b: str = "wilds", *, rulings: Rulings | None = None) -> Setup:
-    """A setup of two sample decks: the first card in the front row, the others behind.
+    """A setup of two sample decks (:func:`sample_team`), every sample card in the library.
+
+    .. versionadded:: 0.2.0
 
     >>> from tabletop_rules.skirmish import sample_setup
     >>> [card.id for card in sample_setup().teams[0].cards]
@@ -36,11 +53,5 @@ def sample_setup(a: str = "vanguard", b: str = "wilds", *, rulings: Rulings | No
     Raises:
         KeyError: No sample deck has that name.
     """
-    cards = sample_cards()
-    teams: list[Team] = []
-    for player, deck in zip(PLAYERS, (a, b), strict=True):
-        back, front = home_rows(player) if player == PLAYERS[0] else home_rows(player)[::-1]
-        teams.append(
-            Team(cards=tuple(cards[i] for i in SAMPLE_DECKS[deck]), rows=(front, back, back))
-        )
-    return Setup(teams=tuple(teams), library=cards.cards, rulings=rulings or Rulings())
+    teams = tuple(sample_team(deck, player) for player, deck in zip(PLAYERS, (a, b), strict=True))
+    return Setup(teams=teams, library=sample_cards().cards, rulings=rulings or Rulings())
