@@ -128,7 +128,7 @@ class Skill:
     #: The skill's name as printed.
     name: str
     #: The AP it costs (SK-20); at least 1.
-    cost: int
+    cost: int = attrs.field(validator=attrs.validators.ge(1))
     #: Whether it needs a check against its target (SK-21); only with an enemy target.
     check: bool = False
     #: Whether it is an attack-type action (SK-13, SK-19).
@@ -144,6 +144,16 @@ class Skill:
     #: What it does, in order, when it takes effect.
     effects: tuple[Effect, ...] = ()
 
+    def __attrs_post_init__(self) -> None:
+        # The schema's rules, also for a skill built in Python or read from a game's JSON.
+        if self.check and self.target is not Target.ENEMY:
+            raise ValueError(f"{self.name}: only a skill aimed at an enemy makes a check")
+        if (self.timing is Timing.RESPONSE) != (self.step is not None):
+            raise ValueError(f"{self.name}: a response, and only a response, names a step")
+        gained = sum(e.amount for e in self.effects if isinstance(e, ApChange) and e.amount > 0)
+        if gained >= self.cost:
+            raise ValueError(f"{self.name}: a skill may not give as much AP as it costs")
+
 
 @attrs.frozen(kw_only=True, cache_hash=True)
 class Card:
@@ -157,7 +167,7 @@ class Card:
     #: The name as printed.
     name: str
     #: Hit points at the start.
-    hp: int
+    hp: int = attrs.field(validator=attrs.validators.ge(1))
     #: The damage of a normal attack (SK-12).
     atk: int
     #: Added to the card's checks (SK-23).
@@ -166,6 +176,10 @@ class Card:
     defense: int
     #: The card's skills.
     skills: tuple[Skill, ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        if min(self.atk, self.skl, self.defense) < 0:
+            raise ValueError(f"card {self.id!r}: atk, skl and def are 0 or more")
 
 
 @attrs.frozen

@@ -128,6 +128,11 @@ class MarkerEffect:
         return not (self.skl or self.defense or self.atk)
 
 
+def _says_something(instance: object, attribute: object, value: MarkerEffect) -> None:
+    if value.empty:
+        raise ValueError("a marker must say what it does (SK-44)")
+
+
 @attrs.frozen(kw_only=True)
 class Marker:
     """Put a marker on the target (SK-41): a named effect with a duration on a die face.
@@ -138,9 +143,9 @@ class Marker:
     #: The marker's name; markers of the same name do not stack unless :attr:`stacks`.
     name: str
     #: Turn ends it lasts (1–6).
-    duration: int
+    duration: int = attrs.field(validator=attrs.validators.in_(MARKER_DURATIONS))
     #: What it does (never nothing, SK-44).
-    effect: MarkerEffect
+    effect: MarkerEffect = attrs.field(validator=_says_something)
     #: Whether a second marker of the same name is added beside the first.
     stacks: bool = False
 
