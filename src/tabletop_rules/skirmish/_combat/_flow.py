@@ -62,6 +62,7 @@ from tabletop_rules.skirmish._combat._values import (
     State,
     Status,
     Unit,
+    copy_action,
     copy_state,
     copy_unit,
     other,
@@ -295,20 +296,20 @@ def fold_paid(state: State, event: Paid) -> State:
     action = _top(state)
     state = _set_unit(state, copy_unit(state.unit(event.unit), ap=event.ap))
     success = None if event.paid else False
-    return _replace_action(state, attrs.evolve(action, step=Step.ROLL, success=success))
+    return _replace_action(state, copy_action(action, step=Step.ROLL, success=success))
 
 
 def fold_rolled(state: State, event: Rolled) -> State:
     """The check's result; a natural changes the checking character's AP."""
     action = _top(state)
     state = _set_unit(state, copy_unit(state.unit(action.unit), ap=event.ap))
-    done = attrs.evolve(action, step=Step.EFFECT, result=event.result, success=event.result.success)
+    done = copy_action(action, step=Step.EFFECT, result=event.result, success=event.result.success)
     return _replace_action(state, done)
 
 
 def fold_stepped(state: State, event: Stepped) -> State:
     """The top action goes past a step where nothing happened."""
-    action = attrs.evolve(_top(state), step=NEXT_STEP[event.step], success=event.success)
+    action = copy_action(_top(state), step=NEXT_STEP[event.step], success=event.success)
     return _replace_action(state, action)
 
 
@@ -318,7 +319,7 @@ def fold_resolved(state: State, event: Resolved) -> State:
     state = copy_state(state, units=_with_units(state, event.units))
     if event.modifiers:
         state = copy_state(state, stack=_modified(state, event))
-    return _replace_action(state, attrs.evolve(action, step=Step.END))
+    return _replace_action(state, copy_action(action, step=Step.END))
 
 
 def _modified(state: State, event: Resolved) -> PromptStack[ResponseWindow[Action]]:
@@ -328,7 +329,7 @@ def _modified(state: State, event: Resolved) -> PromptStack[ResponseWindow[Actio
         frame = frames[index]
         below = frame.pending.pending
         if below.result is None and below.success is None and has_check(state, below):
-            changed = attrs.evolve(below, modifiers=(*below.modifiers, *event.modifiers))
+            changed = copy_action(below, modifiers=(*below.modifiers, *event.modifiers))
             frames[index] = attrs.evolve(
                 frame, pending=attrs.evolve(frame.pending, pending=changed)
             )

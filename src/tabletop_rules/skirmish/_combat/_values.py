@@ -285,3 +285,4 @@ class State:
 
 copy_state: Final = copier(State)
 copy_unit: Final = copier(Unit)
+copy_action: Final = copier(Action)
