@@ -28,7 +28,7 @@ from tabletop_rules.skirmish._cards import (
     read_cards,
     sample_cards,
 )
-from tabletop_rules.skirmish._chat import CHAT_COMMANDS, DistanceCheck
+from tabletop_rules.skirmish._chat import CHAT_COMMANDS
 from tabletop_rules.skirmish._checks import TWO_D6, Check, Rulings, natural
 from tabletop_rules.skirmish._combat import RULESET, SkirmishRuleset
 from tabletop_rules.skirmish._combat._events import (
@@ -110,7 +110,6 @@ __all__ = [
     "Command",
     "Damage",
     "Declared",
-    "DistanceCheck",
     "Effect",
     "EndTurn",
     "Ended",

@@ -19,7 +19,7 @@ from tabletop_rules.errors import InvalidNotation
 from tabletop_rules.notation import ChatCommand
 from tabletop_rules.skirmish._checks import Check
 
-__all__ = ["CHAT_COMMANDS", "DistanceCheck"]
+__all__ = ["CHAT_COMMANDS"]
 
 _NUMBER: Final = r"[0-9]{1,3}"
 _SIGNED: Final = rf"(?:[+\-−]\s*{_NUMBER}\s*)*"
@@ -33,10 +33,6 @@ _TERM: Final = re.compile(rf"([+\-−])\s*({_NUMBER})")
 
 def _total(text: str) -> int:
     return sum((-1 if sign in "-−" else 1) * int(n) for sign, n in _TERM.findall(text))
-
-
-#: The check a chat command reads (an alias: the chat reads into the system's own check).
-DistanceCheck = Check
 
 
 def _read(text: str) -> Check:
