@@ -1,0 +1,109 @@
+"""Time random skirmish games: games and commands per second on one core, and the bots.
+
+Usage::
+
+    python benchmarks/skirmish.py [--games N] [--runs N] [--greedy N] [--json]
+
+Each run plays ``--games`` games of the sample decks (``vanguard`` against ``wilds``) with the
+random bot of :mod:`tabletop_rules.simulation` (one of ``legal_commands`` at random, played
+with ``engine.step`` and ``SeededDice``), in this process, and reports:
+
+- ``games/s``: random-bot games played to their end per second (one core), by the wall
+  clock and by the process's CPU time (the figure that does not depend on other load);
+- ``commands/s``: the commands of those games per second, each with its automatic events;
+- ``verified replay``: events checked and folded per second by ``engine.replay(record)``.
+
+With ``--greedy N`` it also plays N games of the greedy bot (player ``a``) against the random
+bot (player ``b``) and prints the greedy bot's win rate with its 95% Wilson interval.
+
+Figures are the median of ``--runs`` runs.
+The exit code is 1 if a replay does not give the live state.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
+from typing import Any, TypeVar
+
+from tabletop_rules import SeededDice, engine
+from tabletop_rules.engine import GameRecord
+from tabletop_rules.simulation import random_bot
+from tabletop_rules.skirmish import RULESET, greedy_bot, sample_setup, simulate
+
+T = TypeVar("T")
+
+
+class _Inline(Executor):
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        future: Future[T] = Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+
+def run(games: int) -> dict[str, float]:
+    setup = sample_setup()
+    commands = 0
+    records = []
+    started = time.perf_counter()
+    cpu = time.process_time()
+    for seed in range(games):
+        rng = random.Random(seed)
+        dice = SeededDice(seed)
+        state = RULESET.start(setup)
+        events: list[Any] = []
+        while state.result is None:
+            command = random_bot(RULESET, state, rng)
+            state, new = engine.step(RULESET, state, command, dice)
+            events.extend(new)
+            commands += 1
+        records.append((GameRecord.begin(RULESET, setup).extend(events), state))
+    played = time.perf_counter() - started
+    cpu = time.process_time() - cpu
+    started = time.perf_counter()
+    count = 0
+    for record, live in records:
+        if engine.replay(record, RULESET) != live:
+            print("replay differs from the live state", file=sys.stderr)
+            sys.exit(1)
+        count += len(record.events)
+    verified = time.perf_counter() - started
+    return {
+        "games/s": games / played,
+        "games/CPU s": games / cpu,
+        "commands/s": commands / played,
+        "commands a game": commands / games,
+        "verified replay events/s": count / verified,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--greedy", type=int, default=0)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    results = [run(args.games) for _ in range(args.runs)]
+    figures: dict[str, Any] = {k: statistics.median(r[k] for r in results) for k in results[0]}
+    if args.greedy:
+        rates = simulate(
+            "vanguard", "wilds", args.greedy, {"a": greedy_bot, "b": random_bot}, executor=_Inline()
+        )
+        a = rates["a"]
+        figures["greedy win rate"] = f"{a.rate:.3f} [{a.low:.3f}, {a.high:.3f}]"
+    if args.json:
+        print(json.dumps(figures))
+        return
+    for name, value in figures.items():
+        print(f"{name:>26}: {value:,.1f}" if isinstance(value, float) else f"{name:>26}: {value}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,155 @@
+"""Skirmish checks: 2D6 + skl against 2D6 + def, the actor's naturals, and exact odds.
+
+>>> from tabletop_rules.checks import Term
+>>> check = Check(actor=(Term("skirmish.term.skl", 3),), defender=(Term("skirmish.term.def", 2),))
+>>> check.probability()
+Fraction(5, 9)
+
+.. versionadded:: 0.2.0
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Final
+
+import attrs
+
+from tabletop_rules.checks import CheckResult, Comparison, Opposition, Outcome, Term
+from tabletop_rules.dice import Dice, DiceSource, Roll
+from tabletop_rules.odds import Distribution
+
+__all__ = ["TWO_D6", "Check", "Rulings", "natural"]
+
+#: The dice of every check (SK-23, SK-24).
+TWO_D6: Final = Dice(2, 6)
+
+
+@attrs.frozen(kw_only=True)
+class Rulings:
+    """The readings of the skirmish text that a table may choose otherwise.
+
+    The defaults are the library's readings (``docs/rulings``).
+
+    .. versionadded:: 0.2.0
+    """
+
+    #: SK-26, SK-28 — ``True``: the defender's natural 1+1 makes the action succeed and its
+    #: natural 6+6 makes it fail (no AP change for the defender).
+    defender_naturals: bool = False
+    #: SK-06 — ``True``: the penalty counts the rows *between* actor and target (adjacent
+    #: rows 0), instead of the row difference.
+    rows_between: bool = False
+    #: SK-14, SK-15, SK-18, SK-19 — ``True``: the once-a-turn limits and the exclusions are
+    #: the player's, not each character's.
+    limits_per_player: bool = False
+    #: SK-17 — ``False``: a preparatory move may not enter the opponent's rows.
+    enter_enemy_rows: bool = True
+    #: SK-43 — ``False``: a repeated marker is ignored instead of keeping the longer duration.
+    refresh_markers: bool = True
+    #: SK-36 — the last turn (a turn is one player's); 24 reads "12 rounds of both players".
+    last_turn: int = attrs.field(default=12, validator=attrs.validators.in_(range(1, 1000)))
+
+
+def natural(roll: Roll) -> Outcome | None:
+    """The outcome a natural roll decides at once: 1+1 fails, 6+6 succeeds (SK-26, SK-28)."""
+    if roll.faces == (1, 1):
+        return Outcome.AUTOMATIC_FAILURE
+    if roll.faces == (6, 6):
+        return Outcome.AUTOMATIC_SUCCESS
+    return None
+
+
+def _terms(terms: Iterable[Term]) -> tuple[Term, ...]:
+    return tuple(terms)
+
+
+@functools.cache
+def _odds(actor: int, defender: int, defender_naturals: bool) -> Fraction:
+    two = Distribution.of(TWO_D6)
+    total = two.total
+    ways = two.count(12) * total  # the actor's 6+6 wins at once; its 1+1 loses
+    for a, count_a in two.items():
+        if a in (2, 12):
+            continue
+        for d, count_d in two.items():
+            natural_d = defender_naturals and d in (2, 12)
+            wins = d == 2 if natural_d else a + actor > d + defender
+            if wins:
+                ways += count_a * count_d
+    return Fraction(ways, total * total)
+
+
+@attrs.frozen(kw_only=True)
+class Check:
+    """An opposed check: the actor's 2D6 + terms against the defender's 2D6 + terms.
+
+    The actor succeeds only with a strictly higher total (SK-25); its natural 1+1 fails and
+    its natural 6+6 succeeds at once, and then the defender does not roll (SK-26, SK-28).
+
+    .. versionadded:: 0.2.0
+    """
+
+    #: The actor's modifiers (skl, markers, distance, responses).
+    actor: tuple[Term, ...] = attrs.field(converter=_terms)
+    #: The defender's modifiers (def, markers, responses).
+    defender: tuple[Term, ...] = attrs.field(converter=_terms)
+    #: The readings.
+    rulings: Rulings = attrs.field(factory=Rulings)
+
+    @property
+    def actor_bonus(self) -> int:
+        """The sum of the actor's modifiers."""
+        return sum(t.value for t in self.actor)
+
+    @property
+    def defender_bonus(self) -> int:
+        """The sum of the defender's modifiers."""
+        return sum(t.value for t in self.defender)
+
+    def probability(self) -> Fraction:
+        """The exact chance that the actor succeeds, the naturals included."""
+        return _odds(self.actor_bonus, self.defender_bonus, self.rulings.defender_naturals)
+
+    def judge(self, actor: Roll, defender: Roll | None) -> CheckResult:
+        """The result of the given rolls (*defender* is ``None`` after an actor's natural).
+
+        Raises:
+            ValueError: The defender's roll is missing, or given after a natural.
+        """
+        decided = natural(actor)
+        if (defender is None) != (decided is not None):
+            raise ValueError("the defender rolls exactly when the actor's roll is not natural")
+        against = Opposition(
+            rolls=() if defender is None else (defender,),
+            terms=self.defender,
+            label="skirmish.check.defense",
+        )
+        outcome = decided
+        if outcome is None and defender is not None and self.rulings.defender_naturals:
+            opposing = natural(defender)
+            if opposing is not None:
+                outcome = (
+                    Outcome.AUTOMATIC_SUCCESS
+                    if opposing is Outcome.AUTOMATIC_FAILURE
+                    else Outcome.AUTOMATIC_FAILURE
+                )
+        if outcome is None:
+            high = actor.total + self.actor_bonus > against.value
+            outcome = Outcome.SUCCESS if high else Outcome.FAILURE
+        return CheckResult(
+            rolls=(actor,),
+            terms=self.actor,
+            comparison=Comparison.GREATER,
+            against=against,
+            outcome=outcome,
+            label="skirmish.check.action",
+        )
+
+    def resolve(self, dice: DiceSource) -> CheckResult:
+        """Roll the actor's 2D6, then (unless it is natural) the defender's, and judge."""
+        actor = dice.roll(TWO_D6)
+        defender = None if natural(actor) is not None else dice.roll(TWO_D6)
+        return self.judge(actor, defender)

@@ -1,0 +1,663 @@
+"""The skirmish game as a kit ruleset: command rules, folds, automatic events, who acts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+import attrs
+
+from tabletop_rules.dice import DiceSource
+from tabletop_rules.dice import Roll as DiceRoll
+from tabletop_rules.engine import GameResult, Pass, PromptStack
+from tabletop_rules.errors import IllegalCommand, InvalidData
+from tabletop_rules.kit import Cause, ResponseWindow, Rules
+from tabletop_rules.skirmish._cards import Card, Step, Target, Timing
+from tabletop_rules.skirmish._checks import TWO_D6, natural
+from tabletop_rules.skirmish._combat._events import (
+    ApGiven,
+    Attack,
+    Command,
+    Declared,
+    Ended,
+    EndTurn,
+    Event,
+    FirstPlayerRolled,
+    GameEnded,
+    GiveAp,
+    Paid,
+    Passed,
+    Prepare,
+    Resolved,
+    RollCheck,
+    Rolled,
+    RollForFirst,
+    Stepped,
+    TurnEnded,
+    TurnStarted,
+    UseSkill,
+)
+from tabletop_rules.skirmish._combat._rules import (
+    ANSWERS,
+    ATTACK_RANGE,
+    NEXT_STEP,
+    action_check,
+    closed_frame,
+    distance,
+    has_check,
+    move_rows,
+    open_window,
+    resolution,
+    responses,
+    skill_of,
+    targets,
+)
+from tabletop_rules.skirmish._combat._values import (
+    DURATIONS,
+    PLAYERS,
+    Action,
+    ActionKind,
+    Phase,
+    Setup,
+    State,
+    Status,
+    Unit,
+    copy_action,
+    copy_state,
+    copy_unit,
+    other,
+)
+from tabletop_rules.skirmish._effects import Replace, Summon
+
+if TYPE_CHECKING:
+    import cattrs
+
+__all__ = ["RULESET", "SkirmishRuleset"]
+
+#: The most rolls for the first turn before the dice are taken to be broken.
+MAX_INITIATIVE_ROLLS: Final = 100
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _going_on(state: State) -> None:
+    if state.result is not None:
+        raise IllegalCommand("skirmish.illegal.game_over")
+    if state.phase is Phase.INITIATIVE:
+        raise IllegalCommand("skirmish.illegal.initiative")
+
+
+def _turn_player(state: State, actor: str) -> None:
+    _going_on(state)
+    if actor != state.active:
+        raise IllegalCommand("skirmish.illegal.not_your_turn", actor=actor)
+
+
+def _own(state: State, actor: str, unit_id: str) -> Unit:
+    unit = state.find(unit_id)
+    if unit is None or unit.owner != actor:
+        raise IllegalCommand("skirmish.illegal.not_your_character", unit=unit_id)
+    if unit.status is not Status.STANDING:
+        raise IllegalCommand("skirmish.illegal.not_standing", unit=unit_id)
+    return unit
+
+
+def _done(state: State, unit: Unit, flag: str) -> bool:
+    """Whether *unit* (or, per player, any of its side) has attacked or prepared (SK-14...)."""
+    if state.rulings.limits_per_player:
+        return any(getattr(u, flag) for u in state.units if u.owner == unit.owner)
+    return bool(getattr(unit, flag))
+
+
+def _main(state: State, actor: str) -> None:
+    _turn_player(state, actor)
+    if not state.stack.empty:
+        raise IllegalCommand("skirmish.illegal.resolving")
+
+
+def _with_units(state: State, units: Sequence[Unit]) -> tuple[Unit, ...]:
+    by_id = {u.id: u for u in units}
+    kept = tuple(by_id.pop(u.id, u) for u in state.units)
+    return (*kept, *by_id.values())
+
+
+def _set_unit(state: State, unit: Unit) -> State:
+    return copy_state(state, units=tuple(unit if u.id == unit.id else u for u in state.units))
+
+
+def _replace_action(state: State, action: Action) -> State:
+    """*state* with the top action changed and its next window opened."""
+    stack = state.stack.replace_top(open_window(state, action))
+    return copy_state(state, stack=stack)
+
+
+def _top(state: State) -> Action:
+    return state.stack.top.pending.pending
+
+
+# --------------------------------------------------------------------------- command rules
+
+
+def decide_first(state: State, command: RollForFirst, dice: DiceSource) -> list[Event]:
+    """Both roll 2D6; a tie rolls again; the higher starts (SK-02)."""
+    if state.phase is not Phase.INITIATIVE:
+        raise IllegalCommand("skirmish.illegal.first_chosen")
+    if command.actor not in PLAYERS:
+        raise IllegalCommand("skirmish.illegal.unknown_player", actor=command.actor)
+    rolls: list[DiceRoll] = []
+    for _ in range(MAX_INITIATIVE_ROLLS):
+        a, b = dice.roll(TWO_D6), dice.roll(TWO_D6)
+        rolls += (a, b)
+        if a.total != b.total:
+            first = PLAYERS[0] if a.total > b.total else PLAYERS[1]
+            return [FirstPlayerRolled(command.actor, tuple(rolls), first)]
+    raise IllegalCommand("skirmish.illegal.endless_ties")
+
+
+def decide_attack(state: State, command: Attack, dice: DiceSource) -> list[Event]:
+    """A normal attack: once a turn, not after a preparatory action, distance 1 (SK-11...)."""
+    _main(state, command.actor)
+    unit = _own(state, command.actor, command.unit)
+    if _done(state, unit, "attacked"):
+        raise IllegalCommand("skirmish.illegal.attacked", unit=unit.id)
+    if _done(state, unit, "prepared"):
+        raise IllegalCommand("skirmish.illegal.prepared", unit=unit.id)
+    target = state.find(command.target)
+    if target is None or target.owner == unit.owner or target.status is not Status.STANDING:
+        raise IllegalCommand("skirmish.illegal.bad_target", target=command.target)
+    if distance(unit, target) > ATTACK_RANGE:
+        raise IllegalCommand("skirmish.illegal.out_of_range", target=command.target)
+    action = Action(kind=ActionKind.ATTACK, unit=unit.id, target=target.id)
+    return [Declared(command.actor, action)]
+
+
+def decide_prepare(state: State, command: Prepare, dice: DiceSource) -> list[Event]:
+    """A preparatory action: once a turn, not after a normal attack (SK-15...SK-18)."""
+    _main(state, command.actor)
+    unit = _own(state, command.actor, command.unit)
+    if _done(state, unit, "prepared"):
+        raise IllegalCommand("skirmish.illegal.prepared", unit=unit.id)
+    if _done(state, unit, "attacked"):
+        raise IllegalCommand("skirmish.illegal.attacked", unit=unit.id)
+    if command.row is not None and command.row not in move_rows(state, unit):
+        raise IllegalCommand("skirmish.illegal.bad_row", row=command.row)
+    action = Action(kind=ActionKind.PREPARE, unit=unit.id, row=command.row)
+    return [Declared(command.actor, action)]
+
+
+def decide_skill(state: State, command: UseSkill, dice: DiceSource) -> list[Event]:
+    """A skill as an action (on the turn, nothing resolving) or as a response (SK-20, SK-31)."""
+    _going_on(state)
+    unit = _own(state, command.actor, command.unit)
+    skill = skill_of(unit, command.skill)
+    response = not state.stack.empty
+    if response:
+        # The kit's gate has checked that a window asks the actor.
+        if skill.timing is not Timing.RESPONSE or skill.step is not _top(state).step:
+            raise IllegalCommand("skirmish.illegal.not_a_response", skill=skill.name)
+    else:
+        _main(state, command.actor)
+        if skill.timing is not Timing.MAIN:
+            raise IllegalCommand("skirmish.illegal.response_only", skill=skill.name)
+        if skill.attack and _done(state, unit, "prepared"):
+            raise IllegalCommand("skirmish.illegal.prepared", unit=unit.id)
+    if skill.cost > unit.ap:
+        raise IllegalCommand("skirmish.illegal.no_ap", unit=unit.id, cost=skill.cost)
+    if command.target not in targets(state, unit, skill):
+        raise IllegalCommand("skirmish.illegal.bad_target", target=str(command.target))
+    action = Action(
+        kind=ActionKind.SKILL,
+        unit=unit.id,
+        skill=command.skill,
+        target=command.target,
+        response=response,
+    )
+    return [Declared(command.actor, action)]
+
+
+def decide_give(state: State, command: GiveAp, dice: DiceSource) -> list[Event]:
+    """One AP of a downed character to another character (SK-08)."""
+    _main(state, command.actor)
+    if state.spare_ap <= 0:
+        raise IllegalCommand("skirmish.illegal.no_spare_ap")
+    _own(state, command.actor, command.unit)
+    return [ApGiven(command.actor, command.unit)]
+
+
+def decide_roll(state: State, command: RollCheck, dice: DiceSource) -> list[Event]:
+    """The top action's check (the gate has checked that its player is asked to roll)."""
+    action = _top(state)
+    result = action_check(state, action).resolve(dice)
+    unit = state.unit(action.unit)
+    decided = natural(result.rolls[0])
+    change = 0 if decided is None else (1 if decided.success else -1)  # SK-27, SK-29
+    return [Rolled(command.actor, result, max(0, unit.ap + change))]
+
+
+def decide_pass(state: State, command: Pass, dice: DiceSource) -> list[Event]:
+    """A pass in a response window (the gate has checked the actor is asked)."""
+    return [Passed(command.actor)]
+
+
+def decide_end(state: State, command: EndTurn, dice: DiceSource) -> list[Event]:
+    """The end of the turn, whenever its player likes (SK-33)."""
+    _main(state, command.actor)
+    return [TurnEnded(command.actor)]
+
+
+# --------------------------------------------------------------------------- folds
+
+
+def fold_first(state: State, event: FirstPlayerRolled) -> State:
+    """The first player's first turn begins."""
+    return copy_state(state, active=event.first, turn=1, phase=Phase.PREPARATION)
+
+
+def fold_turn_started(state: State, event: TurnStarted) -> State:
+    """Each standing character of the turn player gains 1 AP; the turn's limits reset."""
+    units = tuple(
+        copy_unit(u, ap=u.ap + 1, attacked=False, prepared=False)
+        if u.owner == event.player and u.status is Status.STANDING
+        else u
+        for u in state.units
+    )
+    return copy_state(state, units=units, spare_ap=event.spare_ap, phase=Phase.ACTION)
+
+
+def fold_given(state: State, event: ApGiven) -> State:
+    """The spare AP goes to the character."""
+    unit = state.unit(event.unit)
+    state = _set_unit(state, copy_unit(unit, ap=unit.ap + 1))
+    return copy_state(state, spare_ap=state.spare_ap - 1)
+
+
+def fold_declared(state: State, event: Declared) -> State:
+    """The action goes on the stack; the window before paying opens."""
+    action = event.action
+    if not action.response:
+        unit = state.unit(action.unit)
+        if action.kind is ActionKind.ATTACK:
+            state = _set_unit(state, copy_unit(unit, attacked=True))
+        elif action.kind is ActionKind.PREPARE:
+            state = _set_unit(state, copy_unit(unit, prepared=True))
+    return copy_state(state, stack=state.stack.push(open_window(state, action)))
+
+
+def fold_passed(state: State, event: Passed) -> State:
+    """The next responder is asked; when all passed in a row the step goes on (SK-32)."""
+    window = state.stack.top.pending.passed(event.actor)
+    frame = closed_frame(state, window) if window.closed else window.frame(ANSWERS)
+    return copy_state(state, stack=state.stack.replace_top(frame))
+
+
+def fold_paid(state: State, event: Paid) -> State:
+    """The AP is spent; an action that could not pay comes to nothing."""
+    action = _top(state)
+    state = _set_unit(state, copy_unit(state.unit(event.unit), ap=event.ap))
+    success = None if event.paid else False
+    return _replace_action(state, copy_action(action, step=Step.ROLL, success=success))
+
+
+def fold_rolled(state: State, event: Rolled) -> State:
+    """The check's result; a natural changes the checking character's AP."""
+    action = _top(state)
+    state = _set_unit(state, copy_unit(state.unit(action.unit), ap=event.ap))
+    done = copy_action(action, step=Step.EFFECT, result=event.result, success=event.result.success)
+    return _replace_action(state, done)
+
+
+def fold_stepped(state: State, event: Stepped) -> State:
+    """The top action goes past a step where nothing happened."""
+    action = copy_action(_top(state), step=NEXT_STEP[event.step], success=event.success)
+    return _replace_action(state, action)
+
+
+def fold_resolved(state: State, event: Resolved) -> State:
+    """The effect: the characters it changed; its modifiers go to the check it answers."""
+    action = _top(state)
+    state = copy_state(state, units=_with_units(state, event.units))
+    if event.modifiers:
+        state = copy_state(state, stack=_modified(state, event))
+    return _replace_action(state, copy_action(action, step=Step.END))
+
+
+def _modified(state: State, event: Resolved) -> PromptStack[ResponseWindow[Action]]:
+    """The stack with the modifiers on the nearest check below the top not rolled yet."""
+    frames = list(state.stack.frames)
+    for index in range(len(frames) - 2, -1, -1):
+        frame = frames[index]
+        below = frame.pending.pending
+        if below.result is None and below.success is None and has_check(state, below):
+            changed = copy_action(below, modifiers=(*below.modifiers, *event.modifiers))
+            frames[index] = attrs.evolve(
+                frame, pending=attrs.evolve(frame.pending, pending=changed)
+            )
+            break
+    return PromptStack(frames)
+
+
+def fold_ended(state: State, event: Ended) -> State:
+    """The top action leaves the stack; the one below asks its responders again (SK-31)."""
+    stack = state.stack.pop()
+    state = copy_state(state, stack=stack)
+    if stack.empty:
+        return state
+    return _replace_action(state, stack.top.pending.pending)
+
+
+def fold_turn_ended(state: State, event: TurnEnded) -> State:
+    """Every marker loses a turn, those at 0 go (SK-45, SK-46); the other player's turn."""
+    units = tuple(
+        copy_unit(
+            u,
+            markers=DURATIONS.tick(
+                u.markers, lambda m: m.turns, lambda m, turns: attrs.evolve(m, turns=turns)
+            ),
+        )
+        if u.markers
+        else u
+        for u in state.units
+    )
+    return copy_state(
+        state,
+        units=units,
+        turn=state.turn + 1,
+        active=other(event.actor),
+        phase=Phase.PREPARATION,
+        spare_ap=0,
+    )
+
+
+def fold_game_ended(state: State, event: GameEnded) -> State:
+    """The result; whatever was resolving is gone."""
+    result = GameResult(winners=event.winners, reason=event.reason)
+    return copy_state(state, result=result, phase=Phase.OVER, stack=PromptStack())
+
+
+# --------------------------------------------------------------------------- automatic events
+
+
+def _end_of(state: State) -> GameEnded | None:
+    a, b = PLAYERS
+    up_a = up_b = False
+    for unit in state.units:
+        if unit.status is Status.STANDING:
+            if unit.owner == a:
+                up_a = True
+            else:
+                up_b = True
+    if not up_a or not up_b:
+        if not up_a and not up_b:
+            return GameEnded((), "skirmish.result.nobody_left")  # SK-49
+        return GameEnded((b if up_b else a,), "skirmish.result.all_down")  # SK-35
+    if state.phase is Phase.PREPARATION and state.turn > state.rulings.last_turn:
+        standing = {p: state.standing(p) for p in PLAYERS}
+        count = {p: len(standing[p]) for p in PLAYERS}  # SK-37
+        hp = {p: sum(u.hp for u in standing[p]) for p in PLAYERS}  # SK-38
+        for key in (count, hp):
+            if key[a] != key[b]:
+                return GameEnded((a if key[a] > key[b] else b,), "skirmish.result.last_turn")
+        return GameEnded((), "skirmish.result.last_turn")  # SK-39
+    return None
+
+
+def _step_event(state: State, action: Action) -> Event:
+    unit = state.unit(action.unit)
+    if action.step is Step.PAY:
+        cost = 0
+        if action.kind is ActionKind.SKILL and action.skill is not None:
+            cost = skill_of(unit, action.skill).cost
+        paid = unit.status is Status.STANDING and unit.ap >= cost
+        return Paid(unit.id, unit.ap - cost if paid else unit.ap, paid)
+    if action.step is Step.ROLL:
+        # No roll: a preparatory action or a skill without a check, or a check whose actor or
+        # target has left (it fails).
+        success = action.success
+        if success is None:
+            target = state.find(action.target)
+            aimed = action.target is not None
+            success = unit.status is Status.STANDING and (
+                not aimed or (target is not None and target.status is Status.STANDING)
+            )
+            if success and action.kind is not ActionKind.PREPARE:
+                skill = None if action.skill is None else skill_of(unit, action.skill)
+                success = skill is not None and not skill.check
+        return Stepped(Step.ROLL, success)
+    if action.step is Step.EFFECT:
+        return resolution(state, action)
+    return Ended(unit.id)
+
+
+def follow_up(state: State) -> Event | None:
+    """The automatic event the rules call for next, or ``None``."""
+    if state.result is not None or state.phase is Phase.INITIATIVE:
+        return None
+    ended = _end_of(state)
+    if ended is not None:
+        return ended
+    if state.phase is Phase.PREPARATION:
+        downed = sum(
+            1 for u in state.units if u.owner == state.active and u.status is Status.DOWNED
+        )
+        can_take = bool(state.standing(state.active))
+        return TurnStarted(player=state.active, turn=state.turn, spare_ap=downed if can_take else 0)
+    frames = state.stack.frames
+    if frames and frames[-1].responder is None:
+        return _step_event(state, frames[-1].pending.pending)
+    return None
+
+
+# --------------------------------------------------------------------------- legal commands
+
+
+def _main_commands(state: State, actor: str) -> Iterator[Command]:
+    enemies = state.standing(other(actor))
+    spare = state.spare_ap > 0
+    per_player = state.rulings.limits_per_player
+    for unit in state.standing(actor):
+        if spare:
+            yield GiveAp(actor, unit.id)
+        if per_player:
+            attacked, prepared = _done(state, unit, "attacked"), _done(state, unit, "prepared")
+        else:
+            attacked, prepared = unit.attacked, unit.prepared
+        if not attacked and not prepared:
+            row = unit.row
+            for enemy in enemies:
+                if abs(enemy.row - row) <= ATTACK_RANGE:
+                    yield Attack(actor, unit.id, enemy.id)
+            yield Prepare(actor, unit.id)
+            for to in move_rows(state, unit):
+                yield Prepare(actor, unit.id, to)
+        for index, skill in enumerate(unit.card.skills):
+            if skill.timing is Timing.MAIN and skill.cost <= unit.ap:
+                if skill.attack and prepared:
+                    continue
+                for target in targets(state, unit, skill):
+                    yield UseSkill(actor, unit.id, index, target)
+    yield EndTurn(actor)
+
+
+def _response_commands(state: State, actor: str) -> Iterator[Command]:
+    frame = state.stack.top
+    if "RollCheck" in frame.answers:
+        yield RollCheck(actor)
+        return
+    yield Pass(actor)
+    step = frame.pending.pending.step
+    for unit, index, skill in responses(state, actor, step):
+        for target in targets(state, unit, skill):
+            yield UseSkill(actor, unit.id, index, target)
+
+
+def _library(setup: Setup) -> tuple[Card, ...]:
+    seen: dict[str, Card] = {}
+    for card in (*setup.library, *(c for t in setup.teams for c in t.cards)):
+        seen.setdefault(card.id, card)
+    ids = set(seen)
+    for card in seen.values():
+        for skill in card.skills:
+            for effect in skill.effects:
+                if isinstance(effect, Replace | Summon) and effect.card not in ids:
+                    raise InvalidData(
+                        "$.library", f"card {card.id!r} brings in {effect.card!r}, not given"
+                    )
+            if skill.check and skill.target is not Target.ENEMY:
+                raise InvalidData("$.teams", f"card {card.id!r}: a check needs an enemy target")
+    return tuple(seen.values())
+
+
+def _reachable(setup: Setup, library: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The cards that can come onto the field: the teams' and those they bring in."""
+    by_id = {card.id: card for card in library}
+    found: dict[str, Card] = {}
+    todo = [card for team in setup.teams for card in team.cards]
+    while todo:
+        card = todo.pop()
+        if card.id in found:
+            continue
+        found[card.id] = card
+        for skill in card.skills:
+            for effect in skill.effects:
+                if isinstance(effect, Replace | Summon):
+                    todo.append(by_id[effect.card])
+    return tuple(found.values())
+
+
+class SkirmishRuleset(Rules[Setup, State, Command, Event]):
+    """The card skirmish as a kit ruleset.
+
+    .. versionadded:: 0.2.0
+    """
+
+    name: ClassVar[str] = "skirmish"
+    rules_version: ClassVar[str] = "1"
+    setup_type: ClassVar[Any] = Setup
+    command_type: ClassVar[Any] = Command
+    event_type: ClassVar[Any] = Event
+    resolving_reason: ClassVar[str] = "skirmish.illegal.resolving"
+
+    def __init__(self) -> None:
+        def declared(_: State, e: Declared) -> Command:
+            a = e.action
+            if a.kind is ActionKind.ATTACK:
+                return Attack(e.actor, a.unit, a.target or "")
+            if a.kind is ActionKind.PREPARE:
+                return Prepare(e.actor, a.unit, a.row)
+            return UseSkill(e.actor, a.unit, a.skill if a.skill is not None else -1, a.target)
+
+        super().__init__(
+            commands={
+                RollForFirst: decide_first,
+                Attack: decide_attack,
+                Prepare: decide_prepare,
+                UseSkill: decide_skill,
+                GiveAp: decide_give,
+                RollCheck: decide_roll,
+                EndTurn: decide_end,
+                Pass: decide_pass,
+            },
+            events={
+                FirstPlayerRolled: fold_first,
+                TurnStarted: fold_turn_started,
+                ApGiven: fold_given,
+                Declared: fold_declared,
+                Passed: fold_passed,
+                Paid: fold_paid,
+                Rolled: fold_rolled,
+                Stepped: fold_stepped,
+                Resolved: fold_resolved,
+                Ended: fold_ended,
+                TurnEnded: fold_turn_ended,
+                GameEnded: fold_game_ended,
+            },
+            causes={
+                FirstPlayerRolled: Cause(
+                    command=lambda _, e: RollForFirst(e.actor), rolls=lambda e: e.rolls
+                ),
+                ApGiven: Cause(command=lambda _, e: GiveAp(e.actor, e.unit)),
+                Declared: Cause(command=declared),
+                Passed: Cause(command=lambda _, e: Pass(e.actor)),
+                Rolled: Cause(
+                    command=lambda _, e: RollCheck(e.actor),
+                    rolls=lambda e: (*e.result.rolls, *e.result.against.rolls),
+                ),
+                TurnEnded: Cause(command=lambda _, e: EndTurn(e.actor)),
+                TurnStarted: Cause(),
+                Paid: Cause(),
+                Stepped: Cause(),
+                Resolved: Cause(),
+                Ended: Cause(),
+                GameEnded: Cause(),
+            },
+            bad_command="skirmish.illegal.bad_command",
+            unknown_command="skirmish.illegal.unknown_command",
+        )
+
+    def configure_converter(self, converter: cattrs.Converter) -> None:
+        """Tag the command, event and effect unions by class name."""
+        from tabletop_rules.serialization import register_tagged_union
+        from tabletop_rules.skirmish._effects import Effect
+
+        register_tagged_union(converter, Effect)  # first: events hold cards, which hold effects
+        register_tagged_union(converter, Command)
+        register_tagged_union(converter, Event)
+
+    def start(self, setup: Setup) -> State:
+        """Each team's cards on their rows, at full hp and 0 AP; the roll for the first turn.
+
+        Raises:
+            InvalidData: A card brings in a card that the setup does not give.
+        """
+        units = tuple(
+            Unit(id=f"{player}{i + 1}", owner=player, card=card, hp=card.hp, row=row)
+            for player, team in zip(PLAYERS, setup.teams, strict=True)
+            for i, (card, row) in enumerate(zip(team.cards, team.rows, strict=True))
+        )
+        library = _library(setup)
+        answered = frozenset(
+            skill.step
+            for card in _reachable(setup, library)
+            for skill in card.skills
+            if skill.timing is Timing.RESPONSE and skill.step is not None
+        )
+        return State(units=units, library=library, rulings=setup.rulings, answered_steps=answered)
+
+    def prompts(self, state: State) -> PromptStack[Any]:
+        """The response stack."""
+        return state.stack
+
+    def follow_up(self, state: State) -> Event | None:
+        """The automatic event the rules call for next."""
+        return follow_up(state)
+
+    def actors(self, state: State) -> tuple[str, ...]:
+        """``a`` rolls for the first turn; then the one asked on the stack, or the turn player."""
+        if state.result is not None:
+            return ()
+        if state.phase is Phase.INITIATIVE:
+            return (PLAYERS[0],)
+        frames = state.stack.frames
+        if frames:
+            responder = frames[-1].responder
+            return () if responder is None else (responder,)
+        return (state.active,)
+
+    def commands_of(self, state: State, actor: str) -> Iterator[Command]:
+        """Everything *actor* may send now."""
+        if actor not in self.actors(state):
+            return iter(())
+        if state.phase is Phase.INITIATIVE:
+            return iter((RollForFirst(actor),))
+        if state.stack.frames:
+            return _response_commands(state, actor)
+        return _main_commands(state, actor)
+
+    def outcome_of(self, state: State) -> GameResult | None:
+        """How the game ended, or ``None``."""
+        return state.result
+
+
+#: The skirmish ruleset.
+RULESET: Final = SkirmishRuleset()

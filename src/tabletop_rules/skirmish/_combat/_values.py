@@ -1,0 +1,288 @@
+"""The values of a skirmish game: teams, characters on the field, actions and the state."""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, Final
+
+import attrs
+
+from tabletop_rules.checks import CheckResult, Term
+from tabletop_rules.engine import GameResult, PromptFrame, PromptStack
+from tabletop_rules.errors import InvalidData
+from tabletop_rules.kit import Durations, Expiry, ResponseWindow, copier
+from tabletop_rules.skirmish._cards import Card, Step
+from tabletop_rules.skirmish._checks import Rulings
+from tabletop_rules.skirmish._effects import MarkerEffect, Role
+
+__all__ = [
+    "FIELD_ROWS",
+    "PLAYERS",
+    "Action",
+    "ActionKind",
+    "Frame",
+    "MarkerKind",
+    "Phase",
+    "PlacedMarker",
+    "Setup",
+    "State",
+    "Status",
+    "Team",
+    "Unit",
+    "home_rows",
+    "other",
+]
+
+#: The two players; ``a`` places in rows 0–1, ``b`` in rows 2–3 (SK-04, SK-05).
+PLAYERS: Final = ("a", "b")
+#: The rows of the field.
+FIELD_ROWS: Final = range(4)
+#: How many character cards each player fields (SK-01).
+TEAM_SIZE: Final = 3
+
+
+def other(player: str) -> str:
+    """The other player."""
+    return PLAYERS[1] if player == PLAYERS[0] else PLAYERS[0]
+
+
+def home_rows(player: str) -> tuple[int, int]:
+    """The two rows on *player*'s own side (SK-05)."""
+    return (0, 1) if player == PLAYERS[0] else (2, 3)
+
+
+class MarkerKind(enum.Enum):
+    """The kit's kind of every marker: counted down at each turn end (SK-45)."""
+
+    COUNTED = "counted"
+
+
+#: Markers last a count of turn ends (the kit's table).
+_EXPIRIES: dict[Any, Any] = {MarkerKind.COUNTED: Expiry.COUNT}
+DURATIONS: Final[Durations[MarkerKind]] = Durations(_EXPIRIES)
+
+
+@attrs.frozen(kw_only=True)
+class PlacedMarker:
+    """A marker on a character: its name, effect and the turn ends it still lasts."""
+
+    #: The marker's name.
+    name: str
+    #: What it does.
+    effect: MarkerEffect
+    #: Turn ends left (the die face).
+    turns: int
+    #: The turn it was placed in.
+    since_round: int
+    #: The kit's kind (always counted).
+    kind: MarkerKind = MarkerKind.COUNTED
+
+
+class Status(enum.Enum):
+    """Where a character is."""
+
+    #: On the field, above 0 hp.
+    STANDING = "standing"
+    #: At 0 hp (SK-40), on the field but out of play.
+    DOWNED = "downed"
+    #: Removed from the game (SK-47, SK-48), replaced (SK-50) or a summon at 0 hp (SK-53).
+    REMOVED = "removed"
+
+
+@attrs.frozen(kw_only=True)
+class Unit:
+    """A character on the field."""
+
+    #: Its id (``a1``, ``b3``, ``a4`` for a later one).
+    id: str
+    #: Its player.
+    owner: str
+    #: Its card.
+    card: Card
+    #: Its hp now.
+    hp: int
+    #: Its row (0–3).
+    row: int
+    #: Its action points (SK-07), never below 0.
+    ap: int = 0
+    #: Where it is.
+    status: Status = Status.STANDING
+    #: Whether it is a summon (SK-51).
+    summon: bool = False
+    #: Its markers.
+    markers: tuple[PlacedMarker, ...] = ()
+    #: Whether it made a normal attack this turn (SK-14).
+    attacked: bool = False
+    #: Whether it took a preparatory action this turn (SK-18).
+    prepared: bool = False
+
+    @property
+    def standing(self) -> bool:
+        """Whether it is on the field and can act."""
+        return self.status is Status.STANDING
+
+    def bonus(self, what: str) -> int:
+        """The sum of its markers' ``skl``, ``defense`` or ``atk``."""
+        return sum(getattr(m.effect, what) for m in self.markers)
+
+
+@attrs.frozen(kw_only=True)
+class Team:
+    """One player's three cards and the rows they are placed in (SK-03, SK-05)."""
+
+    #: The three cards (SK-01).
+    cards: tuple[Card, ...]
+    #: The row of each card, in the player's own two rows; any number per row (SK-03).
+    rows: tuple[int, ...]
+
+
+def _check_setup(setup: Setup, attribute: object, teams: tuple[Team, ...]) -> None:
+    if len(teams) != len(PLAYERS):
+        raise InvalidData("$.teams", "a game has two teams")
+    for index, (player, team) in enumerate(zip(PLAYERS, teams, strict=True)):
+        if len(team.cards) != TEAM_SIZE:
+            raise InvalidData(f"$.teams[{index}].cards", "a team fields exactly three cards")
+        if len(team.rows) != TEAM_SIZE:
+            raise InvalidData(f"$.teams[{index}].rows", "each card needs a row")
+        for at, row in enumerate(team.rows):
+            if row not in home_rows(player):
+                raise InvalidData(
+                    f"$.teams[{index}].rows[{at}]",
+                    f"player {player} places in rows {home_rows(player)}, not {row}",
+                )
+
+
+@attrs.frozen(kw_only=True)
+class Setup:
+    """The start of a game: both teams, the cards that may be summoned, the readings."""
+
+    #: The teams of ``a`` and ``b``.
+    teams: tuple[Team, ...] = attrs.field(validator=_check_setup)
+    #: The cards a summon or a replace may bring in.
+    library: tuple[Card, ...] = ()
+    #: The readings.
+    rulings: Rulings = attrs.field(factory=Rulings)
+
+    def card(self, card_id: str) -> Card:
+        """The card *card_id* of the library or a team.
+
+        Raises:
+            InvalidData: No such card.
+        """
+        for card in (*self.library, *(c for t in self.teams for c in t.cards)):
+            if card.id == card_id:
+                return card
+        raise InvalidData("$.library", f"no card {card_id!r}")
+
+
+class ActionKind(enum.Enum):
+    """The three kinds of action (SK-10)."""
+
+    ATTACK = "attack"
+    PREPARE = "prepare"
+    SKILL = "skill"
+
+
+@attrs.frozen(kw_only=True)
+class Action:
+    """An action being resolved: the work a response window suspends."""
+
+    #: What it is.
+    kind: ActionKind
+    #: The acting character.
+    unit: str
+    #: The skill's index on the card, for a skill.
+    skill: int | None = None
+    #: The target's id, if any.
+    target: str | None = None
+    #: The row a preparatory action moves to, if any.
+    row: int | None = None
+    #: Whether it answers another action (a response).
+    response: bool = False
+    #: The step that comes next.
+    step: Step = Step.PAY
+    #: Modifiers responses gave its check, by the total they go to.
+    modifiers: tuple[tuple[Role, Term], ...] = ()
+    #: Its check, once rolled.
+    result: CheckResult | None = None
+    #: Whether it takes effect (``None`` until known).
+    success: bool | None = None
+
+
+#: A frame of the response stack.
+Frame = PromptFrame[ResponseWindow[Action]]
+
+
+class Phase(enum.Enum):
+    """Where the game is."""
+
+    #: The players roll for the first turn (SK-02).
+    INITIATIVE = "initiative"
+    #: A turn has begun and its preparation is owed (SK-07).
+    PREPARATION = "preparation"
+    #: The turn player acts (SK-09).
+    ACTION = "action"
+    #: The game has ended.
+    OVER = "over"
+
+
+@attrs.frozen(kw_only=True)
+class State:
+    """A skirmish game between two events."""
+
+    #: Every character that has been on the field, in order.
+    units: tuple[Unit, ...]
+    #: The cards a summon or a replace may bring in.
+    library: tuple[Card, ...] = ()
+    #: The readings.
+    rulings: Rulings = attrs.field(factory=Rulings)
+    #: The steps some card of the game (a library card included) can answer with a response.
+    answered_steps: frozenset[Step] = frozenset()
+    #: Where the game is.
+    phase: Phase = Phase.INITIATIVE
+    #: The turn (from 1).
+    turn: int = 0
+    #: Whose turn it is.
+    active: str = PLAYERS[0]
+    #: AP of downed characters the turn player may still hand out this turn (SK-08).
+    spare_ap: int = 0
+    #: The response stack, one frame per action being resolved.
+    stack: PromptStack[ResponseWindow[Action]] = attrs.field(
+        factory=PromptStack[ResponseWindow[Action]]
+    )
+    #: How the game ended.
+    result: GameResult | None = None
+
+    def unit(self, unit_id: str) -> Unit:
+        """The character *unit_id*.
+
+        Raises:
+            KeyError: No such character.
+        """
+        for unit in self.units:
+            if unit.id == unit_id:
+                return unit
+        raise KeyError(unit_id)
+
+    def find(self, unit_id: str | None) -> Unit | None:
+        """The character *unit_id*, or ``None``."""
+        for unit in self.units:
+            if unit.id == unit_id:
+                return unit
+        return None
+
+    def standing(self, player: str) -> tuple[Unit, ...]:
+        """*player*'s standing characters."""
+        return tuple(u for u in self.units if u.owner == player and u.status is Status.STANDING)
+
+    def library_card(self, card_id: str) -> Card:
+        """The library card *card_id*."""
+        for card in self.library:
+            if card.id == card_id:
+                return card
+        raise KeyError(card_id)
+
+
+copy_state: Final = copier(State)
+copy_unit: Final = copier(Unit)
+copy_action: Final = copier(Action)

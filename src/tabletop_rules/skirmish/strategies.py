@@ -1,0 +1,20 @@
+"""Public Hypothesis strategies for skirmish: valid cards and game setups.
+
+This module imports Hypothesis (install the ``hypothesis`` extra); ``tabletop_rules.skirmish``
+itself never imports it.
+With Hypothesis imported, ``st.from_type(skirmish.Card)`` draws from :func:`cards`.
+
+>>> from hypothesis import given, settings
+>>> from tabletop_rules.skirmish import strategies as sks
+>>> @settings(max_examples=10, database=None)
+... @given(sks.cards())
+... def test_every_skill_costs_ap(card):
+...     assert all(skill.cost >= 1 for skill in card.skills)
+>>> test_every_skill_costs_ap()
+
+.. versionadded:: 0.2.0
+"""
+
+from tabletop_rules.skirmish._strategies import cards, setups
+
+__all__ = ["cards", "setups"]

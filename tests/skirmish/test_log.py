@@ -1,0 +1,51 @@
+"""The game log and the chat help in every locale."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tabletop_rules import InvalidData, InvalidNotation, notation
+from tabletop_rules.i18n import LOCALES
+from tabletop_rules.simulation import play
+from tabletop_rules.skirmish import RULESET, Card, Setup, describe, sample_setup
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_event_of_a_game_has_a_line(locale: str) -> None:
+    """SK-09, SK-30: every event of a whole game is told in each locale, with no raw key."""
+    record = play(RULESET, sample_setup("arcane", "bastion"), seed=11)
+    state = RULESET.start(record.setup)
+    for event in record.events:
+        state = RULESET.evolve(state, event)
+        line = describe(event, locale, state=state)
+        assert line
+        assert "skirmish." not in line
+
+
+def test_describe_refuses_what_is_no_event() -> None:
+    """An object that is no skirmish event raises InvalidData."""
+    with pytest.raises(InvalidData):
+        describe(object())
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_chat_help_in_every_locale(locale: str) -> None:
+    """SK-06, SK-25: the chat command has its help in each locale."""
+    text = notation.help_text("skirmish", locale)
+    assert "SK+N>DEF+M@D" in text
+
+
+def test_a_malformed_chat_command_says_where() -> None:
+    """SK-25: SK+3>DEX is a skirmish command that cannot be read; the error gives a column."""
+    with pytest.raises(InvalidNotation) as raised:
+        notation.parse("SK+3>DEX", system="skirmish")
+    assert raised.value.position == 5
+
+
+@given(st.from_type(Card), st.from_type(Setup))
+def test_strategies_are_registered_for_from_type(card: Card, setup: Setup) -> None:
+    """SK-01: st.from_type draws valid cards and setups."""
+    assert card.hp >= 1
+    assert RULESET.start(setup).units
