@@ -50,7 +50,9 @@ import copy
 import enum
 import functools
 import importlib
+import importlib.resources
 import json
+import random
 import time
 import tracemalloc
 import types
@@ -66,7 +68,9 @@ from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
 import tabletop_rules
-from tabletop_rules import engine, m20, notation
+from tabletop_rules import bar2d6, bayside23, engine, m20, notation, skirmish
+from tabletop_rules.bar2d6 import strategies as bar2d6s
+from tabletop_rules.bayside23 import strategies as bayside23s
 from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Outcome, Term
 from tabletop_rules.dice import Dice, Roll, SeededDice, SeededDiceState
 from tabletop_rules.engine import GameRecord, GameResult, Pass, PromptFrame, PromptStack
@@ -75,6 +79,8 @@ from tabletop_rules.i18n import LOCALES, resolve_locale
 from tabletop_rules.m20 import strategies as m20s
 from tabletop_rules.odds import Distribution
 from tabletop_rules.serialization import from_json, to_json
+from tabletop_rules.simulation import random_bot
+from tabletop_rules.skirmish import strategies as skirmishs
 from tabletop_rules.testing import strategies as ts
 
 #: The most seconds one input may cost, end to end (reading it and using what was read).
@@ -480,6 +486,96 @@ _SHEET_ALPHABET = (
     "物攻特防身理詭計知識交涉雙重攻擊強化專精Name Skills Attributes"
 )
 
+
+def _reachable(value: object, found: dict[type[Any], list[Any]]) -> None:
+    """Collect every attrs value and enum member reachable from *value*, by type."""
+    # A generic class (a prompt frame, a response window) is read through the state that
+    # holds it, with its parameter: alone, ``from_json`` could not know what it holds.
+    generic = bool(getattr(type(value), "__parameters__", ()))
+    if (isinstance(value, enum.Enum) or attrs.has(type(value))) and not generic:
+        seen = found.setdefault(type(value), [])
+        if len(seen) < 20 and value not in seen:
+            seen.append(value)
+    if attrs.has(type(value)):
+        for field in attrs.fields(type(value)):
+            _reachable(getattr(value, field.name), found)
+    elif isinstance(value, tuple | list | frozenset):
+        for item in value:  # pyright: ignore[reportUnknownVariableType]
+            _reachable(item, found)  # pyright: ignore[reportUnknownArgumentType]
+    elif isinstance(value, dict):
+        for item in value.values():  # pyright: ignore[reportUnknownVariableType]
+            _reachable(item, found)  # pyright: ignore[reportUnknownArgumentType]
+
+
+def _types_within(*roots: Any) -> set[type[Any]]:
+    """Every attrs class and enum a value of the *roots* types may hold, by their type hints."""
+    found: set[type[Any]] = set()
+    pending = list(roots)
+    while pending:
+        hint = pending.pop()
+        if isinstance(hint, type) and (attrs.has(hint) or issubclass(hint, enum.Enum)):
+            if hint in found:
+                continue
+            found.add(hint)
+            if attrs.has(hint):
+                pending.extend(typing.get_type_hints(hint).values())
+        else:
+            pending.extend(typing.get_args(hint))
+    return found
+
+
+@st.composite
+def _played_values(draw: st.DrawFn, ruleset: Any, setups: SearchStrategy[Any]) -> Any:
+    """A value random legal play of *ruleset* reaches: its setup, a state, a command, an event."""
+    setup = draw(setups)
+    rng = random.Random(draw(st.integers(0, 2**16)))
+    dice = SeededDice(draw(st.integers(0, 2**16)))
+    state = ruleset.start(setup)
+    found: dict[type[Any], list[Any]] = {}
+    _reachable(setup, found)
+    for _ in range(draw(st.integers(0, 60))):
+        command = random_bot(ruleset, state, rng)
+        if command is None:
+            break
+        state, events = engine.step(ruleset, state, command, dice)
+        for value in (command, *events, state):
+            _reachable(value, found)
+    kind = draw(st.sampled_from(sorted(found, key=lambda cls: cls.__qualname__)))
+    return draw(st.sampled_from(found[kind]))
+
+
+def _system_inputs(
+    name: str, ruleset: Any, setups: SearchStrategy[Any], extra: dict[Any, SearchStrategy[Any]]
+) -> Iterator[EntryPoint]:
+    """A system's ruleset, and a JsonInput for every type its random play reaches and for
+    each of *extra* (types play does not reach, with a strategy for their values)."""
+    yield RulesetInput(
+        name=f"{name} rules", ruleset=ruleset, setups=setups, command_type=ruleset.command_type
+    )
+    start = typing.get_type_hints(type(ruleset).start)["return"]
+    yield JsonInput(
+        name=f"{name} values reached by play, each as its own class",
+        cls=None,
+        values=_played_values(ruleset, setups),
+        covers=tuple(
+            _types_within(ruleset.setup_type, ruleset.command_type, ruleset.event_type, start)
+        ),
+    )
+    for cls, values in extra.items():
+        yield JsonInput(name=_type_name(cls), cls=cls, values=values)
+
+
+_bar2d6_helpers = st.builds(
+    bar2d6.Helper,
+    bonus=st.lists(ts.terms(), max_size=2),
+    dice=st.integers(1, 4),
+    modifiers=st.lists(ts.terms(), max_size=2),
+)
+
+_SKIRMISH_CARDS: Final = (
+    importlib.resources.files("tabletop_rules.skirmish").joinpath("cards", "sample.toml")
+).read_text("utf-8")
+
 #: Every entry point that takes outside input. A new system adds its own here.
 ENTRY_POINTS: Final[tuple[EntryPoint, ...]] = (
     # the core: the notation and JSON of every public value
@@ -548,6 +644,119 @@ ENTRY_POINTS: Final[tuple[EntryPoint, ...]] = (
         setups=m20s.combat_setups(max_participants=4),
         command_type=m20.Command,
     ),
+    # bar2d6: the sheet, its chat commands, its checks, and every value its combats reach
+    TextInput(
+        name="bar2d6.parse_sheet",
+        read=bar2d6.parse_sheet,
+        samples=(bar2d6.EXAMPLE_SHEET,),
+        alphabet=_SHEET_ALPHABET,
+        sizes=(10_000, 100_000),
+    ),
+    TextInput(
+        name="notation.parse(system='bar2d6')",
+        read=lambda text: notation.parse(text, system="bar2d6"),
+        samples=("B2D6+5>=3", "B2D6+5>=困難 HELP+2@1", "B2D6+3 VS +2"),
+        alphabet=_NOTATION_ALPHABET + "B2DVSHELP@困難",
+        sizes=(200, 201, 100_000),
+    ),
+    *_system_inputs(
+        "bar2d6",
+        bar2d6.RULESET,
+        bar2d6s.combat_setups(),
+        {
+            bar2d6.Character: bar2d6s.characters(),
+            bar2d6.GMCheck: st.builds(
+                bar2d6.GMCheck,
+                terms=st.lists(ts.terms(), max_size=3),
+                difficulty=st.sampled_from(bar2d6.DifficultyDice),
+                helpers=st.lists(_bar2d6_helpers, max_size=2),
+            ),
+            bar2d6.Contest: st.from_type(bar2d6.Contest),
+            bar2d6.HelpedResult: st.from_type(bar2d6.HelpedResult),
+            bar2d6.Helper: _bar2d6_helpers,
+            bar2d6.DifficultyDice: st.sampled_from(bar2d6.DifficultyDice),
+            bar2d6.Side: st.sampled_from(bar2d6.Side),
+        },
+    ),
+    # bayside23: the sheet, its chat commands, its checks, the blank book, and its battles
+    TextInput(
+        name="bayside23.parse_sheet",
+        read=bayside23.parse_sheet,
+        samples=(bayside23.EXAMPLE_SHEET,),
+        alphabet=_SHEET_ALPHABET,
+        sizes=(10_000, 100_000),
+    ),
+    TextInput(
+        name="notation.parse(system='bayside23')",
+        read=lambda text: notation.parse(text, system="bayside23"),
+        samples=("BAYHIT+1<+0", "BAY2D6<=5+3-1", "BAYINIT+0<+1"),
+        alphabet=_NOTATION_ALPHABET + "BAYHITNIT<=",
+        sizes=(200, 201, 100_000),
+    ),
+    *_system_inputs(
+        "bayside23",
+        bayside23.RULESET,
+        bayside23s.battle_setups(),
+        {
+            bayside23.Character: bayside23s.characters(),
+            bayside23.Riddle: bayside23s.riddles(),
+            bayside23.BlankBook: bayside23s.blank_books(),
+            bayside23.Clue: bayside23s.blank_books(max_entries=1)
+            .filter(lambda book: bool(book.entries))
+            .map(lambda book: book.entries[0]),
+            bayside23.Hint: bayside23s.riddles()
+            .filter(lambda r: bool(r.hints))
+            .map(lambda r: r.hints[0]),
+            bayside23.DamageRoll: st.builds(
+                bayside23.DamageRoll,
+                dice=ts.dice(min_count=1, max_count=3, min_sides=2, max_sides=6),
+                bonus=st.integers(-3, 3),
+                reduction=st.integers(0, 3),
+                six_is_one=st.booleans(),
+            ),
+            bayside23.ActionCheck: st.from_type(bayside23.ActionCheck),
+            bayside23.HitCheck: st.from_type(bayside23.HitCheck),
+            bayside23.InitiativeCheck: st.from_type(bayside23.InitiativeCheck),
+            bayside23.RiddleResult: st.builds(
+                bayside23.RiddleResult,
+                answer=st.text(min_size=1, max_size=10),
+                correct=st.booleans(),
+                hint=st.none()
+                | bayside23s.riddles().filter(lambda r: bool(r.hints)).map(lambda r: r.hints[0]),
+            ),
+            bayside23.Attribute: st.sampled_from(bayside23.Attribute),
+        },
+    ),
+    # skirmish: card files, its chat command, its checks, and every value its games reach
+    TextInput(
+        name="skirmish.load_cards",
+        read=skirmish.load_cards,
+        samples=(_SKIRMISH_CARDS,),
+        alphabet='[]="\n.abcdefghijklmnopqrstuvwxyz0123456789 ',
+        sizes=(10_000, 100_000),
+    ),
+    TextInput(
+        name="notation.parse(system='skirmish')",
+        read=lambda text: notation.parse(text, system="skirmish"),
+        samples=("SK+3>DEF+2@1", "SK+0>DEF+0@0"),
+        alphabet=_NOTATION_ALPHABET + "SKDEF@>",
+        sizes=(200, 201, 100_000),
+    ),
+    *_system_inputs(
+        "skirmish",
+        skirmish.RULESET,
+        skirmishs.setups(),
+        {
+            skirmish.CardSet: st.lists(
+                skirmishs.cards(), max_size=3, unique_by=lambda c: c.name
+            ).map(lambda cards: skirmish.CardSet(cards=tuple(cards))),
+            skirmish.Check: st.builds(
+                skirmish.Check,
+                actor=st.lists(ts.terms(), max_size=3),
+                defender=st.lists(ts.terms(), max_size=3),
+            ),
+        },
+    ),
 )
 
 
@@ -572,6 +781,7 @@ PUBLIC_MODULES: Final = (
 #: Public types that are not data, so never read from JSON, each with the reason.
 NOT_DATA: Final = {
     tabletop_rules.Registry: "holds ruleset objects, found through entry points",
+    skirmish.Versus: "holds a bot for each player: functions, given in code",
     notation.ChatCommand: "holds a reader function; a system registers it in code",
 }
 

@@ -18,7 +18,9 @@ from typing import Final
 from tabletop_rules import i18n
 
 __all__ = [
+    "MAX_LISTED_PROBLEMS",
     "MAX_QUOTED",
+    "MAX_QUOTED_IN_PROBLEM",
     "CorruptRecord",
     "DiceExhausted",
     "IllegalCommand",
@@ -38,6 +40,18 @@ __all__ = [
 
 #: The most characters of one text field that a message quotes (longer ones are cut short).
 MAX_QUOTED: Final = 200
+#: The most problems an :class:`InvalidCharacter` message lists (the others are counted).
+MAX_LISTED_PROBLEMS: Final = 10
+#: The most characters of one text field that a problem of a character quotes.
+MAX_QUOTED_IN_PROBLEM: Final = 80
+
+
+def _clipped(params: Mapping[str, object], most: int) -> dict[str, object]:
+    """*params* with every text longer than *most* characters cut short."""
+    return {
+        name: value[: most - 1] + "…" if isinstance(value, str) and len(value) > most else value
+        for name, value in params.items()
+    }
 
 
 class TabletopRulesError(Exception):
@@ -69,13 +83,7 @@ class TabletopRulesError(Exception):
         A text field longer than :data:`MAX_QUOTED` characters (a name or command a player
         typed) is quoted cut short, so that every message fits a chat message.
         """
-        params = {
-            name: value[: MAX_QUOTED - 1] + "…"
-            if isinstance(value, str) and len(value) > MAX_QUOTED
-            else value
-            for name, value in self.params.items()
-        }
-        return i18n.translate(self.key, locale, **params)
+        return i18n.translate(self.key, locale, **_clipped(self.params, MAX_QUOTED))
 
 
 def _rebuild(
@@ -222,8 +230,20 @@ class InvalidCharacter(TabletopRulesError, ValueError):
         return tuple(i18n.translate(key, locale, **params) for key, params in self.problem_keys)
 
     def localized(self, locale: str) -> str:
-        """Return the message in *locale*, every problem in that locale too."""
-        return i18n.translate(self.key, locale, problems="; ".join(self.localized_problems(locale)))
+        """Return the message in *locale*, its problems in that locale too.
+
+        The message fits a chat message: it lists at most :data:`MAX_LISTED_PROBLEMS`
+        problems, then how many more there are, and quotes a text at most
+        :data:`MAX_QUOTED_IN_PROBLEM` characters long (:attr:`problems` keeps them all).
+        """
+        shown = [
+            i18n.translate(key, locale, **_clipped(params, MAX_QUOTED_IN_PROBLEM))
+            for key, params in self.problem_keys[:MAX_LISTED_PROBLEMS]
+        ]
+        more = len(self.problem_keys) - MAX_LISTED_PROBLEMS
+        if more > 0:
+            shown.append(i18n.translate("error.more_problems", locale, count=more))
+        return i18n.translate(self.key, locale, problems="; ".join(shown))
 
 
 class InvalidCheck(TabletopRulesError, ValueError):
