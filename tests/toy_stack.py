@@ -405,11 +405,11 @@ def _rolls(event: SpellCast) -> tuple[Roll, ...]:
 class ToyStack(Rules[Setup, State, Command, Event]):
     """The toy duel as a kit ruleset: three tables, the automatic events, who may act."""
 
-    name: ClassVar[str] = "toy_stack"
-    rules_version: ClassVar[str] = "1"
-    setup_type: ClassVar[Any] = Setup
-    command_type: ClassVar[Any] = Command
-    event_type: ClassVar[Any] = Event
+    name: str = "toy_stack"
+    rules_version: str = "1"
+    setup_type: Any = Setup
+    command_type: Any = Command
+    event_type: Any = Event
     resolving_reason: ClassVar[str] = "toy.illegal.resolving"
 
     def __init__(self) -> None:

@@ -381,3 +381,42 @@ assert_type(ts.notation_commands(max_dice=3), SearchStrategy[Command])
 assert_type(ts.notation_texts(), SearchStrategy[tuple[str, Command]])
 assert_type(ts.chat_messages(), SearchStrategy[str])
 assert_type(parse("2d6", system=None), Command | None)
+
+# -- the ruleset kit and simulations ---------------------------------------------------------------
+
+from concurrent.futures import ThreadPoolExecutor  # noqa: E402
+
+from tabletop_rules import engine, m20  # noqa: E402
+from tabletop_rules.kit import Durations, Expiry, ResponseWindow, copier  # noqa: E402
+from tabletop_rules.simulation import (  # noqa: E402
+    Estimate,
+    SimulatedGame,
+    play,
+    random_bot,
+    simulate,
+    win_rates,
+)
+
+
+def kit_rulesets_are_rulesets(setup: m20.CombatSetup) -> None:
+    """A ruleset built with the kit is a Ruleset, and replay gives its state type."""
+    as_protocol: Ruleset[m20.CombatSetup, m20.CombatState, m20.Command, m20.Event] = m20.RULESET
+    record = play(m20.RULESET, setup, seed=1, bot=random_bot)
+    assert_type(record, GameRecord[m20.CombatSetup, m20.Event])
+    assert_type(engine.replay(record, as_protocol), m20.CombatState)
+    assert_type(engine.replay(record, m20.RULESET, trusted=True), m20.CombatState)
+    games = simulate(m20.RULESET, [setup], executor=ThreadPoolExecutor(1))
+    assert_type(games, list[SimulatedGame[m20.CombatSetup]])
+    rates = win_rates(games)
+    assert_type(rates[""], Estimate)
+    assert_type(rates[""].rate, float)
+    legal = m20.RULESET.legal_commands(m20.RULESET.start(setup), actor="a")
+    assert_type(legal, tuple[m20.Command, ...])
+    assert_type(m20.command_label(legal[0], "ja"), str)
+    window = ResponseWindow(responders=("a", "b"), pending=3)
+    assert_type(window.passed("a").pending, int)
+    assert_type(
+        Durations({m20.EffectKind.HIDDEN: Expiry.USE}).expiry(m20.EffectKind.HIDDEN), Expiry
+    )
+    move = copier(m20.Boosts)
+    assert_type(move(m20.Boosts(), reroll=True), m20.Boosts)

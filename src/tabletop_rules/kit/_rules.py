@@ -76,16 +76,17 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
     .. versionadded:: 0.2.0
     """
 
+    # Plain class attributes, not ClassVars: the Ruleset protocol reads them as attributes.
     #: The system's registry name.
-    name: ClassVar[str]
+    name: str
     #: The version of the rules' reading.
-    rules_version: ClassVar[str]
+    rules_version: str
     #: The type of :meth:`start`'s argument.
-    setup_type: ClassVar[Any]
+    setup_type: Any
     #: The union of the command classes.
-    command_type: ClassVar[Any]
+    command_type: Any
     #: The union of the event classes.
-    event_type: ClassVar[Any]
+    event_type: Any
     #: The command types that answer a prompt (and only a prompt).
     answer_types: ClassVar[frozenset[type[Any]]] = frozenset({Pass})
     #: The refusal of a command while the rules resolve a frame that asks no one.

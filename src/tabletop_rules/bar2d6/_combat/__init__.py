@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from tabletop_rules.bar2d6._combat import _rules as rules
 from tabletop_rules.bar2d6._combat._commands import (
@@ -64,11 +64,11 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
     .. versionadded:: 0.2.0
     """
 
-    name: ClassVar[str] = "bar2d6"
-    rules_version: ClassVar[str] = "1"
-    setup_type: ClassVar[Any] = CombatSetup
-    command_type: ClassVar[Any] = Command
-    event_type: ClassVar[Any] = Event
+    name: str = "bar2d6"
+    rules_version: str = "1"
+    setup_type: Any = CombatSetup
+    command_type: Any = Command
+    event_type: Any = Event
 
     def __init__(self) -> None:
         super().__init__(

@@ -74,11 +74,11 @@ class BattleRuleset(Rules[BattleSetup, BattleState, Command, Event]):
     .. versionadded:: 0.2.0
     """
 
-    name: ClassVar[str] = "bayside23"
-    rules_version: ClassVar[str] = "1"
-    setup_type: ClassVar[Any] = BattleSetup
-    command_type: ClassVar[Any] = Command
-    event_type: ClassVar[Any] = Event
+    name: str = "bayside23"
+    rules_version: str = "1"
+    setup_type: Any = BattleSetup
+    command_type: Any = Command
+    event_type: Any = Event
     resolving_reason: ClassVar[str] = "bayside23.illegal.battle_decided"
 
     def __init__(self) -> None:

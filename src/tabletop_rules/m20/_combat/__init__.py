@@ -124,11 +124,11 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
        :meth:`~tabletop_rules.kit.Rules.verify` checks a record against the rules.
     """
 
-    name: ClassVar[str] = "m20"
-    rules_version: ClassVar[str] = "2"
-    setup_type: ClassVar[Any] = CombatSetup
-    command_type: ClassVar[Any] = Command
-    event_type: ClassVar[Any] = Event
+    name: str = "m20"
+    rules_version: str = "2"
+    setup_type: Any = CombatSetup
+    command_type: Any = Command
+    event_type: Any = Event
     answer_types: ClassVar[frozenset[type[Any]]] = frozenset(
         {Pass, *(r.command for r in REACTIONS)}
     )

@@ -531,11 +531,11 @@ class SkirmishRuleset(Rules[Setup, State, Command, Event]):
     .. versionadded:: 0.2.0
     """
 
-    name: ClassVar[str] = "skirmish"
-    rules_version: ClassVar[str] = "1"
-    setup_type: ClassVar[Any] = Setup
-    command_type: ClassVar[Any] = Command
-    event_type: ClassVar[Any] = Event
+    name: str = "skirmish"
+    rules_version: str = "1"
+    setup_type: Any = Setup
+    command_type: Any = Command
+    event_type: Any = Event
     resolving_reason: ClassVar[str] = "skirmish.illegal.resolving"
 
     def __init__(self) -> None:
