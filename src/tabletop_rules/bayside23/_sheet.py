@@ -43,9 +43,10 @@ _FIELDS: Mapping[str, str] = {
 }
 _REQUIRED = ("name", "strength", "mind", "agility", "hp", "feature")
 _LINE = re.compile(r"\s*(?P<key>[^:：]+?)\s*[:：]\s*(?P<value>.*?)\s*")
-_NUMBER = re.compile(r"[+\-−]?[0-9]+")
-_WITH_NOTE = re.compile(r"(?P<number>[+\-−]?[0-9]+)\s*(?:\((?P<note>[^)]*)\))?")
-_NAMED = re.compile(r"(?P<name>.+?)\s*(?:[\s:+]\s*(?P<number>[+\-−]?[0-9]+))?")
+# Numbers on a sheet have at most 6 digits: a longer one is no number of these rules.
+_NUMBER = re.compile(r"[+\-−]?[0-9]{1,6}")
+_WITH_NOTE = re.compile(r"(?P<number>[+\-−]?[0-9]{1,6})\s*(?:\((?P<note>[^)]*)\))?")
+_NAMED = re.compile(r"(?P<name>.+?)\s*(?:[\s:+]\s*(?P<number>[+\-−]?[0-9]{1,6}))?")
 _LIST = re.compile(r"\s*[、,]\s*")
 
 
