@@ -650,7 +650,7 @@ ENTRY_POINTS: Final[tuple[EntryPoint, ...]] = (
         read=bar2d6.parse_sheet,
         samples=(bar2d6.EXAMPLE_SHEET,),
         alphabet=_SHEET_ALPHABET,
-        sizes=(10_000, 100_000),
+        sizes=(10_000, 10_001, 100_000),
     ),
     TextInput(
         name="notation.parse(system='bar2d6')",
@@ -683,8 +683,8 @@ ENTRY_POINTS: Final[tuple[EntryPoint, ...]] = (
         name="bayside23.parse_sheet",
         read=bayside23.parse_sheet,
         samples=(bayside23.EXAMPLE_SHEET,),
-        alphabet=_SHEET_ALPHABET,
-        sizes=(10_000, 100_000),
+        alphabet=_SHEET_ALPHABET + "名前体力精神敏捷性生命防御魔法特徴技能称号",
+        sizes=(10_000, 10_001, 100_000),
     ),
     TextInput(
         name="notation.parse(system='bayside23')",

@@ -61,7 +61,6 @@ _FIELDS: Final = ("name", "description", "hp", "points", "items")
 _ACTIVE: Final = "bar2d6.side.active"
 _PASSIVE: Final = "bar2d6.side.passive"
 # Names and descriptions are kept as written: only the marks are read in either width.
-_LINE: Final = re.compile(r"(?P<label>[^:：︰]+?)\s*[:：︰]\s*(?P<value>.*)")
 _ITEM: Final = re.compile(
     r"(?P<name>[^(（:：︰]+?)\s*[(（]\s*(?P<kind>[^)）]+?)\s*[)）]\s*[:：︰]\s*(?P<effects>.*)"
 )
@@ -149,6 +148,19 @@ def _parse_item(line: str, problems: list[Problem]) -> Item | None:
     return Item(name=name, kind=kind, active=active, passive=passive, specials=specials)
 
 
+#: The longest sheet :func:`parse_sheet` reads, in characters.
+MAX_SHEET_LENGTH: Final = 10_000
+
+
+def _split_line(line: str, colons: str) -> dict[str, str] | None:
+    """A ``label: value`` line split at its first colon, in linear time; ``None`` if none."""
+    at = min((i for i in (line.find(colon) for colon in colons) if i >= 0), default=-1)
+    if at < 0:
+        return None
+    label = line[:at].strip()
+    return {"label": label, "value": line[at + 1 :].strip()} if label else None
+
+
 def parse_sheet(text: str) -> Character:
     """Read a character from a sheet in the format above.
 
@@ -164,6 +176,10 @@ def parse_sheet(text: str) -> Character:
 
     .. versionadded:: 0.2.0
     """
+    if len(text) > MAX_SHEET_LENGTH:
+        raise InvalidCharacter(
+            [("bar2d6.sheet.too_long", {"given": len(text), "allowed": MAX_SHEET_LENGTH})]
+        )
     problems: list[Problem] = []
     values: dict[str, str] = {}
     items: list[Item] = []
@@ -172,7 +188,7 @@ def parse_sheet(text: str) -> Character:
         line = raw.strip()
         if not line:
             continue
-        match = _LINE.fullmatch(line)
+        match = _split_line(line, ":：︰")
         field = None if match is None else _field_words().get(normalize(match["label"]))
         if match is not None and field is not None:
             if field in values or (field == "items" and in_items):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping
+from typing import Final
 
 from tabletop_rules.bayside23._character import Character, Feature, Skill
 from tabletop_rules.errors import InvalidCharacter
@@ -42,7 +43,6 @@ _FIELDS: Mapping[str, str] = {
     "称号": "titles",
 }
 _REQUIRED = ("name", "strength", "mind", "agility", "hp", "feature")
-_LINE = re.compile(r"\s*(?P<key>[^:：]+?)\s*[:：]\s*(?P<value>.*?)\s*")
 # Numbers on a sheet have at most 6 digits: a longer one is no number of these rules.
 _NUMBER = re.compile(r"[+\-−]?[0-9]{1,6}")
 _WITH_NOTE = re.compile(r"(?P<number>[+\-−]?[0-9]{1,6})\s*(?:\((?P<note>[^)]*)\))?")
@@ -52,6 +52,19 @@ _LIST = re.compile(r"\s*[、,]\s*")
 
 def _int(text: str) -> int:
     return int(text.replace("−", "-"))
+
+
+#: The longest sheet :func:`parse_sheet` reads, in characters.
+MAX_SHEET_LENGTH: Final = 10_000
+
+
+def _split_line(line: str) -> dict[str, str] | None:
+    """A ``key：value`` line split at its first colon, in linear time; ``None`` if none."""
+    at = min((i for i in (line.find(":"), line.find("：")) if i >= 0), default=-1)
+    if at < 0:
+        return None
+    key = line[:at].strip()
+    return {"key": key, "value": line[at + 1 :].strip()} if key else None
 
 
 def parse_sheet(text: str) -> Character:
@@ -84,8 +97,12 @@ def parse_sheet(text: str) -> Character:
     problems: list[tuple[str, Mapping[str, object]]] = []
     values: dict[str, object] = {}
     words = {field: word for word, field in _FIELDS.items()}
+    if len(text) > MAX_SHEET_LENGTH:
+        raise InvalidCharacter(
+            [("bayside23.error.sheet_too_long", {"given": len(text), "allowed": MAX_SHEET_LENGTH})]
+        )
     for raw in unicodedata.normalize("NFKC", text).splitlines():
-        match = _LINE.fullmatch(raw)
+        match = _split_line(raw)
         if match is None or match["key"] not in _FIELDS:
             continue
         key, value = match["key"], match["value"]
