@@ -7,6 +7,7 @@ nothing (the terms and dice are in the event already).
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
 
 from tabletop_rules.checks import CheckResult, Difficulty, Opposition, Term
@@ -299,6 +300,19 @@ def attack_rolls(event: Attacked) -> list[Roll]:
 # --------------------------------------------------------------------------- specialty actions
 
 
+#: The difficulties of the combat's specialty actions, built once.
+_DIFFICULTIES: Final = MappingProxyType(
+    {
+        value: Difficulty(value)
+        for value in (
+            ACTION_DIFFICULTY,
+            HEAL_DIFFICULTY,
+            FIRST_AID_DIFFICULTY,
+            FIRST_AID_DIFFICULTY_WITH_HEALING,
+        )
+    }
+)
+
 SpecialtyCommand = Hide | Assist | Hinder | Heal | FirstAid
 SpecialtyEvent = Hid | Assisted | Hindered | Treated
 
@@ -312,7 +326,9 @@ def _plan(
     if character is None:
         raise illegal("summon_only_attacks", actor=command.actor)
     name = type(command).__name__
-    boosts = check_boosts(name, "boosts", command.boosts)
+    boosts = command.boosts
+    if boosts is not NO_BOOSTS:  # the default needs no check
+        check_boosts(name, "boosts", boosts)
     helpers = check_helpers(state, command.actor, tuple(command.helpers)) if command.helpers else 0
     used, effects = specialty_uses(begun_effects(me, state.round))
     extra: list[Term] = []
@@ -362,7 +378,9 @@ def decide_specialty(
 ) -> tuple[SpecialtyEvent]:
     """Hide, assist, hinder, 治療 or first aid: a d20 specialty check (M20-052..064, M20-087)."""
     _, terms, difficulty, _ = _plan(state, command)
-    check = CheckResult.judged(rolls=(dice.roll(D20),), terms=terms, against=Difficulty(difficulty))
+    check = CheckResult.judged(
+        rolls=(dice.roll(D20),), terms=terms, against=_DIFFICULTIES[difficulty]
+    )
     if command.boosts.reroll and not check.success:
         check = reroll(check, dice)
     shared: dict[str, Any] = {"boosts": command.boosts, "helpers": tuple(command.helpers)}

@@ -374,8 +374,13 @@ def specialty_check_terms(
     """
     character = me.character
     assert character is not None  # only characters take these actions
+    base = _specialty_base(character, specialty, attribute)
+    if not (helpers or boosts.items or boosts.extra or extra or used) and not (
+        character.skills and Skill.SUMMONER in character.skills
+    ):
+        return base  # nothing but the character's own terms: the most frequent check
     return (
-        *_specialty_base(character, specialty, attribute),
+        *base,
         *helper_terms(helpers),
         *(term for item in boosts.items for term in item.terms()),
         *extra,
