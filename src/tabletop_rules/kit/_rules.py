@@ -220,11 +220,15 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
             IllegalCommand: The rules do not allow *command* now; nothing has changed.
         """
         self.shapes.check(command)
-        state, events = self.settle(state)
+        follow_up = self.follow_up
+        # A state from play owes nothing: settle only one that does.
+        if follow_up(state) is None:
+            events: list[EventT] = []
+        else:
+            state, events = self.settle(state)
         self.gate(state, command)
         rule = self.command_rules[type(command)]
         folds = self.event_rules  # the rules' own events: every type has its fold
-        follow_up = self.follow_up
         for event in rule(state, command, dice):
             events.append(event)
             state = folds[type(event)](state, event)

@@ -383,11 +383,16 @@ def decide_specialty(
     )
     if command.boosts.reroll and not check.success:
         check = reroll(check, dice)
-    shared: dict[str, Any] = {"boosts": command.boosts, "helpers": tuple(command.helpers)}
+    boosts, helpers = command.boosts, tuple(command.helpers)
     if isinstance(command, Hide):
         return (
             Hid(
-                actor=command.actor, target=command.target, kind=command.kind, check=check, **shared
+                actor=command.actor,
+                target=command.target,
+                kind=command.kind,
+                check=check,
+                boosts=boosts,
+                helpers=helpers,
             ),
         )
     if isinstance(command, Assist):
@@ -398,7 +403,8 @@ def decide_specialty(
                 ally=command.ally,
                 kind=command.kind,
                 check=check,
-                **shared,
+                boosts=boosts,
+                helpers=helpers,
             ),
         )
     if isinstance(command, Hinder):
@@ -409,7 +415,8 @@ def decide_specialty(
                 choice=command.choice,
                 kind=command.kind,
                 check=check,
-                **shared,
+                boosts=boosts,
+                helpers=helpers,
             ),
         )
     target = state.combatant(command.target)
@@ -422,7 +429,8 @@ def decide_specialty(
             magical=command.magical,
             check=check,
             hp=hp,
-            **shared,
+            boosts=boosts,
+            helpers=helpers,
         ),
     )
 
