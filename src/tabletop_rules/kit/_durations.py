@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from types import MappingProxyType
-from typing import Generic, Protocol, TypeVar
+from typing import Final, Generic, Protocol, TypeVar
 
 import attrs
 
@@ -16,6 +16,10 @@ LastingT = TypeVar("LastingT", bound="Lasting")
 
 
 # --------------------------------------------------------------------------- lasting effects
+
+
+#: Later than any round: with no ``before_round``, every effect of the moment ends.
+_FOREVER: Final = float("inf")
 
 
 class Expiry(enum.Enum):
@@ -111,13 +115,14 @@ class Durations(Generic[KindT]):
         if not effects:
             return effects
         kinds = self.kinds[expiry]
-        if before_round is None:
-            if not any(e.kind in kinds for e in effects):
-                return effects
-            return tuple(e for e in effects if e.kind not in kinds)
-        if not any(e.kind in kinds and e.since_round < before_round for e in effects):
+        latest = before_round if before_round is not None else _FOREVER
+        # A plain loop first: most of the time nothing ends, and nothing is built.
+        for effect in effects:
+            if effect.kind in kinds and effect.since_round < latest:
+                break
+        else:
             return effects
-        return tuple(e for e in effects if not (e.kind in kinds and e.since_round < before_round))
+        return tuple(e for e in effects if not (e.kind in kinds and e.since_round < latest))
 
     @staticmethod
     def first(
