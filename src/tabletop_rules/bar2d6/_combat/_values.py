@@ -13,6 +13,7 @@ from tabletop_rules.bar2d6._checks import Rulings, is_wounded
 from tabletop_rules.checks import CheckResult, Term
 from tabletop_rules.engine import GameResult
 from tabletop_rules.errors import IllegalCommand, InvalidData
+from tabletop_rules.kit._fields import MAX_NAME_LENGTH, a_flag, a_side
 
 __all__ = [
     "GM",
@@ -29,8 +30,6 @@ __all__ = [
 GM: Final = "gm"
 #: The most participants one combat takes.
 MAX_PARTICIPANTS: Final = 32
-#: The longest id or side name.
-MAX_NAME_LENGTH: Final = 64
 
 
 class AttackMode(enum.Enum):
@@ -61,20 +60,6 @@ def _a_character(_: object, __: attrs.Attribute[Character], value: object) -> No
         raise InvalidData("$.character", f"expected a bar2d6 Character, not {value!r}")
 
 
-def _a_side(_: object, __: attrs.Attribute[str], value: object) -> None:
-    if not isinstance(value, str) or not value or len(value) > MAX_NAME_LENGTH:
-        raise InvalidData(
-            "$.side",
-            f"a side must be a non-empty text of at most {MAX_NAME_LENGTH} characters, "
-            f"not {repr(value)[:80]}",
-        )
-
-
-def _a_flag(_: object, attribute: attrs.Attribute[bool], value: object) -> None:
-    if type(value) is not bool:
-        raise InvalidData(f"$.{attribute.name}", f"expected true or false, not {value!r}")
-
-
 @attrs.frozen(kw_only=True)
 class Participant:
     """One character entering a combat.
@@ -90,9 +75,9 @@ class Participant:
     #: The character.
     character: Character = attrs.field(validator=_a_character)
     #: The side it fights on.
-    side: str = attrs.field(validator=_a_side)
+    side: str = attrs.field(validator=a_side)
     #: Whether a player runs it; the GM rolls for the others (B2D6-39).
-    player: bool = attrs.field(default=True, validator=_a_flag)
+    player: bool = attrs.field(default=True, validator=a_flag)
     #: Its HP when the combat starts; ``None`` for max HP.
     hp: int | None = None
 

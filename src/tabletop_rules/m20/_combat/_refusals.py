@@ -9,13 +9,13 @@ from __future__ import annotations
 from tabletop_rules.checks import Term
 from tabletop_rules.errors import IllegalCommand
 from tabletop_rules.i18n import Label
+from tabletop_rules.kit._fields import MAX_NAME_LENGTH
 from tabletop_rules.m20._character import Character
 from tabletop_rules.m20._checks import AttackKind, RewardItem
 from tabletop_rules.m20._combat._values import (
     GM,
     MAX_BOOST_VALUE,
     MAX_BOOSTS,
-    MAX_NAME_LENGTH,
     AttackMode,
     Boosts,
     Combatant,

@@ -13,6 +13,7 @@ from tabletop_rules.checks import CheckResult, Term
 from tabletop_rules.engine import GameResult, PromptStack
 from tabletop_rules.errors import IllegalCommand, InvalidData
 from tabletop_rules.kit import Durations, Expiry, copier
+from tabletop_rules.kit._fields import MAX_NAME_LENGTH, a_flag, a_side
 from tabletop_rules.m20._character import Character
 from tabletop_rules.m20._checks import RewardItem, Rulings
 from tabletop_rules.m20._ledger import ScenarioLedger
@@ -31,8 +32,6 @@ FIRST_AID_DIFFICULTY: Final = 16
 FIRST_AID_DIFFICULTY_WITH_HEALING: Final = 8
 #: The most participants a combat may have (summons not counted).
 MAX_PARTICIPANTS: Final = 12
-#: The longest participant id or side name, in characters.
-MAX_NAME_LENGTH: Final = 64
 #: The most reward items, and the most GM terms, one check in a combat takes.
 MAX_BOOSTS: Final = 8
 #: The largest modifier a reward item or a GM term may add or take away.
@@ -263,20 +262,6 @@ def _a_character(_: object, __: attrs.Attribute[Character], value: object) -> No
         raise InvalidData("$.character", f"expected an m20 Character, not {value!r}")
 
 
-def _a_side(_: object, __: attrs.Attribute[str], value: object) -> None:
-    if not isinstance(value, str) or not value or len(value) > MAX_NAME_LENGTH:
-        raise InvalidData(
-            "$.side",
-            f"a side must be a non-empty text of at most {MAX_NAME_LENGTH} characters, "
-            f"not {repr(value)[:80]}",
-        )
-
-
-def _a_flag(_: object, attribute: attrs.Attribute[bool], value: object) -> None:
-    if type(value) is not bool:
-        raise InvalidData(f"$.{attribute.name}", f"expected true or false, not {value!r}")
-
-
 @attrs.frozen(kw_only=True)
 class Participant:
     """One character entering a combat.
@@ -293,9 +278,9 @@ class Participant:
     #: The character.
     character: Character = attrs.field(validator=_a_character)
     #: The side it fights on.
-    side: str = attrs.field(validator=_a_side)
+    side: str = attrs.field(validator=a_side)
     #: Whether it is a player character (a non-player character is run by the GM).
-    player: bool = attrs.field(default=True, validator=_a_flag)
+    player: bool = attrs.field(default=True, validator=a_flag)
     #: Its HP when the combat starts (carried from the last combat); ``None`` for max HP.
     hp: int | None = None
 
