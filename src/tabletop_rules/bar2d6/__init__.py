@@ -80,6 +80,7 @@ from tabletop_rules.bar2d6._combat._values import (
     Strike,
 )
 from tabletop_rules.bar2d6._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
+from tabletop_rules.bar2d6._vectors import VECTOR_CHECKS
 
 #: Every bar2d6 combat command, a union tagged in JSON by class name.
 Command = _Command
@@ -98,6 +99,7 @@ __all__ = [
     "MAX_PARTICIPANTS",
     "PERSONALITY_POINTS",
     "RULESET",
+    "VECTOR_CHECKS",
     "WOUNDED_AT",
     "WOUND_PENALTY",
     "Attack",

@@ -88,6 +88,7 @@ from tabletop_rules.bayside23._combat._values import (
     Weapon,
 )
 from tabletop_rules.bayside23._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
+from tabletop_rules.bayside23._vectors import VECTOR_CHECKS
 
 if TYPE_CHECKING:
     from tabletop_rules.bayside23._chat import CHAT_COMMANDS
@@ -98,6 +99,7 @@ __all__ = [
     "GM",
     "MAX_ARTIFACTS",
     "RULESET",
+    "VECTOR_CHECKS",
     "ActionCheck",
     "ArtifactUsed",
     "Attack",

@@ -138,6 +138,7 @@ from tabletop_rules.m20._sheet import (
     parse_sheet,
 )
 from tabletop_rules.m20._skills import Skill, SkillPick
+from tabletop_rules.m20._vectors import VECTOR_CHECKS
 
 if TYPE_CHECKING:
     from tabletop_rules.m20._chat import CHAT_COMMANDS
@@ -159,6 +160,7 @@ __all__ = [
     "MAX_SHEET_PROBLEMS",
     "RULESET",
     "SCENARIO_LIMITS",
+    "VECTOR_CHECKS",
     "Assist",
     "Assisted",
     "Attack",

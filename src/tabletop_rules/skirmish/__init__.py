@@ -85,6 +85,7 @@ from tabletop_rules.skirmish._effects import (
     Summon,
 )
 from tabletop_rules.skirmish._effects import Effect as _Effect
+from tabletop_rules.skirmish._vectors import VECTOR_CHECKS
 
 #: Every skirmish command, a union tagged in JSON by class name.
 Command = _Command
@@ -99,6 +100,7 @@ __all__ = [
     "RULESET",
     "SAMPLE_DECKS",
     "TWO_D6",
+    "VECTOR_CHECKS",
     "Action",
     "ActionKind",
     "ApChange",
