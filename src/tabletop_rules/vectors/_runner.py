@@ -209,6 +209,8 @@ def run_case(case: VectorCase) -> dict[str, object]:
     if left:
         unused = ", ".join(map(str, case.dice[len(case.dice) - len(left) :]))
         message = translate("error.vector_dice_left", "en", case=case.id, count=len(left), dice=unused)
+        if "error" in found:
+            message += f" It stopped at: {found['en']}"
         raise VectorFailure(case.id, [Difference("dice", "every die used", message)])
     return found
 
