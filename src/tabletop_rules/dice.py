@@ -366,7 +366,9 @@ class ScriptedDice:
         if sides is not None:
             self._sides = tuple(sides)
             if len(self._sides) != len(self._faces):
-                raise InvalidDice("error.scripted_sizes", faces=len(self._faces), sides=len(self._sides))
+                raise InvalidDice(
+                    "error.scripted_sizes", faces=len(self._faces), sides=len(self._sides)
+                )
             for face, size in zip(self._faces, self._sides, strict=True):
                 if type(size) is not int or size < 1:
                     raise InvalidDice("error.dice_sides", sides=size)

@@ -31,10 +31,18 @@ def _gm(spec: CheckSpec) -> SystemCheck:
 
 
 def _contest(spec: CheckSpec) -> SystemCheck:
-    """``check = "contest"``: two sheets, attacker then defender; args ``attacker_items``,
-    ``defender_items``, ``attacker_side``, ``defender_side``, ``attacker_hp``, ``defender_hp``."""
+    """``check = "contest"``: two sheets, attacker then defender.
+
+    Args ``attacker_items``, ``defender_items``, ``attacker_side``, ``defender_side``,
+    ``attacker_hp``, ``defender_hp``.
+    """
     spec.unknown(
-        "attacker_items", "defender_items", "attacker_side", "defender_side", "attacker_hp", "defender_hp"
+        "attacker_items",
+        "defender_items",
+        "attacker_side",
+        "defender_side",
+        "attacker_hp",
+        "defender_hp",
     )
     return Contest.between(
         parse_sheet(spec.sheet(0)),

@@ -22,9 +22,11 @@ if TYPE_CHECKING:
 
 
 def _specialty(spec: CheckSpec) -> SystemCheck:
-    """``check = "specialty"``: one sheet; args ``specialty``, ``difficulty`` (a number or
-    ``trivial``/``easy``/``moderate``/``hard``), ``stance``, ``attribute``, ``helpers``,
-    ``situation``, ``reroll``."""
+    """``check = "specialty"``: one sheet and its specialty check.
+
+    Args ``specialty``, ``difficulty`` (a number or ``trivial``/``easy``/``moderate``/
+    ``hard``), ``stance``, ``attribute``, ``helpers``, ``situation``, ``reroll``.
+    """
     spec.unknown("specialty", "difficulty", "stance", "attribute", "helpers", "situation", "reroll")
     difficulty: DifficultyLevel | int = (
         spec.integer("difficulty")

@@ -17,8 +17,10 @@ if TYPE_CHECKING:
 
 
 def _card_check(spec: CheckSpec) -> SystemCheck:
-    """``check = "cards"``: two sample card ids, actor then target (``sheets``); args
-    ``distance`` (rows between them; −1 per row), ``actor_bonus``, ``defender_bonus``."""
+    """``check = "cards"``: two sample card ids, actor then target (``sheets``).
+
+    Args ``distance`` (rows between them; −1 per row), ``actor_bonus``, ``defender_bonus``.
+    """
     spec.unknown("distance", "actor_bonus", "defender_bonus")
     cards = sample_cards()
     for index in (0, 1):

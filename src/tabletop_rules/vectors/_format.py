@@ -6,7 +6,7 @@ import enum
 import re
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import Any, TypeAlias, TypeVar
+from typing import Any, TypeAlias, TypeVar, cast
 
 import attrs
 
@@ -67,7 +67,7 @@ def parse_dice(items: Iterable[str], *, where: str = "dice") -> tuple[DieFace, .
     dice: list[DieFace] = []
     for index, item in enumerate(items):
         path = f"{where}[{index}]"
-        match = _DIE.fullmatch(item.replace(" ", "")) if isinstance(item, str) else None
+        match = _DIE.fullmatch(item.replace(" ", "")) if isinstance(item, str) else None  # pyright: ignore[reportUnnecessaryIsInstance]
         if match is None:
             raise InvalidData(path, f'write a die as "d20:17" or "3d6:1,2,3", not {item!r}')
         count = int(match[1]) if match[1] else 1
@@ -99,7 +99,7 @@ class CheckSpec:
     #: The sheets (or card ids) the case names, as text.
     sheets: tuple[str, ...]
     #: The case's ``args`` table.
-    args: Mapping[str, Any] = attrs.field(factory=dict, converter=_read_only)
+    args: Mapping[str, Any] = attrs.field(factory=lambda: _read_only({}), converter=_read_only)
     #: Where the case is, for error paths (``m20.toml:m20-check-1``).
     where: str = "case"
 
@@ -141,10 +141,10 @@ class CheckSpec:
 
     def strings(self, name: str) -> tuple[str, ...]:
         """The array-of-strings argument *name*, or ``()``."""
-        value = self.args.get(name, [])
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise self._fail(name, f"expected an array of strings, not {value!r}")
-        return tuple(value)
+        value = _string_list(self.args.get(name, []))
+        if value is None:
+            raise self._fail(name, f"expected an array of strings, not {self.args[name]!r}")
+        return value
 
     def choice(self, name: str, kind: type[E], default: E | None = None) -> E:
         """The argument *name* as a member of *kind*, by value or by name, in any case."""
@@ -160,6 +160,10 @@ class CheckSpec:
                 return member
         known = ", ".join(str(member.value) for member in kind)
         raise self._fail(name, f"expected one of {known}, not {value!r}")
+
+
+def _optional_read_only(value: Mapping[str, Any] | None) -> Mapping[str, Any] | None:
+    return None if value is None else _read_only(value)
 
 
 @attrs.frozen
@@ -222,17 +226,13 @@ class VectorCase:
     #: What is played.
     input: VectorInput
     #: The expected results, or ``None`` when not recorded yet.
-    expect: Mapping[str, Any] | None = attrs.field(
-        converter=lambda value: None if value is None else _read_only(value)
-    )
+    expect: Mapping[str, Any] | None = attrs.field(converter=_optional_read_only)
     #: A free note for readers.
     note: str = ""
 
     def scripted_dice(self) -> ScriptedDice:
         """Fresh scripted dice for one run of this case, sizes included."""
-        return ScriptedDice(
-            (die.face for die in self.dice), sides=(die.sides for die in self.dice)
-        )
+        return ScriptedDice((die.face for die in self.dice), sides=(die.sides for die in self.dice))
 
 
 @attrs.frozen
@@ -248,10 +248,19 @@ class VectorFile:
     cases: tuple[VectorCase, ...]
 
 
+def _string_list(value: object) -> tuple[str, ...] | None:
+    if not isinstance(value, list):
+        return None
+    items = tuple(cast("list[object]", value))
+    if not all(isinstance(item, str) for item in items):
+        return None
+    return cast("tuple[str, ...]", items)
+
+
 def _table(value: object, path: str) -> Mapping[str, Any]:
     if not isinstance(value, dict):
         raise InvalidData(path, "expected a table")
-    return value
+    return cast("Mapping[str, Any]", value)
 
 
 def _string(table: Mapping[str, Any], key: str, path: str, default: str | None = None) -> str:
@@ -262,15 +271,13 @@ def _string(table: Mapping[str, Any], key: str, path: str, default: str | None =
 
 
 def _strings(table: Mapping[str, Any], key: str, path: str) -> tuple[str, ...]:
-    value = table.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+    value = _string_list(table.get(key, []))
+    if value is None:
         raise InvalidData(f"{path}.{key}", "expected an array of strings")
-    return tuple(value)
+    return value
 
 
-def _named(
-    library: Mapping[str, Any], name: str, path: str, section: str
-) -> str:
+def _named(library: Mapping[str, Any], name: str, path: str, section: str) -> str:
     if name not in library:
         known = ", ".join(sorted(library)) or "none"
         raise InvalidData(path, f"no [{section}] entry {name!r} in this file; known: {known}")
@@ -289,9 +296,7 @@ def _input(raw: Mapping[str, Any], path: str, file: Mapping[str, Any]) -> Vector
     sheets = _table(file.get("sheets", {}), "sheets")
     if kinds[0] == "check":
         names = _strings(raw, "sheets", path)
-        texts = tuple(
-            sheets[name] if name in sheets else name for name in names
-        )
+        texts = tuple(sheets.get(name, name) for name in names)
         args = _table(raw.get("args", {}), f"{path}.args")
         spec = CheckSpec(sheets=texts, args=args, where=path)
         return CheckInput(_string(raw, "check", path), spec)
@@ -313,9 +318,8 @@ def _case(raw: object, path: str, name: str, file: Mapping[str, Any]) -> VectorC
     for clause in clauses:
         if _CLAUSE.fullmatch(clause) is None:
             raise InvalidData(f"{path}.clauses", f"{clause!r} is not a clause id such as M20-054")
-    expect = table.get("expect")
-    if expect is not None:
-        expect = _table(expect, f"{path}.expect")
+    raw_expect = table.get("expect")
+    expect = None if raw_expect is None else _table(raw_expect, f"{path}.expect")
     return VectorCase(
         file=name,
         id=case_id,
@@ -346,9 +350,10 @@ def read_vectors(text: str, name: str = "<vectors>") -> VectorFile:
     extra = sorted(set(data) - {"system", "sheets", "setups", "case"})
     if extra:
         raise InvalidData(f"{name}.{extra[0]}", "not a top-level field of a vector file")
-    raw_cases = data.get("case", [])
-    if not isinstance(raw_cases, list):
+    raw_list: object = data.get("case", [])
+    if not isinstance(raw_list, list):
         raise InvalidData(f"{name}.case", "write cases as [[case]] tables")
+    raw_cases = cast("list[object]", raw_list)
     cases = tuple(
         _case(raw, f"{name}.case[{index}]", name, data) for index, raw in enumerate(raw_cases)
     )

@@ -6,7 +6,7 @@ import functools
 import json
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -139,7 +139,8 @@ def _check(case: VectorCase, given: CheckInput, dice: Any) -> dict[str, object]:
     if given.kind not in builders:
         known = ", ".join(sorted(builders)) or "none"
         raise InvalidData(
-            f"{case.file}:{case.id}.check", f"{case.system} has no check {given.kind!r}; known: {known}"
+            f"{case.file}:{case.id}.check",
+            f"{case.system} has no check {given.kind!r}; known: {known}",
         )
     check = builders[given.kind](given.spec)
     return _check_result(check.resolve(dice), check.probability())
@@ -191,6 +192,7 @@ def run_case(case: VectorCase) -> dict[str, object]:
     """
     dice = case.scripted_dice()
     given = case.input
+    found: dict[str, object]
     try:
         if isinstance(given, ChatInput):
             found = _chat(case, given.text, dice)
@@ -202,17 +204,26 @@ def run_case(case: VectorCase) -> dict[str, object]:
         raise
     except TabletopRulesError as error:
         if _dice_problem(error):
-            raise VectorFailure(case.id, [Difference("dice", "enough dice of the right sizes", str(error))]) from None
-        found = {"error": type(error).__name__}
-        found.update((locale, error.localized(locale)) for locale in LOCALES)
+            raise VectorFailure(
+                case.id, [Difference("dice", "enough dice of the right sizes", str(error))]
+            ) from None
+        found = {"error": type(error).__name__}  # a refusal is a result
+        for locale in LOCALES:
+            found[locale] = error.localized(locale)
     left = dice.remaining
     if left:
         unused = ", ".join(map(str, case.dice[len(case.dice) - len(left) :]))
-        message = translate("error.vector_dice_left", "en", case=case.id, count=len(left), dice=unused)
+        message = translate(
+            "error.vector_dice_left", "en", case=case.id, count=len(left), dice=unused
+        )
         if "error" in found:
             message += f" It stopped at: {found['en']}"
         raise VectorFailure(case.id, [Difference("dice", "every die used", message)])
     return found
+
+
+def _items(value: object) -> list[object] | None:
+    return cast("list[object]", value) if isinstance(value, list) else None
 
 
 def compare(case: VectorCase) -> tuple[Difference, ...]:
@@ -229,11 +240,13 @@ def compare(case: VectorCase) -> tuple[Difference, ...]:
     expected = dict(case.expect or {})
     differences: list[Difference] = []
     for field in [*expected, *(key for key in got if key not in expected)]:
-        want, have = expected.get(field), got.get(field)
-        if isinstance(want, list) and isinstance(have, list) and len(want) == len(have):
+        want: object = expected.get(field)
+        have: object = got.get(field)
+        wanted, given = _items(want), _items(have)
+        if wanted is not None and given is not None and len(wanted) == len(given):
             differences.extend(
                 Difference(f"{field}[{index}]", a, b)
-                for index, (a, b) in enumerate(zip(want, have, strict=True))
+                for index, (a, b) in enumerate(zip(wanted, given, strict=True))
                 if a != b
             )
         elif want != have or type(want) is not type(have):
@@ -272,7 +285,9 @@ def shipped_files() -> tuple[VectorFile, ...]:
     for file in files:
         for case in file.cases:
             if case.id in seen:
-                raise InvalidData(f"{file.name}:{case.id}", f"the id is used in {seen[case.id]} too")
+                raise InvalidData(
+                    f"{file.name}:{case.id}", f"the id is used in {seen[case.id]} too"
+                )
             seen[case.id] = file.name
     return files
 
@@ -345,10 +360,11 @@ def _toml_value(value: object) -> str:
         return str(value)
     if isinstance(value, str):
         return _toml_string(value)
-    if isinstance(value, list):
-        if not value:
+    items = _items(value)
+    if items is not None:
+        if not items:
             return "[]"
-        return "[\n" + "".join(f"  {_toml_value(item)},\n" for item in value) + "]"
+        return "[\n" + "".join(f"  {_toml_value(item)},\n" for item in items) + "]"
     raise TypeError(f"cannot write {value!r} as TOML")
 
 
@@ -386,7 +402,9 @@ def _replace_expect(block: list[str], expect: list[str]) -> list[str]:
     return [*body, *expect, *(tail or [""])]
 
 
-def record_file(path: str | Path, *, only: Iterable[str] | None = None, missing: bool = False) -> int:
+def record_file(
+    path: str | Path, *, only: Iterable[str] | None = None, missing: bool = False
+) -> int:
     """Fill or refresh the ``[case.expect]`` tables of the vector file at *path*.
 
     Each case is played with its scripted dice and its ``[case.expect]`` table is rewritten
