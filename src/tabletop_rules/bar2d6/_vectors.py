@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 from tabletop_rules.bar2d6._checks import Contest, GMCheck, Side, check_terms
 from tabletop_rules.bar2d6._sheet import parse_sheet
-from tabletop_rules.notation import SystemCheck
 
 if TYPE_CHECKING:
+    from tabletop_rules.notation import SystemCheck
     from tabletop_rules.vectors import CheckSpec
 
 

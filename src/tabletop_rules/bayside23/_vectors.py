@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 from tabletop_rules.bayside23._checks import ActionCheck, HitCheck, HitKind
 from tabletop_rules.bayside23._sheet import parse_sheet
-from tabletop_rules.notation import SystemCheck
 
 if TYPE_CHECKING:
+    from tabletop_rules.notation import SystemCheck
     from tabletop_rules.vectors import CheckSpec
 
 

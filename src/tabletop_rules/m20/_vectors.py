@@ -15,9 +15,9 @@ from tabletop_rules.m20._checks import (
     Stance,
 )
 from tabletop_rules.m20._sheet import parse_sheet
-from tabletop_rules.notation import SystemCheck
 
 if TYPE_CHECKING:
+    from tabletop_rules.notation import SystemCheck
     from tabletop_rules.vectors import CheckSpec
 
 

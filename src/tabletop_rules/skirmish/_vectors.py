@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 from tabletop_rules.checks import Term
 from tabletop_rules.errors import InvalidData
-from tabletop_rules.notation import SystemCheck
 from tabletop_rules.skirmish._cards import sample_cards
 from tabletop_rules.skirmish._checks import Check
 
 if TYPE_CHECKING:
+    from tabletop_rules.notation import SystemCheck
     from tabletop_rules.vectors import CheckSpec
 
 
