@@ -98,4 +98,8 @@ def _check_wheel(session: nox.Session, wheel: Path) -> None:
             session.error(f"{required} missing from {wheel.name}")
     if not any(n.startswith("tabletop_rules/locales/") and n.endswith(".json") for n in names):
         session.error(f"no locales/*.json in {wheel.name}")
+    for system in ("chat", "m20", "bar2d6", "bayside23", "skirmish"):
+        vector_file = f"tabletop_rules/vectors/data/{system}.toml"
+        if vector_file not in names:
+            session.error(f"{vector_file} missing from {wheel.name}: the rule vectors must ship")
     session.log(f"{wheel.name}: {len(names)} files, package data present")

@@ -334,8 +334,9 @@ class ScriptedDice:
         faces: The faces to hand out, in order.
         sides: The size of each scripted die, one per face, or ``None`` to accept a face on a
             die of any size it fits.
-            With sizes, a roll of a die of another size raises :class:`InvalidDice`: a test
-            that scripts a d20 catches a rule that rolls a d6.
+            With sizes, a roll of a die of another size raises
+            :class:`~tabletop_rules.errors.InvalidDice`: a test that scripts a d20 catches a
+            rule that rolls a d6.
 
     >>> dice = ScriptedDice([6, 1, 4])
     >>> dice.roll(Dice(2, 6)).faces

@@ -26,7 +26,7 @@ __all__ = [
     "read_vectors",
 ]
 
-E = TypeVar("E", bound=enum.Enum)
+EnumT = TypeVar("EnumT", bound=enum.Enum)
 
 _DIE = re.compile(r"([0-9]*)[dD]([0-9]+):([0-9]+(?:,[0-9]+)*)")
 _CLAUSE = re.compile(r"[A-Z0-9]+-[0-9]+")
@@ -55,6 +55,7 @@ class DieFace:
 def parse_dice(items: Iterable[str], *, where: str = "dice") -> tuple[DieFace, ...]:
     """Read scripted dice written ``d20:17`` (one die) or ``3d6:1,2,3`` (one face per die).
 
+    >>> from tabletop_rules.vectors import parse_dice
     >>> [str(die) for die in parse_dice(["d20:17", "2d6:3,4"])]
     ['d20:17', 'd6:3', 'd6:4']
 
@@ -146,7 +147,7 @@ class CheckSpec:
             raise self._fail(name, f"expected an array of strings, not {self.args[name]!r}")
         return value
 
-    def choice(self, name: str, kind: type[E], default: E | None = None) -> E:
+    def choice(self, name: str, kind: type[EnumT], default: EnumT | None = None) -> EnumT:
         """The argument *name* as a member of *kind*, by value or by name, in any case."""
         value = self.args.get(name)
         if value is None:
