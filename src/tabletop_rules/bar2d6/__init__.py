@@ -80,7 +80,7 @@ from tabletop_rules.bar2d6._combat._values import (
     Strike,
 )
 from tabletop_rules.bar2d6._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
-from tabletop_rules.bar2d6._vectors import VECTOR_CHECKS
+from tabletop_rules.bar2d6._vectors import VECTOR_CHECKS, VECTOR_LOG
 
 #: Every bar2d6 combat command, a union tagged in JSON by class name.
 Command = _Command
@@ -100,6 +100,7 @@ __all__ = [
     "PERSONALITY_POINTS",
     "RULESET",
     "VECTOR_CHECKS",
+    "VECTOR_LOG",
     "WOUNDED_AT",
     "WOUND_PENALTY",
     "Attack",

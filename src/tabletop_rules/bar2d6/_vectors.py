@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tabletop_rules.bar2d6._checks import Contest, GMCheck, Side, check_terms
+from tabletop_rules.bar2d6._combat._log import describe
 from tabletop_rules.bar2d6._sheet import parse_sheet
 
 if TYPE_CHECKING:
+    from tabletop_rules.bar2d6._combat._events import Event
     from tabletop_rules.notation import SystemCheck
     from tabletop_rules.vectors import CheckSpec
 
@@ -56,7 +58,15 @@ def _contest(spec: CheckSpec) -> SystemCheck:
     )
 
 
+def vector_log(setup: object, state: object, events: Iterable[Event], locale: str) -> str:
+    """The combat log of a vector's *events* in *locale*."""
+    return "\n".join(describe(event, locale) for event in events)
+
+
 #: The checks a rule vector may build (``check = "gm"``), by name.
 VECTOR_CHECKS: Mapping[str, Callable[[CheckSpec], SystemCheck]] = MappingProxyType(
     {"contest": _contest, "gm": _gm}
 )
+
+#: Renders a vector's combat events as the log in a locale: ``(setup, state, events, locale)``.
+VECTOR_LOG: Callable[[Any, Any, Iterable[Any], str], str] = vector_log

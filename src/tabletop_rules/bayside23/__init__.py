@@ -88,7 +88,7 @@ from tabletop_rules.bayside23._combat._values import (
     Weapon,
 )
 from tabletop_rules.bayside23._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
-from tabletop_rules.bayside23._vectors import VECTOR_CHECKS
+from tabletop_rules.bayside23._vectors import VECTOR_CHECKS, VECTOR_LOG
 
 if TYPE_CHECKING:
     from tabletop_rules.bayside23._chat import CHAT_COMMANDS
@@ -100,6 +100,7 @@ __all__ = [
     "MAX_ARTIFACTS",
     "RULESET",
     "VECTOR_CHECKS",
+    "VECTOR_LOG",
     "ActionCheck",
     "ArtifactUsed",
     "Attack",

@@ -138,7 +138,7 @@ from tabletop_rules.m20._sheet import (
     parse_sheet,
 )
 from tabletop_rules.m20._skills import Skill, SkillPick
-from tabletop_rules.m20._vectors import VECTOR_CHECKS
+from tabletop_rules.m20._vectors import VECTOR_CHECKS, VECTOR_LOG
 
 if TYPE_CHECKING:
     from tabletop_rules.m20._chat import CHAT_COMMANDS
@@ -161,6 +161,7 @@ __all__ = [
     "RULESET",
     "SCENARIO_LIMITS",
     "VECTOR_CHECKS",
+    "VECTOR_LOG",
     "Assist",
     "Assisted",
     "Attack",

@@ -85,7 +85,7 @@ from tabletop_rules.skirmish._effects import (
     Summon,
 )
 from tabletop_rules.skirmish._effects import Effect as _Effect
-from tabletop_rules.skirmish._vectors import VECTOR_CHECKS
+from tabletop_rules.skirmish._vectors import VECTOR_CHECKS, VECTOR_LOG
 
 #: Every skirmish command, a union tagged in JSON by class name.
 Command = _Command
@@ -101,6 +101,7 @@ __all__ = [
     "SAMPLE_DECKS",
     "TWO_D6",
     "VECTOR_CHECKS",
+    "VECTOR_LOG",
     "Action",
     "ActionKind",
     "ApChange",

@@ -13,6 +13,7 @@ import attrs
 from tabletop_rules.checks import CheckResult, Outcome
 from tabletop_rules.errors import DiceExhausted, InvalidData, InvalidDice, TabletopRulesError
 from tabletop_rules.i18n import translate
+from tabletop_rules.notation._systems import system_package
 from tabletop_rules.vectors._format import (
     ChatInput,
     CheckInput,
@@ -126,8 +127,6 @@ def _chat(case: VectorCase, text: str, dice: Any) -> dict[str, object]:
 
 
 def _builders(system: str) -> Mapping[str, Callable[[CheckSpec], Any]]:
-    from tabletop_rules.notation._systems import system_package
-
     found: Mapping[str, Callable[[CheckSpec], Any]] = getattr(
         system_package(system), "VECTOR_CHECKS", {}
     )
@@ -155,19 +154,24 @@ def _combat(case: VectorCase, given: CombatInput, dice: Any) -> dict[str, object
     command_type = getattr(ruleset, "command_type", None)
     if command_type is None:
         raise InvalidData(f"{path}.commands", f"{case.system} does not name its command type")
-    state = ruleset.start(from_json(given.setup, ruleset.setup_type))
-    events: list[str] = []
-    found: dict[str, object] = {"events": events}
+    setup = from_json(given.setup, ruleset.setup_type)
+    state = ruleset.start(setup)
+    played: list[Any] = []
     for index, text in enumerate(given.commands):
         try:
             command = from_json(text, command_type)
         except InvalidData as error:
             raise InvalidData(f"{path}.commands[{index}]{error.path[1:]}", error.detail) from None
         state, new = engine.step(ruleset, state, command, dice)
-        events.extend(to_json(event) for event in new)
+        played.extend(new)
+    found: dict[str, object] = {"events": [to_json(event) for event in played]}
     result = ruleset.outcome(state)
     if result is not None:
         found["result"] = to_json(result)
+    log = getattr(system_package(case.system), "VECTOR_LOG", None)
+    if log is not None:
+        for locale in LOCALES:
+            found[locale] = log(setup, state, played, locale)
     return found
 
 
@@ -208,6 +212,9 @@ def run_case(case: VectorCase) -> dict[str, object]:
                 case.id, [Difference("dice", "enough dice of the right sizes", str(error))]
             ) from None
         found = {"error": type(error).__name__}  # a refusal is a result
+        reason = getattr(error, "reason", None)
+        if isinstance(reason, str):
+            found["reason"] = reason
         for locale in LOCALES:
             found[locale] = error.localized(locale)
     left = dice.remaining
