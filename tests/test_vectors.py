@@ -173,3 +173,29 @@ def test_counts_cover_every_case() -> None:
     counts = vectors.counts()
     assert sum(counts.values()) == len(vectors.case_ids())
     assert set(counts) == {"chat", "m20", "bar2d6", "bayside23", "skirmish"}
+
+
+def test_record_only_and_missing(tmp_path: Path) -> None:
+    """--only records the named cases, --missing those without an expect table."""
+    path = tmp_path / "v.toml"
+    path.write_text(
+        '[[case]]\nid = "a"\ndice = ["d6:1"]\nchat = "1d6"\n[case.expect]\ntotal = 9\n\n'
+        '[[case]]\nid = "b"\ndice = ["d6:2"]\nchat = "1d6"\n\n'
+        '[[case]]\nid = "c"\ndice = ["d6:3"]\nchat = "1d6"\n',
+        "utf-8",
+    )
+    assert vectors.record_file(path, only=["b"]) == 1
+    assert vectors.record_file(path, missing=True) == 1
+    cases = read_vectors(path.read_text("utf-8"), "v.toml").cases
+    assert [(case.expect or {}).get("total") for case in cases] == [9, 2, 3]
+    assert main(["check", str(path)]) == 1
+
+
+def test_record_refuses_cases_whose_dice_do_not_fit(tmp_path: Path) -> None:
+    """Recording a case with a leftover die writes nothing and says which case."""
+    path = tmp_path / "v.toml"
+    text = '[[case]]\nid = "a"\ndice = ["d6:1", "d6:2"]\nchat = "1d6"\n'
+    path.write_text(text, "utf-8")
+    with pytest.raises(VectorFailure, match="Rule vector a failed"):
+        vectors.record_file(path)
+    assert path.read_text("utf-8") == text
