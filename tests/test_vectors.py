@@ -149,6 +149,14 @@ def test_bad_check_arguments_name_the_field() -> None:
     assert error.value.path == "x.toml:a.args.specialty"
 
 
+def test_an_unknown_system_names_the_field() -> None:
+    """A misspelt system is a bad case, not a recorded refusal."""
+    file = read_vectors('[[case]]\nid = "a"\nsystem = "m21"\nchat = "1d6"\n', "x.toml")
+    with pytest.raises(InvalidData) as error:
+        vectors.run_case(file.cases[0])
+    assert error.value.path == "x.toml:a.system"
+
+
 def test_record_fills_expect_and_keeps_the_rest(tmp_path: Path) -> None:
     """Recording writes the expect table from the library and keeps comments and inputs."""
     path = tmp_path / "v.toml"

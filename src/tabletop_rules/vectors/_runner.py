@@ -194,6 +194,13 @@ def run_case(case: VectorCase) -> dict[str, object]:
 
     .. versionadded:: 0.2.0
     """
+    if case.system:
+        from tabletop_rules.engine import Registry
+
+        known = Registry.default().names
+        if case.system not in known:
+            detail = f"no rule system is called {case.system!r}; known: {', '.join(known)}"
+            raise InvalidData(f"{case.file}:{case.id}.system", detail)
     dice = case.scripted_dice()
     given = case.input
     found: dict[str, object]
