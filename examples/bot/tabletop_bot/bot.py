@@ -24,7 +24,7 @@ from tabletop_bot.transport import Incoming, Outgoing, Private, Public
 from tabletop_rules import engine, from_json, notation, to_json
 from tabletop_rules.dice import SeededDice, SeededDiceState
 from tabletop_rules.engine import GameRecord
-from tabletop_rules.errors import TabletopRulesError
+from tabletop_rules.errors import CorruptRecord, InvalidData, TabletopRulesError
 from tabletop_rules.i18n import DEFAULT_LOCALE, LOCALES, resolve_locale
 
 __all__ = ["Bot"]
@@ -150,8 +150,11 @@ class Bot:
         events = []
         for index, (seq, data) in enumerate(self.store.events(row.id)):
             if seq != index:
-                raise ValueError(f"event {index} is missing")
-            events.append(from_json(data, ruleset.event_type))
+                raise CorruptRecord(index, "this event is missing")
+            try:
+                events.append(from_json(data, ruleset.event_type))
+            except InvalidData as error:
+                raise CorruptRecord(index, error.localized(DEFAULT_LOCALE)) from error
         record = GameRecord(
             system=row.system, rules_version=row.rules_version, setup=setup, events=tuple(events)
         )
