@@ -52,7 +52,7 @@ class Lobby:
 
     system: str
     gm: str
-    seats: list[Seat] = field(default_factory=list)
+    seats: list[Seat] = field(default_factory=list[Seat])
 
 
 @dataclass
@@ -147,7 +147,7 @@ class Bot:
         system = SYSTEMS[row.system]
         ruleset = system.ruleset
         setup = from_json(row.setup, ruleset.setup_type)
-        events = []
+        events: list[Any] = []
         for index, (seq, data) in enumerate(self.store.events(row.id)):
             if seq != index:
                 raise CorruptRecord(index, "this event is missing")
@@ -374,7 +374,7 @@ class Bot:
         players = [seat for seat in lobby.seats if seat.role == "player"]
         if len(players) < system.seats[0]:
             raise BotError("bot.not_enough", system=system.name, count=system.seats[0])
-        sheets = {}
+        sheets: dict[str, str] = {}
         for seat in lobby.seats:
             stored = self.store.character(seat.user, system.name)
             # A foe is a copy of the GM's own character, or of the system's example.
@@ -510,7 +510,7 @@ class Bot:
                 return row.gm
         return ""
 
-    _COMMANDS: ClassVar[Mapping[str, Callable[[Bot, Channel, str, str], list[str]]]] = {
+    _COMMANDS: ClassVar[Mapping[str, Callable[..., list[str]]]] = {
         ".help": _help,
         ".lang": _lang,
         ".system": _set_system,

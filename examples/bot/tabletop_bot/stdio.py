@@ -36,7 +36,7 @@ class StdioTransport:
             found = _HEADER.fullmatch(line.rstrip("\n"))
             channel, user, text = found.groups() if found else ("main", "you", line.rstrip("\n"))
             if text.rstrip().endswith("<<"):
-                pasted = []
+                pasted: list[str] = []
                 for more in lines:
                     if not more.strip():
                         break
@@ -52,7 +52,9 @@ class StdioTransport:
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the bot on standard input and output until the input ends."""
-    parser = argparse.ArgumentParser(prog="tabletop_bot", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="tabletop_bot", description="The example chat bot on standard input and output."
+    )
     parser.add_argument("--db", required=True, help="the SQLite database file (created if missing)")
     parser.add_argument("--seed", type=int, help="seed new channels' dice (reproducible runs)")
     args = parser.parse_args(argv)

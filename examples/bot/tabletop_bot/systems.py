@@ -157,7 +157,7 @@ class M20:
         return check.resolve(dice).explain(locale)
 
     def setup(self, seats: Sequence[Seat], sheets: Mapping[str, str]) -> object:
-        participants = []
+        participants: list[m20.Participant] = []
         for seat in seats:
             character = from_json(sheets[seat.id], m20.Character)
             foe = seat.role == "foe"
@@ -204,7 +204,7 @@ class Bar2d6:
         return check.resolve(dice).explain(locale)
 
     def setup(self, seats: Sequence[Seat], sheets: Mapping[str, str]) -> object:
-        participants = []
+        participants: list[bar2d6.Participant] = []
         for seat in seats:
             character = from_json(sheets[seat.id], bar2d6.Character)
             foe = seat.role == "foe"
@@ -250,7 +250,7 @@ class Bayside23:
         return check.resolve(dice).explain(locale)
 
     def setup(self, seats: Sequence[Seat], sheets: Mapping[str, str]) -> object:
-        participants = []
+        participants: list[bayside23.Participant] = []
         for seat in seats:
             character = from_json(sheets[seat.id], bayside23.Character)
             foe = seat.role == "foe"
@@ -307,7 +307,7 @@ class Skirmish:
 
     def setup(self, seats: Sequence[Seat], sheets: Mapping[str, str]) -> object:
         cards = skirmish.sample_cards()
-        teams = []
+        teams: list[skirmish.Team] = []
         for seat in seats:
             back, front = skirmish.home_rows(seat.id)
             if seat.id != skirmish.PLAYERS[0]:
