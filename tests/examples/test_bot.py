@@ -30,6 +30,7 @@ sys.path.insert(0, str(BOT_DIR))
 from tabletop_bot import Bot, Incoming, Private, Public, Store  # noqa: E402
 from tabletop_bot.bot import Game  # noqa: E402
 from tabletop_bot.stdio import StdioTransport  # noqa: E402
+from tabletop_bot.transport import serve  # noqa: E402
 
 SEED = 2026
 Message = tuple[str, str, str]
@@ -457,3 +458,37 @@ def test_stdio_reads_headers_and_pasted_sheets() -> None:
         Incoming("t", "ann", ".st m20\n姓名：A\n屬性：物攻3"),
         Incoming("t", "bo", "hi"),
     ]
+
+
+def test_the_session_in_the_bots_guide(db: Path) -> None:
+    """docs/bots.md shows a session: typed lines after ``>``, the bot's lines after them.
+
+    Played through the stdio transport with the same seed, it gives exactly those lines.
+    """
+    import io
+
+    guide = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
+    block = guide.split("```text\n", 1)[1].split("```\n", 1)[0].splitlines()
+    typed = [line[2:] if line.startswith("> ") else "" for line in block if line.startswith(">")]
+    shown = [line for line in block if not line.startswith(">")]
+    out = io.StringIO()
+    store = Store(db)
+    serve(Bot(store, seed=7), StdioTransport(io.StringIO("\n".join(typed) + "\n"), out))
+    store.close()
+    assert out.getvalue().splitlines() == shown
+
+
+def test_every_message_in_every_locale() -> None:
+    """The bot's own catalog has every message in every shipped locale, with the same fields."""
+    from string import Formatter
+
+    from tabletop_bot.messages import MESSAGES
+    from tabletop_rules.i18n import LOCALES
+
+    assert set(MESSAGES) == set(LOCALES)
+    english = MESSAGES["en"]
+    for locale in LOCALES:
+        assert set(MESSAGES[locale]) == set(english), locale
+        for key, template in MESSAGES[locale].items():
+            fields = {name for _, name, _, _ in Formatter().parse(template) if name}
+            assert fields == {n for _, n, _, _ in Formatter().parse(english[key]) if n}, key

@@ -278,7 +278,7 @@ class Bot:
         if len(words) == 2:
             self.store.save_character(user, system.name, system.read_sheet(words[1]))
         data = self._character(user, system)
-        sheet = system.show_sheet(data, channel.locale)
+        sheet = system.show_sheet(data, channel.locale).rstrip()
         return [say("bot.stored", channel.locale, user=user, system=system.name, sheet=sheet)]
 
     def _character(self, user: str, system: System) -> str:
@@ -363,7 +363,7 @@ class Bot:
         self._new_seat(lobby, Seat(user, rest, "foe"))
         self.store.save_lobby(channel.name, lobby.system, lobby.gm, _seats_json(lobby.seats))
         has_own = self.store.character(user, system.name) is not None
-        template = user if has_own else "example"
+        template = user if has_own else say("bot.example_sheet", channel.locale)
         return [say("bot.foe_added", channel.locale, id=rest, template=template)]
 
     def _fight(self, channel: Channel, user: str, rest: str) -> list[str]:
