@@ -9,9 +9,9 @@ event or a command is put into words. The bot itself (:mod:`tabletop_bot.bot`) o
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
@@ -22,6 +22,9 @@ from tabletop_rules.engine import Ruleset
 from tabletop_rules.i18n import LOCALES, translate
 
 __all__ = ["SYSTEMS", "Seat", "System", "generic_label"]
+
+CharacterT = TypeVar("CharacterT")
+ParticipantT = TypeVar("ParticipantT")
 
 
 @dataclass(frozen=True)
@@ -76,14 +79,14 @@ def _norm(word: str) -> str:
     return unicodedata.normalize("NFKC", word).casefold()
 
 
-def _pick(word: str, choices: Mapping[str, str], what: str) -> str:
+def _pick(word: str, choices: Mapping[str, str]) -> str:
     """The value whose name (its value, or a label in any locale) is *word*."""
     wanted = _norm(word)
     for value, key in choices.items():
         names = {value, *(translate(key, locale) for locale in LOCALES)}
         if wanted in {_norm(name) for name in names}:
             return value
-    raise BotError("bot.unknown_choice", what=what, word=word, choices=", ".join(choices))
+    raise BotError("bot.unknown_choice", word=word, choices=", ".join(choices))
 
 
 def _number(word: str) -> int:
@@ -119,6 +122,21 @@ def _foe(character: Any, seat: Seat) -> Any:
     return attrs.evolve(character, name=seat.id)
 
 
+def _cast(
+    seats: Sequence[Seat],
+    sheets: Mapping[str, str],
+    character_type: type[CharacterT],
+    participant: Callable[[Seat, CharacterT, bool], ParticipantT],
+) -> list[ParticipantT]:
+    """Each seat's participant: its stored character (renamed, for a foe), and whether a foe."""
+    cast: list[ParticipantT] = []
+    for seat in seats:
+        character = from_json(sheets[seat.id], character_type)
+        foe = seat.role == "foe"
+        cast.append(participant(seat, _foe(character, seat) if foe else character, foe))
+    return cast
+
+
 class M20:
     """酒吧M20變體: sheets, specialty checks, combats with labelled menus."""
 
@@ -139,7 +157,7 @@ class M20:
         if len(words) not in (2, 3):
             raise BotError("bot.usage", usage=".check SPECIALTY DIFFICULTY [react]")
         specialty = m20.Specialty(
-            _pick(words[0], {s.value: f"m20.specialty.{s.value}" for s in m20.Specialty}, "?")
+            _pick(words[0], {s.value: f"m20.specialty.{s.value}" for s in m20.Specialty})
         )
         levels = {
             level.name.lower(): f"m20.difficulty.{level.name.lower()}"
@@ -149,7 +167,7 @@ class M20:
         difficulty: m20.DifficultyLevel | int = (
             _number(first)
             if first.lstrip("-").isdigit()
-            else m20.DifficultyLevel[_pick(first, levels, "?").upper()]
+            else m20.DifficultyLevel[_pick(first, levels).upper()]
         )
         stance = m20.Stance.REACTING if words[2:] == ["react"] else m20.Stance.ACTING
         character = from_json(data, m20.Character)
@@ -157,19 +175,11 @@ class M20:
         return check.resolve(dice).explain(locale)
 
     def setup(self, seats: Sequence[Seat], sheets: Mapping[str, str]) -> object:
-        participants: list[m20.Participant] = []
-        for seat in seats:
-            character = from_json(sheets[seat.id], m20.Character)
-            foe = seat.role == "foe"
-            participants.append(
-                m20.Participant(
-                    id=seat.id,
-                    character=_foe(character, seat) if foe else character,
-                    side="foes" if foe else "party",
-                    player=not foe,
-                )
-            )
-        return m20.CombatSetup(participants=participants)
+        def participant(seat: Seat, character: m20.Character, foe: bool) -> m20.Participant:
+            side = "foes" if foe else "party"
+            return m20.Participant(id=seat.id, character=character, side=side, player=not foe)
+
+        return m20.CombatSetup(participants=_cast(seats, sheets, m20.Character, participant))
 
     def describe(self, event: object, locale: str, state: object, setup: object) -> str:
         return m20.describe(event, locale, state=state)  # type: ignore[arg-type]
@@ -204,19 +214,11 @@ class Bar2d6:
         return check.resolve(dice).explain(locale)
 
     def setup(self, seats: Sequence[Seat], sheets: Mapping[str, str]) -> object:
-        participants: list[bar2d6.Participant] = []
-        for seat in seats:
-            character = from_json(sheets[seat.id], bar2d6.Character)
-            foe = seat.role == "foe"
-            participants.append(
-                bar2d6.Participant(
-                    id=seat.id,
-                    character=_foe(character, seat) if foe else character,
-                    side="foes" if foe else "party",
-                    player=not foe,
-                )
-            )
-        return bar2d6.CombatSetup(participants=participants)
+        def participant(seat: Seat, character: bar2d6.Character, foe: bool) -> bar2d6.Participant:
+            side = "foes" if foe else "party"
+            return bar2d6.Participant(id=seat.id, character=character, side=side, player=not foe)
+
+        return bar2d6.CombatSetup(participants=_cast(seats, sheets, bar2d6.Character, participant))
 
     def describe(self, event: object, locale: str, state: object, setup: object) -> str:
         return bar2d6.describe(event, locale)  # type: ignore[arg-type]
@@ -250,20 +252,19 @@ class Bayside23:
         return check.resolve(dice).explain(locale)
 
     def setup(self, seats: Sequence[Seat], sheets: Mapping[str, str]) -> object:
-        participants: list[bayside23.Participant] = []
-        for seat in seats:
-            character = from_json(sheets[seat.id], bayside23.Character)
-            foe = seat.role == "foe"
-            participants.append(
-                bayside23.Participant(
-                    id=seat.id,
-                    character=_foe(character, seat) if foe else character,
-                    side=bayside23.Side.ENEMIES if foe else bayside23.Side.PARTY,
-                    # The sheet names no weapon: everyone fights with a 1D6 one.
-                    weapons=[bayside23.Weapon(name="武器")],
-                )
+        def participant(
+            seat: Seat, character: bayside23.Character, foe: bool
+        ) -> bayside23.Participant:
+            return bayside23.Participant(
+                id=seat.id,
+                character=character,
+                side=bayside23.Side.ENEMIES if foe else bayside23.Side.PARTY,
+                # The sheet names no weapon: everyone fights with a 1D6 one.
+                weapons=[bayside23.Weapon(name="武器")],
             )
-        return bayside23.BattleSetup(participants=participants)
+
+        cast = _cast(seats, sheets, bayside23.Character, participant)
+        return bayside23.BattleSetup(participants=cast)
 
     def describe(self, event: object, locale: str, state: object, setup: object) -> str:
         names = bayside23.names_of(setup)  # type: ignore[arg-type]
