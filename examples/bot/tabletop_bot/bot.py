@@ -195,8 +195,11 @@ class Bot:
         secret = bool(getattr(command, "secret", False))
         if command is None and channel.system and text[:1] in "sS":
             # The common language reads its own S prefix; a system's command gets it here.
-            command = notation.parse(text[1:], system=channel.system)
-            secret = isinstance(command, notation.SystemCheck)
+            # Anything else after an S is not a roll (never roll in public what was meant
+            # to be secret).
+            unprefixed = notation.parse(text[1:], system=channel.system)
+            command = unprefixed if isinstance(unprefixed, notation.SystemCheck) else None
+            secret = command is not None
         if command is None:
             return []
         if channel.damaged:
@@ -316,12 +319,16 @@ class Bot:
 
     def _battle(self, channel: Channel, user: str, rest: str) -> list[str]:
         self._free(channel)
+        open_lobby = self.lobbies.get(channel.name)
+        if open_lobby is not None and open_lobby.gm != user:
+            raise BotError("bot.only_gm", gm=open_lobby.gm)
         system = self._system(rest)
         self.lobbies[channel.name] = lobby = Lobby(system.name, user)
         channel.system = system.name
         self.store.save_channel(channel.row())
         self.store.save_lobby(channel.name, lobby.system, lobby.gm, _seats_json(lobby.seats))
-        return [say("bot.lobby_open", channel.locale, gm=user, system=system.name)]
+        key = "bot.lobby_open" if system.gm else "bot.lobby_open_players"
+        return [say(key, channel.locale, gm=user, system=system.name)]
 
     def _lobby(self, channel: Channel) -> Lobby:
         lobby = self.lobbies.get(channel.name)
@@ -435,7 +442,7 @@ class Bot:
             return [say("bot.menu_empty", channel.locale, user=user, waiting=waiting)]
         lines = [say("bot.menu_head", channel.locale, user=user)]
         lines += [
-            f"{number}. {game.system.label(command, channel.locale, game.state)}"
+            f"{number}. {game.system.label(command, channel.locale, game.state, game.setup)}"
             for number, command in enumerate(choices, 1)
         ]
         return ["\n".join(lines)]
@@ -445,6 +452,9 @@ class Bot:
         if channel.damaged:
             raise BotError("bot.damaged_dice", detail=channel.damaged)
         choices = self._choices(game, user)
+        if not choices:
+            waiting = ", ".join(game.system.ruleset.to_act(game.state))
+            raise BotError("bot.menu_empty", user=user, waiting=waiting)
         try:
             command = choices[int(rest) - 1]
             if int(rest) < 1:

@@ -234,7 +234,3 @@ class Store:
     def end_game(self, game: int) -> None:
         """Mark a game over (the GM ended it, or its record was refused)."""
         self._write([("UPDATE games SET over = 1 WHERE id = ?", (game,))])
-
-    def execute(self, sql: str, params: tuple[object, ...] = ()) -> None:
-        """Run one statement in its own transaction (for maintenance and tests)."""
-        self._write([(sql, params)])

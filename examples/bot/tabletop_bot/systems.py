@@ -9,7 +9,7 @@ event or a command is put into words. The bot itself (:mod:`tabletop_bot.bot`) o
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -70,7 +70,7 @@ class System(Protocol):
         """One event of the log."""
         ...
 
-    def label(self, command: object, locale: str, state: object) -> str:
+    def label(self, command: object, locale: str, state: object, setup: object) -> str:
         """One entry of a menu."""
         ...
 
@@ -96,25 +96,38 @@ def _number(word: str) -> int:
         raise BotError("bot.not_a_number", word=word) from None
 
 
-def generic_label(command: object) -> str:
+def generic_label(command: object, names: Mapping[str, str] | None = None) -> str:
     """A menu entry for a command of a system without labels: its type and set fields.
 
-    >>> generic_label(bar2d6.Wait(actor="al"))
-    'Wait: al'
+    *names* maps participants' ids to what to call them.
+
+    >>> generic_label(bar2d6.Wait(actor="al"), {"al": "Alice (al)"})
+    'Wait: Alice (al)'
     """
     kind = type(command)
     if not attrs.has(kind):
         return str(command)
-    values: list[str] = []
+    names = names or {}
+    shown: list[str] = []
     for field in attrs.fields(kind):
-        value = getattr(command, field.name)
-        if value in (None, (), False) or value == field.default:
+        value: object = getattr(command, field.name)
+        if (
+            value is None
+            or value is False
+            or value == ()
+            or (field.default is not attrs.NOTHING and value == field.default)
+        ):
             continue
-        if isinstance(value, tuple):
-            value = ", ".join(str(v) for v in value)  # pyright: ignore[reportUnknownVariableType, reportUnknownArgumentType]
-        shown = value if field.name in {"actor", "target", "targets"} else f"{field.name}={value}"
-        values.append(str(shown))
-    return f"{type(command).__name__}: {' '.join(values)}".rstrip(": ")
+        items: tuple[object, ...] = value if isinstance(value, tuple) else (value,)  # pyright: ignore[reportUnknownVariableType]
+        text = ", ".join(names.get(str(item), str(item)) for item in items)
+        bare = field.name in {"actor", "target", "targets", "unit"}
+        shown.append(text if bare else f"{field.name}={text}")
+    return f"{kind.__name__}: {' '.join(shown)}".rstrip(": ")
+
+
+def _called(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """What to call each participant in a menu: its name, and its id if that differs."""
+    return {id_: name if name == id_ else f"{name} ({id_})" for id_, name in pairs}
 
 
 def _foe(character: Any, seat: Seat) -> Any:
@@ -184,7 +197,7 @@ class M20:
     def describe(self, event: object, locale: str, state: object, setup: object) -> str:
         return m20.describe(event, locale, state=state)  # type: ignore[arg-type]
 
-    def label(self, command: object, locale: str, state: object) -> str:
+    def label(self, command: object, locale: str, state: object, setup: object) -> str:
         return m20.command_label(command, locale, state=state)  # type: ignore[arg-type]
 
 
@@ -223,8 +236,10 @@ class Bar2d6:
     def describe(self, event: object, locale: str, state: object, setup: object) -> str:
         return bar2d6.describe(event, locale)  # type: ignore[arg-type]
 
-    def label(self, command: object, locale: str, state: object) -> str:
-        return generic_label(command)
+    def label(self, command: object, locale: str, state: object, setup: object) -> str:
+        assert isinstance(setup, bar2d6.CombatSetup)
+        cast = _called((p.id, p.character.name) for p in setup.participants)
+        return generic_label(command, cast)
 
 
 class Bayside23:
@@ -270,8 +285,9 @@ class Bayside23:
         names = bayside23.names_of(setup)  # type: ignore[arg-type]
         return bayside23.describe(event, locale, names)  # type: ignore[arg-type]
 
-    def label(self, command: object, locale: str, state: object) -> str:
-        return generic_label(command)
+    def label(self, command: object, locale: str, state: object, setup: object) -> str:
+        assert isinstance(setup, bayside23.BattleSetup)
+        return generic_label(command, _called(bayside23.names_of(setup).items()))
 
 
 class Skirmish:
@@ -322,8 +338,9 @@ class Skirmish:
     def describe(self, event: object, locale: str, state: object, setup: object) -> str:
         return skirmish.describe(event, locale, state=state)  # type: ignore[arg-type]
 
-    def label(self, command: object, locale: str, state: object) -> str:
-        return generic_label(command)
+    def label(self, command: object, locale: str, state: object, setup: object) -> str:
+        assert isinstance(state, skirmish.State)
+        return generic_label(command, _called((u.id, u.card.name) for u in state.units))
 
 
 #: The systems the bot plays, by name.
