@@ -492,3 +492,47 @@ def test_every_message_in_every_locale() -> None:
         for key, template in MESSAGES[locale].items():
             fields = {name for _, name, _, _ in Formatter().parse(template) if name}
             assert fields == {n for _, n, _, _ in Formatter().parse(english[key]) if n}, key
+
+
+def test_an_s_never_rolls_in_public(db: Path) -> None:
+    """Text after an S that is not a secret command rolls nothing, rather than in public."""
+    store = Store(db)
+    bot = Bot(store, seed=SEED)
+    say(bot, "t", "ann", ".system m20")
+    before = bot.channels["t"].dice.state
+    for text in ["S 2d6", "Ss2d6", "So, 2d6 then?"]:
+        assert say(bot, "t", "ann", text) == []
+    assert bot.channels["t"].dice.state == before
+    replies = say(bot, "t", "ann", "sm20+4>=16")
+    assert replies[0].startswith("[@ann] [t] 1D20[")
+    assert replies[1] == "[#t] ann rolled secretly."
+    store.close()
+
+
+def test_a_lobby_survives_a_restart_and_belongs_to_its_gm(db: Path) -> None:
+    run(
+        db,
+        [("t", "ann", ".st bar2d6 example"), ("t", "gm", ".battle bar2d6"), ("t", "ann", ".join")],
+    )
+    store = Store(db)
+    bot = Bot(store, seed=SEED)
+    assert say(bot, "t", "ann", ".battle m20") == ["[#t] Only the GM (gm) may do that."]
+    assert say(bot, "t", "ann", ".fight") == ["[#t] Only the GM (gm) may do that."]
+    assert say(bot, "t", "ann", ".join") == ["[#t] ann is already in this game."]
+    assert say(bot, "t", "gm", ".foe orc") == ["[#t] Foe orc joins (a copy of the example sheet)."]
+    assert say(bot, "t", "gm", ".foe orc") == ["[#t] “orc” cannot be used: pick another id."]
+    assert say(bot, "t", "gm", ".fight")[0] == "[#t] Game #1 of bar2d6 begins."
+    assert say(bot, "t", "gm", ".battle m20") == [
+        "[#t] This channel already has a game (#1); the GM may .end it."
+    ]
+    store.close()
+
+
+def test_the_bot_modules_doctests() -> None:
+    import doctest
+
+    from tabletop_bot import systems
+
+    result = doctest.testmod(systems)
+    assert result.attempted
+    assert not result.failed
