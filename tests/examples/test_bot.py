@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
 import sqlite3
 import subprocess
@@ -19,6 +20,7 @@ from typing import Any
 
 import pytest
 
+import tabletop_rules
 from tabletop_rules import from_json, m20
 from tabletop_rules.dice import SeededDice
 from tabletop_rules.engine import replay
@@ -267,7 +269,12 @@ def test_kill_and_restart_process(tmp_path: Path) -> None:
     probe: Message = ("probe", "x", ".system nothing")  # a reply that says the input was read
     lines = [f"#{c} {u}: {t}" for c, u, t in [*script[:cut], probe, *script[cut:]]]
     command = [sys.executable, str(BOT_DIR / "bot.py"), "--seed", str(SEED), "--db"]
-    env = {"PYTHONPATH": str(ROOT / "src"), "PATH": ""}
+    # The child imports the same tabletop_rules as this process.
+    package_root = str(Path(tabletop_rules.__file__).resolve().parents[1])
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([package_root, os.environ.get("PYTHONPATH", "")]),
+    }
 
     whole = subprocess.run(
         [*command, str(tmp_path / "whole.db")],
