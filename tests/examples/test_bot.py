@@ -448,6 +448,9 @@ def test_damaged_dice_are_refused(db: Path) -> None:
     bot = Bot(store, seed=SEED)
     (refusal,) = say(bot, "north", "ann", "1d6")
     assert refusal.startswith("[#north] This channel's stored dice are damaged (")
+    # Changing the channel's settings keeps the damaged row as it is, for an operator.
+    assert say(bot, "north", "ann", ".lang ja") == ["[#north] このチャンネルは日本語になりました。"]
+    assert [row.dice for row in store.channels() if row.channel == "north"] == ['{"seed": 1}']
     assert say(bot, "south", "ann", "1d6")[0].startswith("[#south] ann: (1D6)")
     store.close()
 

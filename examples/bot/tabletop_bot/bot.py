@@ -40,10 +40,14 @@ class Channel:
     dice: SeededDice
     #: Why the stored dice could not be read (then the channel rolls nothing).
     damaged: str | None = None
+    #: The stored dice that could not be read: kept as they are, never replaced by a new
+    #: stream that could repeat faces.
+    damaged_dice: str = ""
 
     def row(self) -> ChannelRow:
         """The row to store."""
-        return ChannelRow(self.name, self.locale, self.system, to_json(self.dice.state))
+        dice = self.damaged_dice if self.damaged else to_json(self.dice.state)
+        return ChannelRow(self.name, self.locale, self.system, dice)
 
 
 @dataclass
@@ -129,7 +133,9 @@ class Bot:
                 damaged = None
             except TabletopRulesError as error:
                 dice, damaged = SeededDice(0), error.localized(row.locale)
-            self.channels[row.channel] = Channel(row.channel, row.locale, row.system, dice, damaged)
+            self.channels[row.channel] = Channel(
+                row.channel, row.locale, row.system, dice, damaged, row.dice
+            )
         for channel, system, gm, seats in self.store.lobbies():
             self.lobbies[channel] = Lobby(system, gm, list(_seats(seats)))
         for game in self.store.running_games():
