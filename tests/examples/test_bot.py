@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 import tabletop_rules
-from tabletop_rules import from_json, m20
+from tabletop_rules import bar2d6, bayside23, from_json, m20
 from tabletop_rules.dice import SeededDice
 from tabletop_rules.engine import replay
 
@@ -546,3 +546,50 @@ def test_the_bot_modules_doctests() -> None:
     result = doctest.testmod(systems)
     assert result.attempted
     assert not result.failed
+
+
+@pytest.mark.parametrize(
+    ("system", "words", "check"),
+    [
+        (
+            "bar2d6",
+            "3 攀爬 繩鉤",
+            lambda c: bar2d6.GMCheck(terms=bar2d6.check_terms(c, ["攀爬", "繩鉤"]), difficulty=3),
+        ),
+        ("bayside23", "外科手術 8", lambda c: bayside23.ActionCheck.of(c, "外科手術", 8)),
+        ("bayside23", "10", lambda c: bayside23.ActionCheck.of(c, None, 10)),
+    ],
+)
+def test_checks_read_the_stored_character(
+    db: Path, system: str, words: str, check: Callable[[Any], Any]
+) -> None:
+    """``.check`` resolves the system's check of the stored sheet (B2D6-31, BAY-39)."""
+    module = {"bar2d6": bar2d6, "bayside23": bayside23}[system]
+    store = Store(db)
+    bot = Bot(store, seed=SEED)
+    say(bot, "t", "ann", f".system {system}")
+    assert say(bot, "t", "ann", f".check {words}") == [
+        f"[#t] ann has no {system} character: store one with .st {system} SHEET."
+    ]
+    say(bot, "t", "ann", f".st {system} example")
+    dice = SeededDice.resume(bot.channels["t"].dice.state)
+    expected = check(module.parse_sheet(module.EXAMPLE_SHEET)).resolve(dice).explain("en")
+    assert say(bot, "t", "ann", f".check {words}") == [f"[#t] ann: {expected}"]
+    assert bot.channels["t"].dice.state == dice.state
+    store.close()
+
+
+def test_a_damaged_character_is_refused(db: Path) -> None:
+    """A stored character that does not read is refused with the reason; others still read."""
+    run(db, [("t", "ann", ".st m20 example"), ("t", "bo", ".st m20 example")])
+    raw = sqlite3.connect(db)
+    with raw:
+        raw.execute("UPDATE characters SET data = '{\"name\": 3}' WHERE user = 'ann'")
+    raw.close()
+    store = Store(db)
+    bot = Bot(store, seed=SEED)
+    say(bot, "t", "ann", ".system m20")
+    (refusal,) = say(bot, "t", "ann", ".check physique 12")
+    assert refusal.startswith("[#t] ann's stored m20 character is damaged and cannot be read (")
+    assert say(bot, "t", "bo", ".check physique 12")[0].startswith("[#t] bo: 1D20[")
+    store.close()

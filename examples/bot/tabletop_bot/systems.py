@@ -258,9 +258,9 @@ class Bayside23:
         return bayside23.format_sheet(from_json(data, bayside23.Character))
 
     def check(self, data: str, words: Sequence[str], dice: DiceSource, locale: str) -> str:
-        """``.check [SKILL] MODIFIER``: an action check (BAY-39), with a skill or without."""
+        """``.check [SKILL] DIFFICULTY``: an action check (BAY-39), with a skill or without."""
         if len(words) not in (1, 2):
-            raise BotError("bot.usage", usage=".check [SKILL] MODIFIER")
+            raise BotError("bot.usage", usage=".check [SKILL] DIFFICULTY")
         character = from_json(data, bayside23.Character)
         skill = words[0] if len(words) == 2 else None
         check = bayside23.ActionCheck.of(character, skill, _number(words[-1]))
