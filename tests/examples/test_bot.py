@@ -131,7 +131,7 @@ def run(db: Path, script: list[Message]) -> list[str]:
 
 
 def test_scripted_session(db: Path) -> None:
-    """Dice, a secret roll, locales, a stored sheet and a check that reads it (M20-030)."""
+    """Dice, a secret roll, locales, a stored sheet and a check that reads it (M20-036, M20-035)."""
     store = Store(db)
     bot = Bot(store, seed=SEED)
     assert store.journal_mode == "wal"
@@ -563,7 +563,7 @@ def test_the_bot_modules_doctests() -> None:
 def test_checks_read_the_stored_character(
     db: Path, system: str, words: str, check: Callable[[Any], Any]
 ) -> None:
-    """``.check`` resolves the system's check of the stored sheet (B2D6-31, BAY-39)."""
+    """``.check`` resolves the system's check of the stored sheet (B2D6-28, B2D6-33, BAY-39)."""
     module = {"bar2d6": bar2d6, "bayside23": bayside23}[system]
     store = Store(db)
     bot = Bot(store, seed=SEED)

@@ -166,7 +166,7 @@ class M20:
         return m20.format_sheet(from_json(data, m20.Character), locale)
 
     def check(self, data: str, words: Sequence[str], dice: DiceSource, locale: str) -> str:
-        """``.check SPECIALTY DIFFICULTY [react]``: a specialty check (M20-030)."""
+        """``.check SPECIALTY DIFFICULTY [react]``: a specialty check (M20-036)."""
         if len(words) not in (2, 3):
             raise BotError("bot.usage", usage=".check SPECIALTY DIFFICULTY [react]")
         specialty = m20.Specialty(
