@@ -251,6 +251,11 @@ def test_restart_mid_combat_resumes_exactly(tmp_path: Path) -> None:
     cut = len(opening("table", "m20")) + 3
     whole = run(tmp_path / "whole.db", script)
     first = run(tmp_path / "cut.db", script[:cut])
+    store = Store(tmp_path / "cut.db")
+    stopped = Bot(store).games["table"]  # the combat is under way, not over
+    assert stopped.events > 0
+    assert not stopped.system.ruleset.is_over(stopped.state)
+    store.close()
     second = run(tmp_path / "cut.db", script[cut:])
     assert whole == first + second
     # The dice stand at the same place too.
