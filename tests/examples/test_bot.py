@@ -244,11 +244,12 @@ def _stored_state(store: Store, game: Game) -> object:
 # Restarts ---------------------------------------------------------------------------
 
 
-def test_restart_mid_combat_resumes_exactly(tmp_path: Path) -> None:
-    """A bot stopped in the middle of a combat and started again answers exactly as one
+@pytest.mark.parametrize("system", ["m20", "bar2d6", "bayside23", "skirmish"])
+def test_restart_mid_combat_resumes_exactly(tmp_path: Path, system: str) -> None:
+    """A bot stopped in the middle of a game and started again answers exactly as one
     that never stopped: the same replies, the same dice."""
-    script = game_script("m20", 8)
-    cut = len(opening("table", "m20")) + 3
+    script = game_script(system, 6)
+    cut = len(opening("table", system)) + 3
     whole = run(tmp_path / "whole.db", script)
     first = run(tmp_path / "cut.db", script[:cut])
     store = Store(tmp_path / "cut.db")
