@@ -49,9 +49,9 @@ def lint(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def typing(session: nox.Session) -> None:
-    """Type-check src/ and the public-API typing test with mypy and pyright, both strict."""
+    """Type-check src/, the public-API typing test and the example bot: mypy and pyright, strict."""
     session.install(".", *_groups("typing"))
-    session.run("mypy", "--strict", "src", "tests/typing", *session.posargs)
+    session.run("mypy", "--strict", "src", "tests/typing", "examples/bot", *session.posargs)
     # Paths and strictness come from [tool.pyright]; the session's interpreter resolves imports.
     python = str(Path(session.bin) / "python")
     session.run("pyright", "--pythonpath", python)
