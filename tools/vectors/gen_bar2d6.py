@@ -430,16 +430,15 @@ def gm_checks() -> None:
         sheets=["b"],
         args={"items": ["攀爬", "繩鉤"], "hp": 1, "difficulty": 3},
     )
-    for hp in (0, -1):
-        case(
-            f"gm-hp-{hp}-cannot-act".replace("--", "-minus-"),
-            ["B2D6-03"],
-            [],
-            f"HP {hp}: the character cannot act, so it cannot check; no die is rolled",
-            check="gm",
-            sheets=["b"],
-            args={"items": ["攀爬"], "hp": hp, "difficulty": 2},
-        )
+    case(
+        "gm-hp-0-cannot-act",
+        ["B2D6-03"],
+        [],
+        "HP 0: the character cannot act, so it cannot check; no die is rolled",
+        check="gm",
+        sheets=["b"],
+        args={"items": ["攀爬"], "hp": 0, "difficulty": 2},
+    )
     case(
         "gm-tank-hp-3",
         [*GM_CORE, "B2D6-08", "B2D6-12", "B2D6-21"],
@@ -947,7 +946,8 @@ def contests() -> None:
             f"contest-hp-{hp_a}-{hp_d}".replace("None", "full"),
             [*CONTEST, "B2D6-21"] + (["B2D6-22"] if 2 in (hp_a, hp_d) or 1 in (hp_a, hp_d) else []),
             ["2d6:4,4", "2d6:3,3"],
-            f"attacker HP {hp_a}, defender HP {hp_d}: −2 on each wounded side",
+            f"attacker HP {hp_a or 'full'}, defender HP {hp_d or 'full'}: −2 on each side at 2 or "
+            "less",
             check="contest",
             sheets=["b", "c"],
             args={
@@ -1093,13 +1093,13 @@ def chat() -> None:
         "ordinary chat",
         chat="攀爬很難",
     )
-    for text, note in (
-        ("B2D6+5>=5", "5 dice: off the ladder"),
-        ("B2D6+5>=impossible", "no such level"),
-        ("B2D6+5", "no difficulty"),
+    for tag, text, note in (
+        ("5-dice", "B2D6+5>=5", "5 dice: off the ladder"),
+        ("unknown-level", "B2D6+5>=impossible", "no such level"),
+        ("no-difficulty", "B2D6+5", "no difficulty"),
     ):
         case(
-            f"chat-refused-{len(CASES)}",
+            f"chat-refused-{tag}",
             [LADDER],
             [],
             note,
@@ -1126,26 +1126,26 @@ def chat() -> None:
     case(
         "chat-help-two",
         [*GM_CORE, *HELP, "B2D6-44", "B2D6-48", "B2D6-51"],
-        ["2d6:3,3", "d6:1", "2d6:4,4", "4d6:2,2,2,2", "2d6:3,3", "4d6:6,6,1,1"],
-        "two helpers, as the chat help shows: +3@4 grants 3, +1@1 grants 1",
+        ["2d6:4,4", "4d6:2,2,2,2", "2d6:2,2", "d6:1", "2d6:3,3", "4d6:6,3,1,1"],
+        "two helpers, rolled in order: +3@4 grants 3, +1@1 grants 1; 6 + 1 + 3 + 1 = 11 ≥ 11",
         chat="B2D6+1>=困難 協力+3@4 協力+1@1".replace("困難", "極為困難"),
     )
     case(
         "chat-help-wounded-helper",
         [*GM_CORE, *HELP, "B2D6-22", "B2D6-49"],
-        ["2d6:2,2", "2d6:3,3", "2d6:3,3", "2d6:4,4"],
+        ["2d6:2,2", "2d6:2,2", "2d6:3,3", "2d6:4,4"],
         "a helper typed with its wound: +3 −2 = +1 used, grants ⌈1÷3⌉ = 1 (the chat reads one "
         "modifier)",
         chat="B2D6+1>=2 HELP+3-2@2",
     )
-    for text, note in (
-        ("B2D6+3 VS +2 HELP+2@1", "a contest cannot be helped (B2D6-40)"),
-        ("B2D6+3>=2 HELP+2@5", "a helper's dice are 1 to 4"),
-        ("B2D6+3>=2 HELP+2@0", "a helper's dice are 1 to 4"),
-        ("B2D6+3>=2 HELP", "a helper without dice"),
+    for tag, text, note in (
+        ("contest", "B2D6+3 VS +2 HELP+2@1", "a contest cannot be helped (B2D6-40)"),
+        ("dice-5", "B2D6+3>=2 HELP+2@5", "a helper's dice are 1 to 4"),
+        ("dice-0", "B2D6+3>=2 HELP+2@0", "a helper's dice are 1 to 4"),
+        ("no-dice", "B2D6+3>=2 HELP", "a helper without dice"),
     ):
         case(
-            f"chat-help-refused-{len(CASES)}",
+            f"chat-help-refused-{tag}",
             ["B2D6-40"] if "VS" in text else ["B2D6-47"],
             [],
             note,
@@ -1227,13 +1227,14 @@ SETUPS = {
         ),
     ),
     "hurt": (
-        "The healer with a fallen warrior (HP 0) and a hurt one (HP 2), against a goblin.",
+        "The healer and the bard with a fallen warrior (HP 0) and a hurt one (HP 2), against a goblin.",
         _setup(
             [
                 ("heal", "healer", "pc", True, None),
                 ("down", "warrior", "pc", True, 0),
                 ("war", "warrior", "pc", True, 2),
                 ("gob", "goblin", "npc", False, 1),
+                ("bard", "bard", "pc", True, None),
             ]
         ),
     ),
@@ -1333,7 +1334,7 @@ def combats() -> None:
         commands=[attack("war", ["gob"])],
     )
     case(
-        "combat-duel-defense-item-of-attacker-only",
+        "combat-duel-items-each-side",
         [*FIGHT, "B2D6-23"],
         ["2d6:4,4", "2d6:4,4"],
         "the goblin defends with 盾's passive +2; 劍術's active +3 attacks: 11 > 10",
@@ -1378,7 +1379,7 @@ def combats() -> None:
     )
     case(
         "combat-round",
-        [*FIGHT],
+        [*FIGHT, "B2D6-21", "B2D6-22"],
         ["2d6:3,3", "2d6:3,3", "2d6:5,5", "2d6:2,2"],
         "both act, the round ends by itself; the goblin's hit takes 戰 to HP 3, not wounded",
         setup="duel",
@@ -1507,7 +1508,7 @@ def combats() -> None:
         commands=[attack("mage", ["g1"], ["火球"], ["盾"], special="火球")],
     )
     case(
-        "combat-area-all-miss",
+        "combat-area-both-hit",
         [*FIGHT, "B2D6-13"],
         ["2d6:1,2", "2d6:1,1", "2d6:1,1"],
         "3 + 3 = 6 against 2 + 2 = 4 each: both goblins hit",
@@ -1576,7 +1577,7 @@ def combats() -> None:
         "combat-heal-fallen",
         ["B2D6-03", "B2D6-15"],
         ["2d6:4,4", "2d6:1,1"],
-        "healing the fallen 戰 to 2: it can act again, wounded (8 + 3 − 2 = 9 against 4 − 2 + 2)",
+        "healing the fallen 戰 to 2: it can act again, wounded (8 + 3 − 2 = 9 against 2 + 2 − 2 = 2)",
         setup="hurt",
         commands=[heal("heal", "down", "祈禱"), attack("down", ["gob"], SWORD, SHIELD)],
     )
@@ -1671,7 +1672,7 @@ def combats() -> None:
         [],
         "a fallen character takes no checks: no grant",
         setup="hurt",
-        commands=[set_hp("gob", 1), grant_cmd("heal", "down", "藥草學")],
+        commands=[grant_cmd("bard", "down", "鼓舞")],
     )
     # The GM.
     case(
