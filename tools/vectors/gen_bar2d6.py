@@ -1,4 +1,5 @@
-"""Write the inputs of bar2d6's rule vectors (``src/tabletop_rules/vectors/data/bar2d6.toml``).
+# ruff: noqa: D103, PLR0917, PT018
+r"""Write the inputs of bar2d6's rule vectors (``src/tabletop_rules/vectors/data/bar2d6.toml``).
 
 Emits every case's input (``dice``, ``clauses``, ``note`` and the chat, check or combat) over
 the boundaries of rules/bar2d6.zh-Hant.txt; the expected results are then recorded with
@@ -7,7 +8,7 @@ the boundaries of rules/bar2d6.zh-Hant.txt; the expected results are then record
 Run from the repository root::
 
     PYTHONPATH=$PWD/src python tools/vectors/gen_bar2d6.py
-    PYTHONPATH=$PWD/src python -m tabletop_rules.vectors record \\
+    PYTHONPATH=$PWD/src python -m tabletop_rules.vectors record \
         src/tabletop_rules/vectors/data/bar2d6.toml
 
 Regenerating drops the recorded results: record again and review ``git diff``.
@@ -51,7 +52,10 @@ SHEETS: dict[str, tuple[str, str]] = {
         "A single special ability of 5 points: over the 3-point cap, allowed (B2D6-11).",
         "姓名：聖女\n血量：3\n項目：\n聖光（招式）：回復能力5\n",
     ),
-    "cap4": ("One item with 4 points: over the cap.", "姓名：甲\n血量：3\n項目：\n劍（武器）：主動+4\n"),
+    "cap4": (
+        "One item with 4 points: over the cap.",
+        "姓名：甲\n血量：3\n項目：\n劍（武器）：主動+4\n",
+    ),
     "cap22": (
         "One item with 2 + 2 points: the cap counts both sides.",
         "姓名：乙\n血量：3\n項目：\n劍（武器）：主動+2 被動+2\n",
@@ -157,7 +161,8 @@ def examples() -> None:
         "example-climb",
         [*GM_CORE, "B2D6-25", "B2D6-33"],
         ["2d6:3,4", "3d6:6,5,1"],
-        "the rule text's example: 攀爬 +2 and 繩鉤 +3, faces 3 and 4 give 12, against 3 dice (hard)",
+        "the rule text's example: 攀爬 +2 and 繩鉤 +3, faces 3 and 4 give 12, "
+        "against 3 dice (hard)",
         check="gm",
         sheets=["b"],
         args={"items": ["攀爬", "繩鉤"], "difficulty": 3},
@@ -564,7 +569,12 @@ def gm_checks() -> None:
         ("healer", ["藥草學"], "active", "藥草學 holds 回復能力2 and 主動+1: only the +1 counts"),
         ("healer", ["祈禱"], "active", "祈禱 holds only 回復能力4: no bonus"),
         ("bard", ["琴", "鼓舞"], "passive", "琴 被動+1; 鼓舞 (給予加值) adds nothing itself"),
-        ("warrior", ["劍術", "巨斧"], "active", "劍術 +3; 巨斧's 增傷能力 adds no bonus to a check"),
+        (
+            "warrior",
+            ["劍術", "巨斧"],
+            "active",
+            "劍術 +3; 巨斧's 增傷能力 adds no bonus to a check",
+        ),
         ("mage", ["火球", "法杖"], "active", "火球 +1 (with 範圍攻擊) and 法杖 +2"),
         ("sword", ["連斬", "刀"], "active", "刀 +2; 連斬's 多次攻擊 adds no bonus to a check"),
         ("sword", ["三段突", "刀"], "passive", "刀 被動+1; 三段突 (多次攻擊=3) none"),
@@ -596,7 +606,8 @@ def grant_checks() -> None:
             f"grant-check-{item}",
             [*GM_CORE, "B2D6-17"],
             ["2d6:3,3", gm(2, 8 + amount)[0]],
-            f"詩's {item} grants +{amount} (⌊cost ÷ 2⌋, or the GM's amount): B meets the GM exactly",
+            f"詩's {item} grants +{amount} (⌊cost ÷ 2⌋, or the GM's amount): "
+            "B meets the GM exactly",
             check="gm",
             sheets=["b", "bard"],
             args={"items": ["攀爬"], "difficulty": 2, "grants": [{"item": item}]},
@@ -665,7 +676,7 @@ def helped_checks() -> None:
                 [*GM_CORE, *HELP, HELP_DIV[hd]],
                 ["2d6:3,3", *gm(hd, gm_help), p2(p), *gm(n, target)],
                 f"a helper using +{bonus} at {hd} dice succeeds and grants ⌈{bonus} ÷ "
-                f"{ {1: 4, 2: 3, 3: 2, 4: 1}[hd]}⌉ = {g}; C then ties the GM",
+                f"{ {1: 4, 2: 3, 3: 2, 4: 1}[hd] }⌉ = {g}; C then ties the GM",
                 check="gm",
                 sheets=["c", hsheet],
                 args={
@@ -1169,7 +1180,8 @@ def chat() -> None:
             f"chat-vs-{sa or '0'}-{sd or '0'}-{ap}-{dp}",
             ["B2D6-34", "B2D6-38", "B2D6-39"],
             [p2(ap), p2(dp)],
-            f"{ap + a} against {dp + dd}: " + ("the attacker" if ap + a > dp + dd else "the defender"),
+            f"{ap + a} against {dp + dd}: "
+            + ("the attacker" if ap + a > dp + dd else "the defender"),
             chat=f"B2D6{sa} VS {sd}".rstrip(),
         )
 
@@ -1227,7 +1239,8 @@ SETUPS = {
         ),
     ),
     "hurt": (
-        "The healer and the bard with a fallen warrior (HP 0) and a hurt one (HP 2), against a goblin.",
+        "The healer and the bard with a fallen warrior (HP 0) and a hurt one (HP 2), "
+        "against a goblin.",
         _setup(
             [
                 ("heal", "healer", "pc", True, None),
@@ -1497,7 +1510,9 @@ def combats() -> None:
         "火球 + 法杖 (+3): one roll, 11, against the ogre 8 + 2 = 10 (hit), g1 9 + 2 = 11 (tie), "
         "g2 4 + 2 = 6 (hit)",
         setup="party",
-        commands=[attack("mage", ["ogre", "g1", "g2"], ["火球", "法杖"], ["厚皮", "盾"], special="火球")],
+        commands=[
+            attack("mage", ["ogre", "g1", "g2"], ["火球", "法杖"], ["厚皮", "盾"], special="火球")
+        ],
     )
     case(
         "combat-area-one-target",
@@ -1577,7 +1592,8 @@ def combats() -> None:
         "combat-heal-fallen",
         ["B2D6-03", "B2D6-15"],
         ["2d6:4,4", "2d6:1,1"],
-        "healing the fallen 戰 to 2: it can act again, wounded (8 + 3 − 2 = 9 against 2 + 2 − 2 = 2)",
+        "healing the fallen 戰 to 2: it can act again, wounded "
+        "(8 + 3 − 2 = 9 against 2 + 2 − 2 = 2)",
         setup="hurt",
         commands=[heal("heal", "down", "祈禱"), attack("down", ["gob"], SWORD, SHIELD)],
     )
@@ -1629,7 +1645,8 @@ def combats() -> None:
         "combat-grant-defense",
         [*FIGHT, "B2D6-17"],
         ["2d6:5,5", "2d6:4,4"],
-        "號令 (the GM's +3) goes to the mage; the ogre attacks it: 10 + 3 = 13 against 8 + 3 + 3 = 14",
+        "號令 (the GM's +3) goes to the mage; the ogre attacks it: "
+        "10 + 3 = 13 against 8 + 3 + 3 = 14",
         setup="party",
         commands=[
             grant_cmd("bard", "mage", "號令"),

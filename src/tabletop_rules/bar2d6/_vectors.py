@@ -44,24 +44,21 @@ def _tables(spec: CheckSpec, name: str) -> tuple[CheckSpec, ...]:
     )
 
 
-def _helper(spec: CheckSpec, index: int) -> Helper:
+def _helper(case: CheckSpec, spec: CheckSpec, index: int) -> Helper:
     spec.unknown("sheet", "items", "dice", "side", "hp")
-    return Helper.of(
-        parse_sheet(spec.sheet(spec.integer("sheet", index + 1))),
-        spec.strings("items"),
-        spec.integer("dice", 1),
-        side=spec.choice("side", Side, Side.ACTIVE),
-        hp=_hp(spec, "hp"),
-    )
+    items = spec.strings("items")
+    dice = spec.integer("dice", 1)
+    side = spec.choice("side", Side, Side.ACTIVE)
+    hp = _hp(spec, "hp")
+    sheet = case.sheet(spec.integer("sheet", index + 1))
+    return Helper.of(parse_sheet(sheet), items, dice, side=side, hp=hp)
 
 
-def _grant(spec: CheckSpec) -> Term:
+def _grant(case: CheckSpec, spec: CheckSpec) -> Term:
     spec.unknown("sheet", "item")
     item = spec.text("item") or ""
-    amount = special_amount(
-        parse_sheet(spec.sheet(spec.integer("sheet", 1))), item, SpecialKind.GRANT
-    )
-    return Term(item, amount)
+    sheet = case.sheet(spec.integer("sheet", 1))
+    return Term(item, special_amount(parse_sheet(sheet), item, SpecialKind.GRANT))
 
 
 def _gm(spec: CheckSpec) -> SystemCheck:
@@ -82,7 +79,7 @@ def _gm(spec: CheckSpec) -> SystemCheck:
         "help_counts_modifiers",
         "help_min_dice",
     )
-    grants = tuple(_grant(table) for table in _tables(spec, "grants"))
+    grants = tuple(_grant(spec, table) for table in _tables(spec, "grants"))
     terms = check_terms(
         parse_sheet(spec.sheet(0)),
         spec.strings("items"),
@@ -93,7 +90,9 @@ def _gm(spec: CheckSpec) -> SystemCheck:
     return GMCheck(
         terms=terms,
         difficulty=spec.integer("difficulty", 2),
-        helpers=[_helper(table, index) for index, table in enumerate(_tables(spec, "helpers"))],
+        helpers=[
+            _helper(spec, table, index) for index, table in enumerate(_tables(spec, "helpers"))
+        ],
         rulings=Rulings(
             help_counts_modifiers=spec.flag("help_counts_modifiers"),
             help_min_dice=spec.integer("help_min_dice"),
