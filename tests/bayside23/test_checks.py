@@ -99,6 +99,43 @@ def test_critical_and_fumble_precedence_is_exhaustive(specials: str) -> None:
     assert len(criticals) == len(fumbles) == (1 if specials == "all" else 16)
 
 
+@pytest.mark.parametrize("specials", ["all", "any_two"])
+@pytest.mark.parametrize("defender_specials", [False, True])
+def test_every_pair_of_rolls_has_exactly_one_outcome_level(
+    specials: str, defender_specials: bool
+) -> None:
+    """BAY-21, BAY-29, BAY-30, BAY-31: over all 6^6 attacker and defender faces, a roll that
+    qualifies as a critical never also qualifies as a fumble, the attacker's critical or
+    fumble decides before anything else, and every other pair is a plain hit or miss."""
+    needed = 3 if specials == "all" else 2
+    check = HitCheck(
+        rulings=Rulings(
+            specials="all" if specials == "all" else "any_two",
+            defender_specials=defender_specials,
+        )
+    )
+    seen: dict[Outcome, int] = dict.fromkeys(Outcome, 0)
+    for attack in ROLLS:
+        critical = attack.faces.count(1) >= needed
+        fumble = attack.faces.count(6) >= needed
+        assert not (critical and fumble), attack.faces
+        for defense in ROLLS:
+            outcome = check.judge(attack, defense).outcome
+            seen[outcome] += 1
+            if critical:
+                assert outcome is Outcome.CRITICAL
+            elif fumble:
+                assert outcome is Outcome.FUMBLE
+            elif defender_specials and defense.faces.count(1) >= needed:
+                assert outcome is Outcome.FAILURE
+            else:
+                hit = attack.total < defense.total
+                assert outcome is (Outcome.SUCCESS if hit else Outcome.FAILURE)
+    levels = 1 if specials == "all" else 16
+    assert (seen[Outcome.CRITICAL], seen[Outcome.FUMBLE]) == (levels * 216, levels * 216)
+    assert sum(seen.values()) == 6**6
+
+
 def test_the_attackers_special_decides_first() -> None:
     """BAY-30: the attacker's critical or fumble stands whatever the defender rolls."""
     check = HitCheck(rulings=Rulings(defender_specials=True))
