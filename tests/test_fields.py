@@ -8,11 +8,12 @@ names its own ``Character`` type.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from tabletop_rules import bar2d6, bayside23, m20
-from tabletop_rules.errors import InvalidData
+from tabletop_rules.errors import InvalidCheck, InvalidData
 from tabletop_rules.kit._fields import MAX_NAME_LENGTH
 
 M20_HERO = m20.parse_sheet(
@@ -134,3 +135,42 @@ def test_bayside23_setups_refuse_values_of_the_wrong_type(
     """BAY-13, BAY-20: a battle's participants, followers included, are checked as they are
     built, with the library's own error naming the field."""
     assert refusal(build) == (path, detail)
+
+
+HUGE = 10**5000
+DESCRIBED = "a whole number of more than 80 digits"
+
+
+@pytest.mark.parametrize(("system", "hero"), [(m20, M20_HERO), (bar2d6, BAR_HERO)])
+def test_a_huge_number_is_described_not_written(system: Any, hero: Any) -> None:
+    """M20-049, B2D6-39: a setup refusal describes a whole number too long to write (Python
+    cannot write one of more than 4,300 digits), and writes the others as they are."""
+    assert refusal(
+        lambda: system.CombatSetup(
+            participants=[
+                system.Participant(id="a", character=hero, side="s", hp=HUGE),
+                system.Participant(id="b", character=hero, side="t"),
+            ]
+        )
+    ) == ("$.participants[0].hp", f"HP must be from 0 to {hero.max_hp}, not {DESCRIBED}")
+    detail = refusal(lambda: system.Participant(id=HUGE, character=hero, side="s"))[1]
+    assert detail.endswith(f": {DESCRIBED}")
+
+
+def test_a_huge_number_is_described_in_bayside23() -> None:
+    """BAY-06, BAY-20: bayside23's setup refusals describe a huge whole number too."""
+    with pytest.raises(InvalidCheck, match=f"mina's HP {DESCRIBED} is not from 0 to 4"):
+        bayside23.BattleSetup(
+            participants=[
+                bayside23.Participant(id="mina", character=BAY_HERO, hp=HUGE),
+                bayside23.Participant(id="g", character=BAY_HERO, side=bayside23.Side.ENEMIES),
+            ]
+        )
+    assert refusal(lambda: bayside23.Participant(id="a", character=BAY_HERO, follower=HUGE)) == (
+        "$.follower",
+        f"expected true or false, not {DESCRIBED}",
+    )
+    assert refusal(lambda: bayside23.BattleSetup(participants=HUGE)) == (
+        "$.participants",
+        f"expected a list of participants, not {DESCRIBED}",
+    )

@@ -306,7 +306,11 @@ def test_refusals_change_nothing(command: Command, reason: str) -> None:
 
 @pytest.mark.parametrize(
     ("hp", "quoted"),
-    [(9, "not 9."), (10**5000, "not > 3."), (-(10**5000), "not < 0.")],
+    [
+        (9, "not 9."),
+        (10**5000, "not a whole number of more than 80 digits."),
+        (-(10**5000), "not a whole number of more than 80 digits."),
+    ],
     ids=["nine", "huge", "huge-negative"],
 )
 def test_a_ruled_hp_out_of_range_is_quoted_short(hp: int, quoted: str) -> None:
@@ -314,7 +318,7 @@ def test_a_ruled_hp_out_of_range_is_quoted_short(hp: int, quoted: str) -> None:
     with pytest.raises(IllegalCommand) as caught:
         RULESET.decide(RULESET.start(_setup()), SetHp(target="g1", hp=hp), ScriptedDice([]))
     assert str(caught.value).endswith(quoted)
-    assert len(str(caught.value)) < 100
+    assert len(str(caught.value)) < 120
 
 
 def test_a_tampered_record_is_refused_at_its_index() -> None:

@@ -50,6 +50,7 @@ from tabletop_rules.checks import Term
 from tabletop_rules.dice import DiceSource
 from tabletop_rules.engine import GameResult
 from tabletop_rules.errors import IllegalCommand
+from tabletop_rules.kit._fields import shown
 
 #: The reason of a combat the GM ended.
 GM_ENDED: Final = "bar2d6.result.gm_ended"
@@ -260,21 +261,13 @@ def decide_end_combat(state: CombatState, command: EndCombat, _: DiceSource) -> 
     return (CombatEnded(winners=(), reason=GM_ENDED),)
 
 
-#: The largest HP a refusal quotes as a number.
-_QUOTED_HP: Final = 10**18
-
-
 def decide_set_hp(state: CombatState, command: SetHp, _: DiceSource) -> tuple[Event, ...]:
     """The GM rules a combatant's HP, from 0 to max HP."""
     _gm(command.actor)
     _going_on(state)
     target = state.combatant(command.target)
     if not 0 <= command.hp <= target.max_hp:
-        # A number of thousands of digits would not fit a chat message: say which way it is off.
-        shown: int | str = command.hp
-        if not -_QUOTED_HP < command.hp < _QUOTED_HP:
-            shown = "< 0" if command.hp < 0 else f"> {target.max_hp}"
-        raise IllegalCommand("bar2d6.illegal.hp_range", hp=shown, max_hp=target.max_hp)
+        raise IllegalCommand("bar2d6.illegal.hp_range", hp=shown(command.hp), max_hp=target.max_hp)
     return (HpSet(target=target.id, hp=command.hp),)
 
 

@@ -19,6 +19,7 @@ from tabletop_rules.kit._fields import (
     an_instance,
     checked_items,
     participant_id,
+    shown,
 )
 
 __all__ = [
@@ -106,7 +107,7 @@ class CombatSetup:
                 problems.append(
                     (
                         f"$.participants[{index}].hp",
-                        f"HP must be from 0 to {p.character.max_hp}, not {hp!r}",
+                        f"HP must be from 0 to {p.character.max_hp}, not {shown(hp)}",
                     )
                 )
         ids = [p.id for p in self.participants]

@@ -14,7 +14,7 @@ from tabletop_rules.bayside23._checks import Rulings
 from tabletop_rules.dice import Dice
 from tabletop_rules.errors import InvalidCheck, InvalidData
 from tabletop_rules.kit import copier
-from tabletop_rules.kit._fields import a_flag, an_instance, checked_items
+from tabletop_rules.kit._fields import a_flag, an_instance, checked_items, shown
 
 __all__ = [
     "GM",
@@ -186,7 +186,7 @@ class BattleSetup:
             problems.append("both sides need someone")
         for p in self.participants:
             if p.hp is not None and (type(p.hp) is not int or not 0 <= p.hp <= p.character.hp):
-                problems.append(f"{p.id}'s HP {p.hp} is not from 0 to {p.character.hp}")
+                problems.append(f"{p.id}'s HP {shown(p.hp)} is not from 0 to {p.character.hp}")
         if problems:
             raise InvalidCheck("bayside23.error.setup", problems="; ".join(problems))
 
