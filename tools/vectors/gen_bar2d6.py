@@ -93,6 +93,20 @@ SHEETS: dict[str, tuple[str, str]] = {
         "姓名：劍\n血量：3\n項目：\n連斬（招式）：多次攻擊3\n三段突（招式）：多次攻擊3=3\n"
         "刀（武器）：主動+2 被動+1\n",
     ),
+    "brute": (
+        "範圍攻擊, 增傷能力 and 多次攻擊 (2 points: 2 attacks) on one character.",
+        "姓名：蠻\n血量：3\n項目：\n橫掃（招式）：範圍攻擊3\n重錘（武器）：增傷能力3\n連打（招式）：多次攻擊2\n"
+        "力量（特性）：主動+2\n",
+    ),
+    "weak": (
+        "Abilities whose default amount rounds down to 0, and a 6-point damage boost (+2).",
+        "姓名：弱\n血量：3\n項目：\n小藥（武器）：回復能力1\n輕擊（招式）：增傷能力2\n微助（招式）：給予加值1\n"
+        "大錘（武器）：增傷能力6\n",
+    ),
+    "saint": (
+        "回復能力 2 that the GM set to 3, and a custom ability (特殊能力).",
+        "姓名：聖\n血量：4\n項目：\n神藥（武器）：回復能力2=3\n召喚術（招式）：特殊能力3\n杖（武器）：被動+2\n",
+    ),
     "goblin": ("", "姓名：哥布林\n血量：3\n項目：\n棍棒（武器）：主動+1\n盾（武器）：被動+2\n"),
     "ogre": ("", "姓名：食人魔\n血量：5\n項目：\n巨棒（武器）：主動+3\n厚皮（特性）：被動+2\n"),
 }
@@ -1263,6 +1277,19 @@ SETUPS = {
             heal_above_max=True,
         ),
     ),
+    "specials": (
+        "The weak, the saint and the brute against an ogre and two goblins.",
+        _setup(
+            [
+                ("weak", "weak", "pc", True, None),
+                ("saint", "saint", "pc", True, None),
+                ("brute", "brute", "pc", True, None),
+                ("ogre", "ogre", "npc", False, None),
+                ("g1", "goblin", "npc", False, None),
+                ("g2", "goblin", "npc", False, None),
+            ]
+        ),
+    ),
     "brink": (
         "Both sides at HP 1: the next hit ends the combat.",
         _setup([("war", "warrior", "pc", True, 1), ("gob", "goblin", "npc", False, 1)]),
@@ -1750,6 +1777,114 @@ def combats() -> None:
     )
 
 
+def special_amounts() -> None:
+    case(
+        "combat-boost-rounds-to-zero",
+        [*FIGHT, "B2D6-16"],
+        ["2d6:6,6", "2d6:1,1"],
+        "輕擊's 增傷能力2 adds ⌊2÷3⌋ = 0: the hit deals 1",
+        setup="specials",
+        commands=[attack("weak", ["g1"], [], SHIELD, boost="輕擊")],
+    )
+    case(
+        "combat-boost-six",
+        [*FIGHT, "B2D6-11", "B2D6-16"],
+        ["2d6:6,6", "2d6:1,1"],
+        "大錘's 增傷能力6 (over the cap, one ability) adds ⌊6÷3⌋ = 2: 3 damage fells the goblin",
+        setup="specials",
+        commands=[attack("weak", ["g1"], [], SHIELD, boost="大錘")],
+    )
+    case(
+        "combat-heal-rounds-to-zero",
+        ["B2D6-15"],
+        [],
+        "小藥's 回復能力1 heals ⌊1÷2⌋ = 0",
+        setup="specials",
+        commands=[set_hp("brute", 2), heal("weak", "brute", "小藥")],
+    )
+    case(
+        "combat-heal-gm-amount",
+        ["B2D6-15"],
+        [],
+        "神藥's 回復能力2 heals the GM's 3, not ⌊2÷2⌋ = 1: 聖 from 1 to 4",
+        setup="specials",
+        commands=[set_hp("saint", 1), heal("saint", "saint", "神藥")],
+    )
+    case(
+        "combat-grant-rounds-to-zero",
+        [*FIGHT, "B2D6-17"],
+        ["2d6:3,3", "2d6:3,3"],
+        "微助's 給予加值1 grants ⌊1÷2⌋ = 0: 6 + 2 + 0 = 8 against the ogre's 6 + 2 = 8, a tie",
+        setup="specials",
+        commands=[
+            grant_cmd("weak", "brute", "微助"),
+            attack("brute", ["ogre"], ["力量"], ["厚皮"]),
+        ],
+    )
+    case(
+        "combat-area-boosted-hits",
+        [*FIGHT, "B2D6-13", "B2D6-16"],
+        ["2d6:5,5", "2d6:3,3", "2d6:5,5", "2d6:1,2"],
+        "橫掃 with 重錘: one roll, 12; the ogre 8 (hit, 2 damage), g1 12 (tie), g2 5 (hit, 2)",
+        setup="specials",
+        commands=[
+            attack("brute", ["ogre", "g1", "g2"], ["力量"], ["厚皮", "盾"], "橫掃", "重錘"),
+        ],
+    )
+    case(
+        "combat-multi-boosted",
+        [*FIGHT, "B2D6-14", "B2D6-16"],
+        ["2d6:4,4", "2d6:5,5", "2d6:2,3"],
+        "連打 (多次攻擊2) with 重錘: 10 and 12 against the ogre's 7; two hits of 2, HP 5 to 1",
+        setup="specials",
+        commands=[attack("brute", ["ogre"], ["力量"], ["厚皮"], "連打", "重錘")],
+    )
+    case(
+        "combat-multi-overkill",
+        [*FIGHT, "B2D6-03", "B2D6-14", "B2D6-16"],
+        ["2d6:4,4", "2d6:5,5", "2d6:1,1"],
+        "two boosted hits on a goblin of 3 HP: 4 damage, HP stops at 0",
+        setup="specials",
+        commands=[attack("brute", ["g1"], ["力量"], SHIELD, "連打", "重錘")],
+    )
+    case(
+        "combat-custom-ability-is-no-attack",
+        ["B2D6-09", "B2D6-13", "B2D6-14", "B2D6-18"],
+        [],
+        "召喚術 is a custom ability (the text handles no summoning): it is no area or multi-attack",
+        setup="specials",
+        commands=[attack("saint", ["g1"], [], SHIELD, special="召喚術")],
+    )
+    case(
+        "special-check-saint-custom",
+        [*GM_CORE, "B2D6-09", "B2D6-18", "B2D6-24"],
+        ["2d6:4,3", "2d6:5,4"],
+        "召喚術 (特殊能力3) adds nothing to a check; 杖 adds its 被動+2",
+        check="gm",
+        sheets=["saint"],
+        args={"items": ["召喚術", "杖"], "side": "passive", "difficulty": 2},
+    )
+    case(
+        "special-check-weak",
+        [*GM_CORE, "B2D6-11", "B2D6-15", "B2D6-16", "B2D6-17"],
+        ["2d6:4,3", "d6:6"],
+        "items holding only abilities add no bonus: a bare 7 against easy",
+        check="gm",
+        sheets=["weak"],
+        args={"items": ["小藥", "輕擊", "微助", "大錘"], "difficulty": 1},
+    )
+    case(
+        "contest-arm-wrestling",
+        [*CONTEST, "B2D6-36", "B2D6-37", "B2D6-39"],
+        ["2d6:5,5", "2d6:4,5"],
+        "arm wrestling: the GM rules both use 主動 (力量 +2, 巨棒 +3) and rolls for the ogre; "
+        "12 against 12, the defender wins",
+        check="contest",
+        sheets=["brute", "ogre"],
+        args={"attacker_items": ["力量"], "defender_items": ["巨棒"], "defender_side": "active"},
+    )
+
+
 def party_grant_once() -> None:
     case(
         "combat-grant-once",
@@ -1830,6 +1965,7 @@ def main() -> None:
     chat()
     combats()
     party_grant_once()
+    special_amounts()
     OUT.write_text(render(), "utf-8")
     print(f"{len(CASES)} cases written to {OUT}")
 
