@@ -161,7 +161,7 @@ def test_scripted_session(db: Path) -> None:
         f"[#tavern] ann: {check.resolve(dice).explain('zh-Hant')}"
     ]
     hidden = say(bot, "tavern", "ann", "SM20+4>=困難")
-    assert hidden[0] == f"[@ann] [tavern] {check.resolve(dice).explain('zh-Hant')}"
+    assert hidden[0] == f"[@ann] [tavern] （暗骰）{check.resolve(dice).explain('zh-Hant')}"
     assert hidden[1] == "[#tavern] ann 擲了暗骰。"
     # A pasted sheet is stored per user and system, and the check reads it.
     sheet = (
@@ -520,7 +520,7 @@ def test_an_s_never_rolls_in_public(db: Path) -> None:
         assert say(bot, "t", "ann", text) == []
     assert bot.channels["t"].dice.state == before
     replies = say(bot, "t", "ann", "sm20+4>=16")
-    assert replies[0].startswith("[@ann] [t] 1D20[")
+    assert replies[0].startswith("[@ann] [t] (secret) 1D20[")
     assert replies[1] == "[#t] ann rolled secretly."
     store.close()
 

@@ -194,23 +194,21 @@ class Bot:
         return channel
 
     def _roll(self, channel: Channel, user: str, text: str) -> list[Outgoing]:
-        """Parse → roll → render; an ``S`` in front of a system's command makes it secret."""
+        """Parse → roll → render; an ``S`` in front of any command makes it secret."""
         command: Any = (
             notation.parse(text, system=channel.system) if channel.system else notation.parse(text)
         )
-        secret = bool(getattr(command, "secret", False))
-        if command is None and channel.system and text[:1] in "sS":
-            # The common language reads its own S prefix; a system's command gets it here.
-            # Anything else after an S is not a roll (never roll in public what was meant
-            # to be secret).
-            unprefixed = notation.parse(text[1:], system=channel.system)
-            command = unprefixed if isinstance(unprefixed, notation.SystemCheck) else None
-            secret = command is not None
         if command is None:
             return []
+        secret = bool(getattr(command, "secret", False))
         if channel.damaged:
             raise BotError("bot.damaged_dice", detail=channel.damaged)
-        if isinstance(command, notation.SystemCheck):
+        if isinstance(command, notation.SystemCommand):
+            rendered = self._rolling(
+                channel,
+                lambda: command.render(command.resolve(channel.dice), channel.locale),
+            )
+        elif isinstance(command, notation.SystemCheck):
             rendered = self._rolling(
                 channel, lambda: command.resolve(channel.dice).explain(channel.locale)
             )

@@ -105,6 +105,13 @@ def _chat(case: VectorCase, text: str, dice: Any) -> dict[str, object]:
     command = notation.parse(text, system=case.system) if case.system else notation.parse(text)
     if command is None:
         return {"command": False}
+    if isinstance(command, notation.SystemCommand):
+        resolved = command.resolve(dice)
+        marked = _check_result(resolved, command.probability())
+        marked["secret"] = command.secret
+        for locale in LOCALES:
+            marked[locale] = command.render(resolved, locale)
+        return marked
     if isinstance(command, notation.SystemCheck):
         return _check_result(command.resolve(dice), command.probability())
     result = command.roll(dice)
