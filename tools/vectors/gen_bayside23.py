@@ -89,10 +89,12 @@ def d3(*faces: int) -> str:
 
 
 def d6(face: int) -> str:
+    """One d6."""
     return f"d6:{face}"
 
 
 def d2(a: int, b: int) -> str:
+    """The 2d6 of an action check."""
     return f"2d6:{a},{b}"
 
 
@@ -112,6 +114,8 @@ HIT = ["BAY-12", "BAY-21"]
 
 
 def chat_hits() -> None:
+    """``BAYHIT`` chat cases: ties, one under and over, criticals, fumbles, syntax."""
+
     def mod(m: int) -> str:
         return f"+{m}" if m >= 0 else str(m)
 
@@ -244,6 +248,7 @@ ACT = ["BAY-34", "BAY-35", "BAY-37"]
 
 
 def chat_actions() -> None:
+    """``BAY2D6`` chat cases: every target from 2 to 12 met, one over and one under; the example."""
     faces = {
         2: (1, 1),
         3: (1, 2),
@@ -346,6 +351,7 @@ def chat_actions() -> None:
 
 
 def chat_initiative() -> None:
+    """``BAYINIT`` chat cases without ties (ties re-roll: another branch changes them)."""
     ini = ["BAY-12", "BAY-18"]
     ex = [*ini, "BAY-19"]
     case(
@@ -385,6 +391,7 @@ def chat_initiative() -> None:
 
 
 def score_sheet(score: int) -> str:
+    """A sheet whose three 3d6 scores are all *score*."""
     name = f"s{score}"
     SHEETS[name] = (
         f"名前：能力{score}\n体力：{score}\n精神力：{score}\n敏捷性：{score}\n生命力：3\n"
@@ -401,6 +408,7 @@ KIND = {
 
 
 def sheet_hits() -> None:
+    """Hit checks from sheets at every edge of the modifier table, for each kind."""
     for s in range(3, 19):
         score_sheet(s)
     for score in EDGES:
@@ -413,7 +421,8 @@ def sheet_hits() -> None:
                 f"sheet-{kind}-attacker-{score}-tie",
                 cl,
                 [d3(*plain(base)), d3(*plain(other))],
-                note=f"score {score} gives {m:+d}: {base}{m:+d} = {other} ties with {other}+0, a miss",
+                note=f"score {score} gives {m:+d}: "
+                f"{base}{m:+d} = {other} ties with {other}+0, a miss",
                 check="hit",
                 sheets=[f"s{score}", "s12"],
                 args={"kind": kind},
@@ -509,6 +518,7 @@ def sheet_hits() -> None:
 
 
 def sheet_actions() -> None:
+    """Action checks from sheets, and sheets the creation rules refuse."""
     SHEETS["ren"] = (
         "名前：レン\n体力：9\n精神力：15\n敏捷性：14\n生命力：4\n防御力：0\n魔法防御力：1（魔術師）\n"
         "特徴：好奇心 5\n技能：古代語 7、鍵開け 0\n"
@@ -519,7 +529,7 @@ def sheet_actions() -> None:
         (4, (6, 6), "target 12: the highest roll meets it"),
         (5, (6, 6), "target 11: 12 fails"),
         (5, (5, 6), "target 11: 11 succeeds"),
-        (8, (4, 5), "target 8: 9 fails"),
+        (8, (4, 5), "target 8: 9 fails; the whole skill counts, not split (BAY-38)"),
         (14, (1, 1), "target 2: 1,1 meets it"),
         (14, (1, 2), "target 2: 3 fails"),
         (15, (1, 1), "target 1: nothing succeeds"),
@@ -527,7 +537,7 @@ def sheet_actions() -> None:
     ]:
         case(
             f"sheet-action-surgery-{difficulty}-{faces[0]}{faces[1]}",
-            cl,
+            [*cl, "BAY-38"] if difficulty == 8 else cl,
             [d2(*faces)],
             note=what,
             check="action",
@@ -597,6 +607,48 @@ def sheet_actions() -> None:
         args={"difficulty": 0},
     )
 
+    bad = "名前：無理\n体力：{s}\n精神力：10\n敏捷性：10\n生命力：{hp}\n特徴：{f}\n"
+    for name, clauses, fields, what in [
+        (
+            "strength-19",
+            ["BAY-01"],
+            {"s": 19, "hp": 3, "f": "頑固 3"},
+            "3d6 gives 3 to 18: 19 is refused",
+        ),
+        (
+            "strength-2",
+            ["BAY-01"],
+            {"s": 2, "hp": 3, "f": "頑固 3"},
+            "3d6 gives 3 to 18: 2 is refused",
+        ),
+        ("hp-7", ["BAY-06"], {"s": 10, "hp": 7, "f": "頑固 3"}, "生命力 is 1d6: 7 is refused"),
+        ("hp-0", ["BAY-06"], {"s": 10, "hp": 0, "f": "頑固 3"}, "生命力 is 1d6: 0 is refused"),
+        (
+            "two-features",
+            ["BAY-10"],
+            {"s": 10, "hp": 3, "f": "頑固 3、臆病 2"},
+            "exactly one feature",
+        ),
+    ]:
+        case(
+            f"sheet-refused-{name}",
+            clauses,
+            [],
+            note=what,
+            check="action",
+            sheets=[bad.format(**fields)],
+            args={"difficulty": 0},
+        )
+    case(
+        "sheet-action-score-edges",
+        ["BAY-01", "BAY-34"],
+        [d2(1, 2)],
+        note="the lowest and highest 3d6 scores are read: 体力 3, 精神力 18",
+        check="action",
+        sheets=["名前：極端\n体力：3\n精神力：18\n敏捷性：3\n生命力：1\n特徴：頑固 3\n"],
+        args={"difficulty": 0},
+    )
+
 
 # --------------------------------------------------------------------------- combats
 
@@ -619,6 +671,7 @@ def char(
     defense: int = 0,
     magic_defense: int = 0,
 ) -> dict[str, Any]:
+    """A character as the setup's JSON."""
     return {
         "name": name,
         "strength": s,
@@ -655,6 +708,7 @@ def who(
     hp: int | None = None,
     follower: bool = False,
 ) -> dict[str, Any]:
+    """A participant as the setup's JSON."""
     return {
         "id": id,
         "character": character,
@@ -673,6 +727,7 @@ def setup(
     spent: tuple[str, ...] = (),
     **rulings: Any,
 ) -> str:
+    """Register a named setup; return its name."""
     value = {
         "participants": list(participants),
         "rulings": RULINGS | rulings,
@@ -683,6 +738,7 @@ def setup(
 
 
 def orc(id: str = "orc", name: str = "オーク", hp: int | None = None, **kw: Any) -> dict[str, Any]:
+    """An enemy with a club."""
     return who(id, char(name, **kw), "enemies", weapons=(CLUB,), hp=hp)
 
 
@@ -690,14 +746,17 @@ INIT = {"type": "RollInitiative"}
 
 
 def attack(actor: str, target: str) -> dict[str, Any]:
+    """An Attack command."""
     return {"type": "Attack", "actor": actor, "target": target}
 
 
 def cast(actor: str, target: str, spell: int = 0) -> dict[str, Any]:
+    """A Cast command."""
     return {"type": "Cast", "actor": actor, "target": target, "spell": spell}
 
 
 def act(kind: str, actor: str, **more: Any) -> dict[str, Any]:
+    """Any other command of *actor*."""
     return {"type": kind, "actor": actor, **more}
 
 
@@ -757,6 +816,7 @@ def combat_edges() -> None:
 
 
 def combat_damage() -> None:
+    """Damage against armor, heavy armor, weak attackers, other weapon dice, misses and ties."""
     armored = setup(
         "armored",
         who("hero", char("勇者"), weapons=(SWORD, BOW, AXE, DAGGER), spells=(FIRE,)),
@@ -798,7 +858,7 @@ def combat_damage() -> None:
         "combat-heavy-six-is-one",
         ["BAY-22", "BAY-23"],
         [*first, *HITS, d6(6)],
-        note="6 + 3 − 5 would be 4, and 6 − 5 would be 1 anyway; a 6 deals exactly 1",
+        note="体力 18 against 防御力 5: 6 + 3 − 5 would be 4, but a 6 deals exactly 1",
         setup=heavy,
         commands=[INIT, attack("hero", "orc")],
     )
@@ -928,6 +988,7 @@ def combat_damage() -> None:
 
 
 def combat_specials() -> None:
+    """Criticals, fumbles, lost turns and the readings a table may change."""
     duel = setup(
         "duel", who("hero", char("勇者"), weapons=(SWORD,), spells=(FIRE,)), orc(defense=2)
     )
@@ -1047,7 +1108,8 @@ def combat_specials() -> None:
         "combat-ruling-defender-fumble",
         ["BAY-30", "BAY-31", "BAY-32"],
         [*first, d3(4, 4, 4), d3(6, 6, 6), d6(3)],
-        note="with defender_specials: the defender's all sixes makes it fall; 12 under 18 hits",
+        note="with defender_specials: the defender's all sixes makes it fall (and lose its turn, "
+        "next in this one); 12 under 18 hits, 3 − 2 = 1",
         setup=backlash,
         commands=[INIT, attack("hero", "orc")],
     )
@@ -1122,7 +1184,8 @@ def combat_specials() -> None:
     )
 
 
-def combat_flow() -> None:
+def combat_flow() -> None:  # noqa: PLR0915 - a list of cases
+    """Initiative, heals, the other actions, refusals, down, defeat, flight and the strike."""
     party = setup(
         "party",
         who("mina", char("ミナ", 17, 10, 12, 5, defense=1), weapons=(SWORD, BOW)),
@@ -1676,6 +1739,7 @@ def combat_flow() -> None:
 
 
 def combat_artifacts() -> None:
+    """Artifacts: once a battle, spent until the next session, players only."""
     names = (
         "星の指輪",
         "時の砂",
@@ -1787,6 +1851,7 @@ def combat_artifacts() -> None:
 
 
 def generate() -> Iterator[str]:
+    """Every generated case, in order."""
     chat_hits()
     chat_actions()
     chat_initiative()
@@ -1812,11 +1877,12 @@ def _between(text: str, marks: tuple[str, str], body: str, table: str) -> str:
 
 
 def main() -> None:
+    """Rewrite the file's generated part."""
     text = FILE.read_text(encoding="utf-8")
     head, _, old = text.partition(MARK)
     kept: dict[str, str] = {}
-    for block in re.split(r"\n(?=\[\[case\]\]\n)", old):
-        block = block.strip()
+    for raw in re.split(r"\n(?=\[\[case\]\]\n)", old):
+        block = raw.strip()
         if block.startswith("[[case]]"):
             inputs = block.split("\n[case.expect]", 1)[0]
             kept[inputs] = block
