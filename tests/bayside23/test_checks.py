@@ -259,10 +259,18 @@ def test_chat_commands() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "position"), [("BAYHIT+2", 8), ("BAY2D6<=3", 9), ("BAYINIT<x", 8)]
+    ("text", "position"),
+    [
+        ("BAYHIT+2", 8),
+        ("BAY2D6<=3", 9),
+        ("BAYINIT<x", 8),
+        ("BAY2D6<=3+13-8 外科手術", 15),
+        ("BAY2D6<=3+13-8-1", 14),
+        ("BAY2D6<=3+13-x", 13),
+    ],
 )
 def test_malformed_chat_commands(text: str, position: int) -> None:
-    """BAY-21, BAY-34: a malformed command says where it stops reading."""
+    """BAY-21, BAY-34: a malformed command says where it stops reading, after the difficulty too."""
     with pytest.raises(InvalidNotation) as caught:
         notation.parse(text, system="bayside23")
     assert caught.value.params["position"] == position

@@ -35,7 +35,9 @@ _ACTION: Final = re.compile(
 _HIT_READ: Final = re.compile(rf"BAYHIT\s*{_SIGNED}(?:<\s*{_SIGNED})?", re.I)
 _INIT_READ: Final = re.compile(rf"BAYINIT\s*{_SIGNED}(?:<\s*{_SIGNED})?", re.I)
 _ACTION_READ: Final = re.compile(
-    rf"BAY2D6\s*(?:(?:<=|≤)\s*(?:{_NUMBER}\s*(?:\+\s*(?:{_NUMBER}\s*)?)?)?)?", re.I
+    rf"BAY2D6\s*(?:(?:<=|≤)\s*(?:{_NUMBER}\s*(?:\+\s*(?:{_NUMBER}\s*"
+    rf"(?:[\-−]\s*(?:{_NUMBER}\s*)?)?)?)?)?)?",
+    re.I,
 )
 
 
