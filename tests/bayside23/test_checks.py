@@ -258,6 +258,14 @@ def test_chat_commands() -> None:
     assert "大成功" in result.explain("zh-Hant")
 
 
+@pytest.mark.parametrize("sign", ["<=", "≤", "≦", "＜＝"])
+def test_action_chat_takes_every_at_most_sign(sign: str) -> None:
+    """BAY-35: the action command reads "at most" as the common dice language does (≦ too)."""
+    check = notation.parse(f"BAY2D6{sign}3+13-8", system="bayside23")
+    assert isinstance(check, ActionCheck)
+    assert check.target == 8
+
+
 @pytest.mark.parametrize(
     ("text", "position"),
     [
