@@ -1850,6 +1850,132 @@ def combat_artifacts() -> None:
     )
 
 
+def more_cases() -> None:
+    """Weak and follower healers, enemies' magic and bows, raw initiative, chat extras."""
+    healers = setup(
+        "healers",
+        who("cleric", char("僧侶", 12, 3, 12, 4, magic_defense=1), spells=(HEAL,)),
+        who("mina", char("ミナ", 17, 10, 12, 5), weapons=(SWORD,), hp=0),
+        who("kai", char("カイ", 12, 18, 12, 3), spells=(HEAL,), hp=1, follower=True),
+        who("witch", char("魔女", 10, 16, 12, 4), "enemies", spells=(FIRE,)),
+        who("hunter", char("狩人", 10, 10, 8, 4), "enemies", weapons=(BOW,)),
+    )
+    order = [d6(1), d6(2), d6(3), d6(4)]  # cleric 1, kai 2, witch 3, hunter 4+1: mina is down
+    heal = ["BAY-03", "BAY-05", "BAY-15"]
+    case(
+        "combat-heal-weak-zero",
+        [*heal, "BAY-07"],
+        [*order, d6(2)],
+        note="精神力 3 (bonus −3): 2 − 3 heals nothing (never below 0), and mina stays down",
+        setup=healers,
+        commands=[INIT, cast("cleric", "mina")],
+    )
+    case(
+        "combat-heal-weak-six",
+        [*heal, "BAY-07"],
+        [*order, d6(6)],
+        note="6 − 3 = 3: mina stands again at 3 HP (no 6 → 1 for heals)",
+        setup=healers,
+        commands=[INIT, cast("cleric", "mina")],
+    )
+    case(
+        "combat-heal-follower",
+        [*heal, "BAY-20"],
+        [*order, d6(1)],
+        note="the follower heals himself: 1 + 3 = 4, but only 2 below his 生命力 3",
+        setup=healers,
+        commands=[INIT, act("Wait", "cleric"), cast("kai", "kai")],
+    )
+    enemy = [act("Wait", "cleric"), act("Wait", "kai")]
+    for die, want in ((1, 2), (4, 5), (6, 1)):
+        case(
+            f"combat-enemy-fire-{die}",
+            ["BAY-24", "BAY-25", "BAY-30", *(["BAY-26"] if die == 6 else [])],
+            [*order, *HITS, d6(die)],
+            note=f"the witch (精神力 16, bonus +2) burns the cleric (魔法防御力 1): "
+            f"1D6[{die}] deals {want}",
+            setup=healers,
+            commands=[INIT, *enemy, cast("witch", "cleric")],
+        )
+    case(
+        "combat-enemy-bow",
+        ["BAY-05", "BAY-14", "BAY-27", "BAY-28", "BAY-30"],
+        [*order, *order, *HITS, d6(5)],
+        note="the hunter (敏捷性 8: +1, bonus −1) readies, then shoots the cleric: 5 − 1 = 4, "
+        "her 4 HP: down; the follower kai still stands for the party",
+        setup=healers,
+        commands=[
+            INIT,
+            *enemy,
+            act("Wait", "witch"),
+            act("Ready", "hunter"),
+            INIT,
+            *enemy,
+            act("Wait", "witch"),
+            attack("hunter", "cleric"),
+        ],
+    )
+    case(
+        "combat-enemy-bow-unready-refused",
+        ["BAY-14", "BAY-27"],
+        order,
+        setup=healers,
+        commands=[INIT, *enemy, act("Wait", "witch"), attack("hunter", "cleric")],
+    )
+    three = (
+        who("hero", char("勇者", a=5), weapons=(SWORD,)),
+        who("ally", char("仲間", a=14), weapons=(SWORD,)),
+        orc(a=9),
+    )
+    raw = setup("raw-three", *three, initiative_raw_score=True)
+    case(
+        "combat-ruling-raw-initiative-three",
+        ["BAY-18", "BAY-19"],
+        [d6(1), d6(1), d6(1)],
+        note="with initiative_raw_score: 1+5, 1+14, 1+9: hero, orc, ally",
+        setup=raw,
+        commands=[INIT],
+    )
+    case(
+        "combat-initiative-three",
+        ["BAY-04", "BAY-05", "BAY-18"],
+        [d6(1), d6(1), d6(1)],
+        note="by default the modifiers: 1+2, 1−1, 1+0: ally, orc, hero",
+        setup=setup("three", *three),
+        commands=[INIT],
+    )
+    case(
+        "chat-hit-big-modifiers",
+        HIT,
+        [d3(1, 2, 3), d3(6, 6, 5)],
+        note="any modifiers may be typed: 6+10 = 16 against 17−10 = 7",
+        chat="BAYHIT+10<-10",
+    )
+    case(
+        "chat-hit-big-modifiers-critical",
+        [*HIT, "BAY-29"],
+        [d3(1, 1, 1), d3(6, 6, 5)],
+        chat="BAYHIT+10<-10",
+    )
+    case("chat-hit-full-width", HIT, [d3(2, 2, 2), d3(3, 3, 3)], chat="ＢＡＹＨＩＴ－２＜＋０")
+    case("chat-action-zero", ACT, [d2(1, 1)], note="0 + 0: target 0", chat="BAY2D6<=0+0")
+    case("chat-action-full-width", ACT, [d2(3, 4)], chat="ＢＡＹ２Ｄ６≦３＋１３－８")
+    case(
+        "chat-action-two-difficulties",
+        ACT,
+        [],
+        note="one difficulty only",
+        chat="BAY2D6<=3+13-8-1",
+    )
+    case(
+        "chat-initiative-several-terms",
+        ["BAY-18"],
+        [d6(2), d6(3)],
+        note="+1−2 = −1 and +3−1 = +2: 1 against 5",
+        chat="BAYINIT+1-2<+3-1",
+    )
+
+
 def generate() -> Iterator[str]:
     """Every generated case, in order."""
     chat_hits()
@@ -1862,6 +1988,7 @@ def generate() -> Iterator[str]:
     combat_specials()
     combat_flow()
     combat_artifacts()
+    more_cases()
     yield from CASES
 
 
