@@ -366,11 +366,27 @@ def test_chat_commands() -> None:
     assert "大成功" in result.explain("zh-Hant")
 
 
+@pytest.mark.parametrize("sign", ["<=", "≤", "≦", "＜＝"])
+def test_action_chat_takes_every_at_most_sign(sign: str) -> None:
+    """BAY-35: the action command reads "at most" as the common dice language does (≦ too)."""
+    check = notation.parse(f"BAY2D6{sign}3+13-8", system="bayside23")
+    assert isinstance(check, ActionCheck)
+    assert check.target == 8
+
+
 @pytest.mark.parametrize(
-    ("text", "position"), [("BAYHIT+2", 8), ("BAY2D6<=3", 9), ("BAYINIT<x", 8)]
+    ("text", "position"),
+    [
+        ("BAYHIT+2", 8),
+        ("BAY2D6<=3", 9),
+        ("BAYINIT<x", 8),
+        ("BAY2D6<=3+13-8 外科手術", 15),
+        ("BAY2D6<=3+13-8-1", 14),
+        ("BAY2D6<=3+13-x", 13),
+    ],
 )
 def test_malformed_chat_commands(text: str, position: int) -> None:
-    """BAY-21, BAY-34: a malformed command says where it stops reading."""
+    """BAY-21, BAY-34: a malformed command says where it stops reading, after the difficulty too."""
     with pytest.raises(InvalidNotation) as caught:
         notation.parse(text, system="bayside23")
     assert caught.value.params["position"] == position
