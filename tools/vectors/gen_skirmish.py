@@ -60,6 +60,14 @@ skl = 0
 def = 0
 
 [[card]]
+id = "brute"
+name = "Brute"
+hp = 5
+atk = 9
+skl = 3
+def = 0
+
+[[card]]
 id = "exile"
 name = "Exile Priest"
 hp = 3
@@ -678,6 +686,13 @@ def setups() -> None:
         "a1-a3 Exile Priests (Exile: 1 AP, remove an enemy) r1; b1-b3 Glass Pawns r2",
         [("exile", 1), ("exile", 1), ("exile", 1)],
         [("glass", 2), ("glass", 2), ("glass", 3)],
+    )
+    setup(
+        "last-wolf",
+        "a1 Beast Caller, a2 and a3 Glass Pawns, all r1; b1-b3 Brutes (atk 9) r2; the library holds Spirit Wolf",
+        [("beast_caller", 1), ("glass", 1), ("glass", 1)],
+        [("brute", 2), ("brute", 2), ("brute", 2)],
+        library=("spirit_wolf",),
     )
     setup(
         "summon",
@@ -1619,6 +1634,34 @@ def more() -> None:
     )
 
 
+def summons_at_the_end() -> None:
+    def wolf_alone() -> Game:
+        g = Game("last-wolf").prepare("a1").skill("a1", 0).end()
+        g.attack("b1", "a1", (4, 4), (3, 3)).attack("b2", "a2", (4, 4), (3, 3))
+        return g.attack("b3", "a3", (4, 4), (3, 3))
+
+    wolf_alone().emit(
+        "combat-summon-keeps-the-game",
+        ["SK-35", "SK-40", "SK-52"],
+        "a's three cards are down but its Spirit Wolf stands: the game goes on (DESIGN: a summon counts while on the field)",
+    )
+    wolf_alone().end().prepare("a4").emit(
+        "combat-summon-alone-acts",
+        ["SK-08", "SK-52"],
+        "a's turn 3: three downed characters give 3 spare AP; the wolf gains 1 and prepares: 1 + 2 = 3",
+    )
+    wolf_alone().end().end().attack("b1", "a4", (4, 4), (3, 3)).emit(
+        "combat-last-summon-removed",
+        ["SK-35", "SK-53"],
+        "the wolf at 0 hp leaves the game: a has no character standing on the field, b wins",
+    )
+    Game("last-wolf").prepare("a1").skill("a1", 0).end().attack("b1", "a4", (1, 1)).emit(
+        "combat-summon-snake-eyes-against",
+        ["SK-26", "SK-27"],
+        "b1's 1+1 against the wolf: AP 1 -> 0",
+    )
+
+
 def combats() -> None:
     setups()
     initiative()
@@ -1629,6 +1672,7 @@ def combats() -> None:
     rulings()
     responses()
     more()
+    summons_at_the_end()
 
 
 if __name__ == "__main__":
