@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -67,8 +69,9 @@ def test_the_last_turn_line_fits_the_ruling(locale: str) -> None:
     """SK-36: with Rulings(last_turn=2) the end's line does not speak of the 12th turn."""
     state = RULESET.start(sample_setup(rulings=Rulings(last_turn=2)))
     dice = ScriptedDice([6, 5, 2, 3])
-    events: tuple[object, ...] = ()
-    for command in (RollForFirst("a"), EndTurn("a"), EndTurn("b")):
+    events: tuple[Any, ...] = ()
+    commands: tuple[Any, ...] = (RollForFirst("a"), EndTurn("a"), EndTurn("b"))
+    for command in commands:
         state, events = engine.step(RULESET, state, command, dice)
     ended = events[-1]
     assert isinstance(ended, GameEnded)
