@@ -36,6 +36,8 @@ class Case:
     args: Mapping[str, object] = field(default_factory=dict)
     setup: str | None = None
     commands: Sequence[str] = ()
+    #: The dice as written, kept as they are instead of fitted (a hand-written grouping).
+    dice: Sequence[str] | None = None
 
 
 class _Fit:
@@ -74,7 +76,8 @@ def _value(value: object) -> str:
 
 
 def _literal(text: str) -> str:
-    assert "'" not in text and "\n" not in text, text
+    assert "'" not in text, text
+    assert "\n" not in text, text
     return f"'{text}'"
 
 
@@ -162,6 +165,7 @@ def write_file(
     parsed = read_vectors("\n".join(draft) + "\n", path.name)
     lines = list(head)
     for found, meant in zip(parsed.cases, cases, strict=True):
-        lines += ["", *_case_lines(meant, _fit(found, meant))]
+        dice = list(meant.dice) if meant.dice is not None else _fit(found, meant)
+        lines += ["", *_case_lines(meant, dice)]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"{path}: {len(cases)} cases")
