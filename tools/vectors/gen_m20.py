@@ -275,7 +275,9 @@ for tendency, who in TENDENCY_SHEETS.items():
         for stance in ("acting", "reacting"):
             counter += 1
             clauses = [
+                "M20-007",
                 "M20-008",
+                "M20-024",
                 "M20-036",
                 "M20-037",
                 "M20-038",
@@ -354,6 +356,8 @@ for face, difficulty, tag in [
         "zero",
         specialty="physique",
         difficulty=difficulty,
+        note=f"1D20 + 0 + 0 (物攻 0, 身理 +0) against {difficulty}"
+        + ("; m20 has no natural 1 or 20: the total alone decides" if face in (1, 20) else ""),
     )
 # Difficulties the GM may set that are odd or out of range: recorded as the library reads them.
 for difficulty, tag in [(0, "zero"), (-3, "negative"), (999, "huge")]:
@@ -700,7 +704,7 @@ def attack(
     add(case_id, clauses, faces, check="attack", sheets=[a, d], args=args, note=note)
 
 
-BASE_ATTACK = ["M20-025", "M20-026", "M20-031", "M20-032", "M20-033"]
+BASE_ATTACK = ["M20-024", "M20-025", "M20-026", "M20-031", "M20-032", "M20-033"]
 for kind, clauses in (("physical", ["M20-027", "M20-029"]), ("special", ["M20-028", "M20-030"])):
     attack(f"m20-attack-{kind}-tie", BASE_ATTACK + clauses, [10, 10], "plain", "plain", kind=kind)
     attack(
@@ -800,7 +804,13 @@ chat(
     "2d6+1",
     note="m20 reads the common dice language after its own",
 )
-chat("m20-chat-d20-natural", [], [20], "1d20+3>=16")
+chat(
+    "m20-chat-d20-natural",
+    [],
+    [20],
+    "1d20+3>=16",
+    note="the common language flags a natural 20; it means nothing in m20, whose checks have none",
+)
 chat("m20-chat-not-a-command", [], [], "M20 is a fine system")
 
 # --------------------------------------------------------------------------- combats
@@ -1096,7 +1106,7 @@ combat(
     [6],
     "duel-long",
     Hide(actor="hero", target="foe"),
-    note="詭計 +1... 阿明 is 身體型 with +1 on 詭計: 1D20 6 +1 詭計 +3 物攻 = 10, the difficulty itself",
+    note="阿明 (身體型, +1 on 詭計): 6 +1 詭計 +3 物攻 = 10, the difficulty itself",
 )
 combat("m20-combat-hide-one-short", HIDE, [5], "duel-long", Hide(actor="hero", target="foe"))
 combat(
@@ -2494,6 +2504,101 @@ combat(
 combat("m20-combat-summon-without-skill-refused", ["M20-119"], [], "duel", Summon(actor="hero"))
 combat(
     "m20-combat-dismiss-without-summon-refused", ["M20-123"], [], "summoner", Dismiss(actor="hero")
+)
+
+# ---- more thresholds and caps
+duel("boost1-foe-1hp", hero_with(K.DAMAGE_BOOST), foe_hp=1)
+combat(
+    "m20-combat-damage-stops-at-0",
+    ["M20-034", "M20-066", "M20-109"],
+    [12, 8],
+    "boost1-foe-1hp",
+    Attack(actor="hero", targets=("foe",)),
+    BoostDamage(actor="hero"),
+    note="2 damage on 1 HP: HP 0, not −1",
+)
+setup(
+    "indomitable-vs-boost",
+    pc("hero", hero_with(K.INDOMITABLE), hp=2),
+    npc("foe", char("山賊頭", (K.DAMAGE_BOOST,), a=attrs(3, 1, 3, 3), bonus=S.PHYSIQUE), hp=None),
+)
+combat(
+    "m20-combat-indomitable-against-two-damage",
+    ["M20-109", "M20-134"],
+    [15, 3],
+    "indomitable-vs-boost",
+    Attack(actor="foe", targets=("hero",)),
+    BoostDamage(actor="foe"),
+    UseIndomitable(actor="hero"),
+    note="2 HP, 2 damage: the HP would reach 0, so 頑強不屈 is offered and leaves 1",
+)
+setup(
+    "crowd",
+    pc("hero", HERO),
+    *(pc(f"ally{i}", ALLY) for i in range(1, 5)),
+    npc("foe", hp=None),
+)
+combat(
+    "m20-combat-helpers-capped",
+    ["M20-042", "M20-045", "M20-046"],
+    [8],
+    "crowd",
+    DangerCheck(
+        participant="hero",
+        specialty=S.PHYSIQUE,
+        difficulty=16,
+        helpers=("ally1", "ally2", "ally3", "ally4"),
+    ),
+    note="four helpers still add +3: 8 +3 +2 +3 = 16",
+)
+combat(
+    "m20-combat-helpers-three",
+    ["M20-045", "M20-046"],
+    [8],
+    "crowd",
+    DangerCheck(
+        participant="hero", specialty=S.PHYSIQUE, difficulty=16, helpers=("ally1", "ally2", "ally3")
+    ),
+)
+combat(
+    "m20-combat-hide-helpers-capped",
+    ["M20-042", "M20-046", "M20-052"],
+    [3],
+    "crowd",
+    Hide(actor="hero", target="foe", helpers=("ally1", "ally2", "ally3", "ally4")),
+    note="3 +1 詭計 +3 物攻 +3 helpers = 10",
+)
+combat(
+    "m20-combat-item-negative",
+    ["M20-139"],
+    [12, 10],
+    "duel",
+    Attack(
+        actor="hero",
+        targets=("foe",),
+        boosts=Boosts(items=[RewardItem(name="詛咒", bonus=-1)]),
+    ),
+    note="a −1 from another system counts −2 too: 12 +3 −1 −1 = 13 against 13",
+)
+combat(
+    "m20-combat-item-reroll-on-defense",
+    ["M20-141"],
+    [12, 2, 14],
+    "duel",
+    Attack(
+        actor="foe",
+        targets=("hero",),
+        defense_boosts=(DefenseBoosts(defender="hero", boosts=Boosts(reroll=True)),),
+    ),
+    note="the defender's reroll item: its d20 is rolled again when the defense fails: 15 against 16, a miss",
+)
+combat(
+    "m20-combat-player-at-0-stays-down",
+    ["M20-065"],
+    [],
+    "duel-hero-0hp",
+    FocusDefense(actor="hero"),
+    note="an unconscious player character cannot act",
 )
 
 
