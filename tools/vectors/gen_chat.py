@@ -1,4 +1,4 @@
-"""Write the inputs of the common dice language's vectors (src/tabletop_rules/vectors/data/chat.toml).
+"""Write the inputs of the dice language's vectors (src/tabletop_rules/vectors/data/chat.toml).
 
 Run from the repository's root, then record and review::
 
@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _emit import Case, write_file  # noqa: E402
+from _emit import Case, write_file
 
 ROOT = Path(__file__).resolve().parents[2]
 TARGET = ROOT / "src/tabletop_rules/vectors/data/chat.toml"

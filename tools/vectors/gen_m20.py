@@ -101,12 +101,14 @@ K = Skill
 
 
 def attrs(pa: int, sa: int, pd: int, sd: int) -> Attributes:
+    """The four attributes, 物攻 特攻 物防 特防."""
     return Attributes(
         physical_attack=pa, special_attack=sa, physical_defense=pd, special_defense=sd
     )
 
 
 def pick(skill: Skill, *situations: str) -> SkillPick:
+    """A skill pick, with the situations of a 專精特長."""
     return SkillPick(skill=skill, situations=situations)
 
 
@@ -119,6 +121,7 @@ def char(
     bonus: Specialty = S.CUNNING,
     picks: tuple[SkillPick, ...] = (),
 ) -> Character:
+    """A character of the given skills (a 身體型 with 物攻3 特攻3 物防2 特防2 unless told)."""
     return Character(
         name=name,
         attributes=a or attrs(3, 3, 2, 2),
@@ -134,6 +137,7 @@ SHEETS: dict[str, str] = {"yang": YANG, "xue": XUE}
 
 
 def sheet(name: str, character: Character) -> str:
+    """Keep *character* as the zh-Hant sheet called *name*; the name."""
     SHEETS[name] = format_sheet(character, "zh-Hant")
     return name
 
@@ -183,6 +187,7 @@ CASES: list[Case] = []
 def add(
     case_id: str, clauses: list[str], faces: list[int] | tuple[int, ...] = (), **kw: object
 ) -> None:
+    """Add a case: the faces meant, then the input fields."""
     CASES.append(Case(id=case_id, clauses=clauses, faces=list(faces), **kw))  # type: ignore[arg-type]
 
 
@@ -253,6 +258,7 @@ add("m20-chat-check", ["M20-035", "M20-036", "M20-037"], [12], chat="M20+4>=困�
 def specialty(
     case_id: str, clauses: list[str], faces: list[int], who: str, note: str = "", **args: object
 ) -> None:
+    """Add a specialty check of the sheet *who*."""
     add(case_id, clauses, faces, check="specialty", sheets=[who], args=args, note=note)
 
 
@@ -292,7 +298,8 @@ for tendency, who in TENDENCY_SHEETS.items():
                 f"m20-tendency-{tendency.value}-{spec.value}-{stance}",
                 clauses,
                 [(counter * 7) % 20 + 1],
-                note=f"{who}: 4-3-2-1 attributes, so the {ATTRIBUTE_OF[spec, stance]} term names its attribute",
+                note=f"{who}: 4-3-2-1 attributes, so the {ATTRIBUTE_OF[spec, stance]} term "
+                "names its attribute",
                 check="specialty",
                 sheets=[who],
                 args={"specialty": spec.value, "stance": stance, "difficulty": LEVELS[counter % 4]},
@@ -698,9 +705,11 @@ def attack(
     faces: list[int],
     a: str,
     d: str,
+    *,
     note: str = "",
     **args: object,
 ) -> None:
+    """Add an attack check of the sheet *a* on the sheet *d*."""
     add(case_id, clauses, faces, check="attack", sheets=[a, d], args=args, note=note)
 
 
@@ -758,10 +767,11 @@ attack("m20-attack-reroll-not-needed", ["M20-141"], [15, 2], "plain", "plain", r
 
 
 def chat(case_id: str, clauses: list[str], faces: list[int], text: str, note: str = "") -> None:
+    """Add an m20 chat command."""
     add(case_id, clauses, faces, chat=text, note=note)
 
 
-for word, value, face in [
+for word, _value, face in [
     ("輕而易舉", 4, 1),
     ("簡單", 8, 4),
     ("適中", 12, 8),
@@ -822,16 +832,19 @@ ALLY = char("小雪", a=attrs(2, 3, 2, 3), tendency=T.KNOWLEDGE, bonus=S.KNOWLED
 
 
 def pc(pid: str, character: Character, hp: int | None = None, side: str = "party") -> Participant:
+    """A player character."""
     return Participant(id=pid, character=character, side=side, hp=hp)
 
 
 def npc(
     pid: str, character: Character = BANDIT, hp: int | None = 2, side: str = "bandits"
 ) -> Participant:
+    """A non-player character (a bandit of 2 HP unless told)."""
     return Participant(id=pid, character=character, side=side, player=False, hp=hp)
 
 
 def setup(name: str, *parts: Participant, spent: dict[tuple[str, Skill], int] | None = None) -> str:
+    """Keep a combat setup as JSON under *name*, with the scenario uses already spent."""
     ledger = ScenarioLedger(
         entries=[
             LedgerEntry(participant=p, skill=s, spent=n) for (p, s), n in (spent or {}).items()
@@ -849,16 +862,19 @@ def combat(
     *commands: object,
     note: str = "",
 ) -> None:
+    """Add a combat: *commands* played in order in the setup *where*."""
     add(case_id, clauses, faces, setup=where, commands=[to_json(c) for c in commands], note=note)
 
 
 def hero_with(*skills: Skill, a: Attributes | None = None, name: str = "阿明") -> Character:
+    """阿明 with the given skills."""
     return char(name, skills, a=a or attrs(3, 3, 2, 2))
 
 
 def duel(
     name: str, hero: Character, hero_hp: int | None = None, foe_hp: int | None = 2, **kw: object
 ) -> str:
+    """A setup of the hero against one bandit."""
     return setup(name, pc("hero", hero, hero_hp), npc("foe", hp=foe_hp), **kw)  # type: ignore[arg-type]
 
 
@@ -870,7 +886,10 @@ add(
     "m20-combat-double-attack",
     ["M20-034", "M20-051"],
     [12, 5, 14, 9, 15, 8],
-    note="docs/m20.md: 蒼嵐劍勢 with 蒼嵐鬥氣 attacks both bandits without penalty, then a bandit strikes back",
+    note=(
+        "docs/m20.md: 蒼嵐劍勢 with 蒼嵐鬥氣 attacks both bandits without penalty, "
+        "then a bandit strikes back"
+    ),
     setup="bandits",
     commands=[
         '{"type":"Attack","actor":"楊望蒼","targets":["山賊甲","山賊乙"],"kind":"physical","mode":"double"}',
@@ -1972,7 +1991,10 @@ combat(
     Attack(actor="hero", targets=("foe", "foe"), mode=AttackMode.DOUBLE),
     BoostDamage(actor="hero"),
     BoostDamage(actor="hero"),
-    note="雙重攻擊 makes two attacks (DESIGN), so two picks may add +1 to each: 2 + 2; each attack still deals at most 2",
+    note=(
+        "雙重攻擊 makes two attacks (DESIGN), so two picks may add +1 to each: 2 + 2; "
+        "each attack still deals at most 2"
+    ),
 )
 combat(
     "m20-combat-damage-boost-double-attack-pass",
@@ -2279,7 +2301,9 @@ combat(
     [],
     "guard",
     WideGuard(actor="guard", protected=("foe",)),
-    note="the text says 對象 and DESIGN's M20-082 ruling 'each chosen creature': a foe may be chosen",
+    note=(
+        "the text says 對象 and DESIGN's M20-082 ruling 'each chosen creature': a foe may be chosen"
+    ),
 )
 combat(
     "m20-combat-wide-guard-attack-on-guard",
@@ -2590,7 +2614,10 @@ combat(
         targets=("hero",),
         defense_boosts=(DefenseBoosts(defender="hero", boosts=Boosts(reroll=True)),),
     ),
-    note="the defender's reroll item: its d20 is rolled again when the defense fails: 15 against 16, a miss",
+    note=(
+        "the defender's reroll item: its d20 is rolled again when the defense fails: "
+        "15 against 16, a miss"
+    ),
 )
 combat(
     "m20-combat-player-at-0-stays-down",
