@@ -17,7 +17,7 @@ Fraction(1801, 2592)
 .. versionadded:: 0.2.0
 """
 
-from tabletop_rules._hypothesis import register_if_hypothesis as _register_if_hypothesis
+from tabletop_rules._hypothesis import strategies_of as _strategies_of
 from tabletop_rules.bar2d6._character import (
     BASE_HP,
     HP_COST,
@@ -150,11 +150,7 @@ __all__ = [
 ]
 
 
-def _register_hypothesis_strategies() -> None:  # pyright: ignore[reportUnusedFunction]
-    # st.from_type(Character) draws from tabletop_rules.bar2d6.strategies.characters().
-    from tabletop_rules._hypothesis import register_types
-
-    register_types("tabletop_rules.bar2d6.strategies", [(Character, "characters")])
-
-
-_register_if_hypothesis(_register_hypothesis_strategies)
+# st.from_type(Character) draws from tabletop_rules.bar2d6.strategies.characters().
+_register_hypothesis_strategies = _strategies_of(
+    "tabletop_rules.bar2d6.strategies", [(Character, "characters")]
+)
