@@ -782,8 +782,11 @@ for word, _value, face in [
     ("hard", 16, 12),
 ]:
     chat(f"m20-chat-{word}", ["M20-035", "M20-036", "M20-037"], [face], f"M20+4>={word}")
-chat("m20-chat-japanese-word", ["M20-035"], [12], "M20+4>=困難")
 chat("m20-chat-japanese-normal", ["M20-035"], [8], "M20+4>=普通")
+chat("m20-chat-japanese-trivial", ["M20-035"], [1], "M20+0>=容易")
+chat("m20-chat-japanese-easy", ["M20-035"], [7], "M20+0>=簡単")
+chat("m20-chat-english-upper", ["M20-035"], [12], "M20+4>=HARD")
+chat("m20-chat-spaces", ["M20-036"], [10], "M20 + 3 >= 13")
 chat("m20-chat-number", ["M20-036", "M20-037"], [16], "M20+4>=20")
 chat("m20-chat-number-one-short", ["M20-037"], [15], "M20+4>=20")
 chat("m20-chat-no-modifier", ["M20-036"], [12], "M20>=12")
@@ -2626,6 +2629,82 @@ combat(
     "duel-hero-0hp",
     FocusDefense(actor="hero"),
     note="an unconscious player character cannot act",
+)
+
+combat(
+    "m20-combat-damage-boost-three-uses",
+    ["M20-110", "M20-111", "M20-112"],
+    [12, 8, 12, 8, 12, 8, 12, 8],
+    "boost3",
+    Attack(actor="hero", targets=("foe",)),
+    BoostDamage(actor="hero"),
+    EndRound(),
+    Attack(actor="hero", targets=("foe",)),
+    BoostDamage(actor="hero"),
+    EndRound(),
+    Attack(actor="hero", targets=("foe",)),
+    BoostDamage(actor="hero"),
+    EndRound(),
+    Attack(actor="hero", targets=("foe",)),
+    note=(
+        "three picks, three uses a combat: 2 + 2 + 2, "
+        "then the fourth hit deals 1 and is not offered it"
+    ),
+)
+combat(
+    "m20-combat-summon-attacks-once-a-round",
+    ["M20-120"],
+    [11, 10],
+    "summoner",
+    Summon(actor="hero"),
+    Attack(actor="hero/summon", targets=("foe",)),
+    Attack(actor="hero/summon", targets=("foe",)),
+)
+setup(
+    "summoner-1hp", pc("hero", hero_with(K.SUMMONER), hp=1), pc("ally", ALLY), npc("foe", hp=None)
+)
+combat(
+    "m20-combat-summon-vanishes-with-summoner",
+    ["M20-065", "M20-121"],
+    [15, 3],
+    "summoner-1hp",
+    Summon(actor="hero"),
+    Attack(actor="foe", targets=("hero",)),
+    note="DESIGN (M20-121): the summon vanishes when its summoner falls",
+)
+combat(
+    "m20-combat-summon-falls-penalty-ends",
+    ["M20-121", "M20-122"],
+    [10, 10, 10, 12],
+    "summoner",
+    Summon(actor="hero"),
+    Attack(actor="foe", targets=("hero/summon",)),
+    Attack(actor="foe", targets=("hero",)),
+    note="DESIGN (M20-121): a summon at 0 HP vanishes as if dismissed, so the −4 ends",
+)
+setup(
+    "decisive-vs-escape",
+    pc("hero", hero_with(K.DECISIVE_STRIKE)),
+    npc("foe", char("山賊", (K.NARROW_ESCAPE,), a=attrs(3, 1, 3, 3), bonus=S.PHYSIQUE), hp=None),
+)
+combat(
+    "m20-combat-decisive-then-narrow-escape",
+    ["M20-076", "M20-098"],
+    [6, 10],
+    "decisive-vs-escape",
+    Attack(actor="hero", targets=("foe",)),
+    UseDecisiveStrike(actor="hero"),
+    UseNarrowEscape(actor="foe"),
+    note="9 misses 13; 必殺一擊 makes 14, a hit; 危機閃避 makes the defense 18: a miss after all",
+)
+combat(
+    "m20-combat-decisive-then-escape-declined",
+    ["M20-076", "M20-098"],
+    [6, 10],
+    "decisive-vs-escape",
+    Attack(actor="hero", targets=("foe",)),
+    UseDecisiveStrike(actor="hero"),
+    Pass(actor="foe"),
 )
 
 
