@@ -1186,7 +1186,7 @@ combat(
     [5],
     "hide-two",
     Hide(actor="hero", target="foe", helpers=("foe2",)),
-    note="a helper from the other side: recorded as the library rules it",
+    note="any other standing creature the table names may help: here the other bandit, +1",
 )
 setup("hide-party", pc("hero", HERO), pc("ally", ALLY), npc("foe", hp=None))
 combat(
