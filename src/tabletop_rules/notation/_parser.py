@@ -110,9 +110,11 @@ class _Parser:
             if after in ("H", "L"):
                 self.position += 1
             count = self.required_number("error.notation.expected_count")
+            if count == 0:  # before Keep, whose own check raises a plain ValueError
+                raise self.fail("error.notation.bad_keep", here, keep=f"{kind}0", dice=str(dice))
             keep = Keep(kind=kind, count=count)  # type: ignore[arg-type]
             kept, _ = keep.kept(dice.count)
-            if count == 0 or not 1 <= kept <= dice.count:
+            if not 1 <= kept <= dice.count:
                 raise self.fail("error.notation.bad_keep", here, keep=str(keep), dice=str(dice))
             return {"keep": keep}
         if found == "!":
