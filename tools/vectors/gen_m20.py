@@ -825,6 +825,34 @@ chat(
     note="the common language flags a natural 20; it means nothing in m20, whose checks have none",
 )
 chat("m20-chat-not-a-command", [], [], "M20 is a fine system")
+chat(
+    "m20-chat-secret",
+    ["M20-035", "M20-037"],
+    [12],
+    "SM20+4>=困難",
+    note="the S secret mark works on a system's command as on the common language's",
+)
+chat(
+    "m20-chat-comment",
+    ["M20-035", "M20-037"],
+    [11],
+    "M20+4>=困難 跳過懸崖",
+    note="a comment after whitespace is kept and shown after the explanation",
+)
+chat(
+    "m20-chat-secret-attack-comment",
+    ["M20-033"],
+    [10, 11],
+    "sm20atk+3>=def+2 slash the bandit",
+    note="secret, with an English comment; a tie hits",
+)
+chat(
+    "m20-chat-comment-looks-like-command",
+    [],
+    [],
+    "M20+4>=16 >=3",
+    note="a first word with a comparison reads as more of the command: refused, not a comment",
+)
 
 # --------------------------------------------------------------------------- combats
 
