@@ -380,7 +380,7 @@ def test_action_chat_takes_every_at_most_sign(sign: str) -> None:
         ("BAYHIT+2", 8),
         ("BAY2D6<=3", 9),
         ("BAYINIT<x", 8),
-        ("BAY2D6<=3+13-8 外科手術", 15),
+        ("BAY2D6<=3+13-8 +1", 15),
         ("BAY2D6<=3+13-8-1", 14),
         ("BAY2D6<=3+13-x", 13),
     ],
