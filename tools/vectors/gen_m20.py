@@ -696,6 +696,64 @@ add(
     note="a renamed skill shows its new name, the original noted in brackets on the sheet",
 )
 
+# --------------------------------------------------------------------------- opposed checks
+# 楊望蒼 (身理 3 + 物攻 3 acting) against 小雪 (身理 0 + 物防 2 reacting): 1D20+6 against 1D20+2.
+OPPOSED = ["M20-047", "M20-048"]
+add(
+    "m20-opposed-wins",
+    OPPOSED,
+    [10, 13],
+    check="opposed",
+    sheets=["yang", "xue"],
+    args={"specialty": "physique"},
+    note="16 against 15: the active side wins",
+)
+add(
+    "m20-opposed-tie-to-active",
+    OPPOSED,
+    [10, 14],
+    check="opposed",
+    sheets=["yang", "xue"],
+    args={"specialty": "physique"},
+    note="16 against 16: a tie goes to the active side",
+)
+add(
+    "m20-opposed-tie-to-reacting",
+    OPPOSED,
+    [10, 14],
+    check="opposed",
+    sheets=["yang", "xue"],
+    args={"specialty": "physique", "tie_to_active": False},
+    note="the same tie under Rulings(opposed_tie_to_active=False): the reacting side wins",
+)
+add(
+    "m20-opposed-loses",
+    OPPOSED,
+    [1, 20],
+    check="opposed",
+    sheets=["yang", "xue"],
+    args={"specialty": "physique"},
+    note="7 against 22",
+)
+add(
+    "m20-opposed-other-specialty",
+    OPPOSED,
+    [12, 5],
+    check="opposed",
+    sheets=["xue", "yang"],
+    args={"specialty": "knowledge", "against": "cunning"},
+    note="小雪's 知識 (特攻 acting) against 楊望蒼's 詭計 (物防 reacting)",
+)
+add(
+    "m20-opposed-reroll",
+    [*OPPOSED, "M20-141"],
+    [2, 15, 19],
+    check="opposed",
+    sheets=["yang", "xue"],
+    args={"specialty": "physique", "reroll": True},
+    note="a reroll item rolls the lost active d20 again; the other side keeps its roll",
+)
+
 # --------------------------------------------------------------------------- attack checks
 
 

@@ -11,8 +11,11 @@ from tabletop_rules.m20._checks import (
     AttackCheck,
     AttackKind,
     DifficultyLevel,
+    OpposedCheck,
+    Rulings,
     SpecialtyCheck,
     Stance,
+    specialty_terms,
 )
 from tabletop_rules.m20._combat import describe
 from tabletop_rules.m20._sheet import parse_sheet
@@ -60,6 +63,27 @@ def _attack(spec: CheckSpec) -> SystemCheck:
     )
 
 
+def _opposed(spec: CheckSpec) -> SystemCheck:
+    """``check = "opposed"``: two sheets, the active side then the other (M20-047, M20-048).
+
+    Args ``specialty`` (the active side's), ``against`` (the other side's; the same if not
+    given), ``tie_to_active`` (the ruling; true if not given), ``reroll``.
+    The active side acts and the other reacts, each with its own attribute.
+    """
+    spec.unknown("specialty", "against", "tie_to_active", "reroll")
+    specialty = spec.choice("specialty", Specialty)
+    against = spec.choice("against", Specialty, specialty)
+    rulings = Rulings(opposed_tie_to_active=spec.flag("tie_to_active", True))
+    return OpposedCheck(
+        active=specialty_terms(parse_sheet(spec.sheet(0)), specialty, rulings=rulings),
+        reactive=specialty_terms(
+            parse_sheet(spec.sheet(1)), against, stance=Stance.REACTING, rulings=rulings
+        ),
+        rulings=rulings,
+        reroll_on_failure=spec.flag("reroll"),
+    )
+
+
 def vector_log(setup: object, state: CombatState, events: Iterable[Event], locale: str) -> str:
     """The combat log of a vector's *events* in *locale*, participants by name."""
     return "\n".join(describe(event, locale, state=state) for event in events)
@@ -67,7 +91,7 @@ def vector_log(setup: object, state: CombatState, events: Iterable[Event], local
 
 #: The checks a rule vector may build (``check = "specialty"``), by name.
 VECTOR_CHECKS: Mapping[str, Callable[[CheckSpec], SystemCheck]] = MappingProxyType(
-    {"attack": _attack, "specialty": _specialty}
+    {"attack": _attack, "opposed": _opposed, "specialty": _specialty}
 )
 
 #: Renders a vector's combat events as the log in a locale: ``(setup, state, events, locale)``.
