@@ -292,6 +292,7 @@ def test_only_the_gm_rules() -> None:
         (Attack(actor="hero", targets=("g1",), items="劍"), "bar2d6.illegal.bad_command"),  # type: ignore[arg-type]
         (Attack(actor=GM, targets=("g1",)), "bar2d6.illegal.gm_cannot"),
         (SetHp(target="g1", hp=9), "bar2d6.illegal.hp_range"),
+        (SetHp(target="g1", hp=3), "bar2d6.illegal.hp_same"),
         (Heal(actor="hero", target="g1", item="劍"), "bar2d6.illegal.no_special"),
     ],
 )

@@ -268,6 +268,8 @@ def decide_set_hp(state: CombatState, command: SetHp, _: DiceSource) -> tuple[Ev
     target = state.combatant(command.target)
     if not 0 <= command.hp <= target.max_hp:
         raise IllegalCommand("bar2d6.illegal.hp_range", hp=shown(command.hp), max_hp=target.max_hp)
+    if command.hp == target.hp:
+        raise IllegalCommand("bar2d6.illegal.hp_same", target=target.id, hp=target.hp)
     return (HpSet(target=target.id, hp=command.hp),)
 
 
