@@ -142,6 +142,18 @@ def test_sheet_reads_full_width() -> None:
     assert parse_sheet(sheet) == parse_sheet(EXAMPLE_SHEET)
 
 
+@pytest.mark.parametrize(
+    ("feature", "skills"),
+    [("頑固3", "外科手術13、鍵開け5"), ("頑固:3", "外科手術:13、鍵開け:5"), ("頑固+3", "外科手術+13、鍵開け 5")],
+)
+def test_sheet_reads_a_value_written_without_a_space(feature: str, skills: str) -> None:
+    """BAY-10, BAY-34: ``頑固3`` is the feature 頑固 of 3, as ``頑固 3`` is."""
+    example = parse_sheet(EXAMPLE_SHEET)
+    sheet = EXAMPLE_SHEET.replace("頑固 3", feature).replace("外科手術 13、鍵開け 5", skills)
+    read = parse_sheet(sheet)
+    assert (example.feature, example.skills) == (read.feature, read.skills)
+
+
 def test_sheet_lists_every_problem() -> None:
     """BAY-10: a sheet without a feature, with a bad number and a repeated line."""
     with pytest.raises(InvalidCharacter) as caught:
