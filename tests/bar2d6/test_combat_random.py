@@ -19,7 +19,6 @@ from tabletop_rules.bar2d6 import (
     Command,
     Event,
     RoundEnded,
-    SetHp,
 )
 from tabletop_rules.bar2d6.strategies import combat_setups
 from tabletop_rules.engine import GameRecord

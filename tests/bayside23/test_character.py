@@ -144,7 +144,11 @@ def test_sheet_reads_full_width() -> None:
 
 @pytest.mark.parametrize(
     ("feature", "skills"),
-    [("頑固3", "外科手術13、鍵開け5"), ("頑固:3", "外科手術:13、鍵開け:5"), ("頑固+3", "外科手術+13、鍵開け 5")],
+    [
+        ("頑固3", "外科手術13、鍵開け5"),
+        ("頑固:3", "外科手術:13、鍵開け:5"),
+        ("頑固+3", "外科手術+13、鍵開け 5"),
+    ],
 )
 def test_sheet_reads_a_value_written_without_a_space(feature: str, skills: str) -> None:
     """BAY-10, BAY-34: ``頑固3`` is the feature 頑固 of 3, as ``頑固 3`` is."""

@@ -59,6 +59,8 @@ def _named(text: str) -> tuple[str, str | None]:
         if name:
             return name, found[0]
     return text, None
+
+
 _LIST = re.compile(r"\s*[、,]\s*")
 
 
@@ -136,13 +138,13 @@ def parse_sheet(text: str) -> Character:
             if len(list(filter(None, _LIST.split(value)))) > 1:  # BAY-10: only one feature
                 problems.append(("bayside23.error.feature", {"line": key}))
                 continue
-            name, number = _named(value)
-            values[field] = Feature(name, _int(number or "0"))
+            name, written = _named(value)
+            values[field] = Feature(name, _int(written or "0"))
         elif field == "skills":
             skills: list[Skill] = []
             for item in filter(None, _LIST.split(value)):
-                name, number = _named(item)
-                skills.append(Skill(name, _int(number or "0")))
+                name, written = _named(item)
+                skills.append(Skill(name, _int(written or "0")))
             values[field] = tuple(skills)
         else:
             values[field] = tuple(filter(None, _LIST.split(value)))
