@@ -123,13 +123,25 @@ def _with_units(state: State, units: Sequence[Unit]) -> tuple[Unit, ...]:
 
 
 def _set_unit(state: State, unit: Unit) -> State:
-    return copy_state(state, units=tuple(unit if u.id == unit.id else u for u in state.units))
+    return copy_state(state, units=_units_with(state, unit))
+
+
+def _units_with(state: State, unit: Unit) -> tuple[Unit, ...]:
+    """*state*'s characters with *unit* in place of the one of its id."""
+    unit_id = unit.id
+    return tuple(unit if u.id == unit_id else u for u in state.units)
 
 
 def _replace_action(state: State, action: Action) -> State:
     """*state* with the top action changed and its next window opened."""
     stack = state.stack.replace_top(open_window(state, action))
     return copy_state(state, stack=stack)
+
+
+def _replace_action_of(state: State, unit: Unit, action: Action) -> State:
+    """*state* with *unit* changed, then the top action changed and its next window opened."""
+    state = copy_state(state, units=_units_with(state, unit))
+    return copy_state(state, stack=state.stack.replace_top(open_window(state, action)))
 
 
 def _top(state: State) -> Action:
@@ -294,17 +306,17 @@ def fold_passed(state: State, event: Passed) -> State:
 def fold_paid(state: State, event: Paid) -> State:
     """The AP is spent; an action that could not pay comes to nothing."""
     action = _top(state)
-    state = _set_unit(state, copy_unit(state.unit(event.unit), ap=event.ap))
+    unit = copy_unit(state.unit(event.unit), ap=event.ap)
     success = None if event.paid else False
-    return _replace_action(state, copy_action(action, step=Step.ROLL, success=success))
+    return _replace_action_of(state, unit, copy_action(action, step=Step.ROLL, success=success))
 
 
 def fold_rolled(state: State, event: Rolled) -> State:
     """The check's result; a natural changes the checking character's AP."""
     action = _top(state)
-    state = _set_unit(state, copy_unit(state.unit(action.unit), ap=event.ap))
+    unit = copy_unit(state.unit(action.unit), ap=event.ap)
     done = copy_action(action, step=Step.EFFECT, result=event.result, success=event.result.success)
-    return _replace_action(state, done)
+    return _replace_action_of(state, unit, done)
 
 
 def fold_stepped(state: State, event: Stepped) -> State:
@@ -387,6 +399,8 @@ def _end_of(state: State) -> GameEnded | None:
                 up_a = True
             else:
                 up_b = True
+            if up_a and up_b:
+                break
     if not up_a or not up_b:
         if not up_a and not up_b:
             return GameEnded((), "skirmish.result.nobody_left")  # SK-49
@@ -594,6 +608,9 @@ class SkirmishRuleset(Rules[Setup, State, Command, Event]):
             bad_command="skirmish.illegal.bad_command",
             unknown_command="skirmish.illegal.unknown_command",
         )
+        # The last state found to owe no automatic event: a state never changes, so it owes
+        # none for good, and the next question about it is answered at once.
+        self._settled: State | None = None
 
     def configure_converter(self, converter: cattrs.Converter) -> None:
         """Tag the command, event and effect unions by class name."""
@@ -630,7 +647,13 @@ class SkirmishRuleset(Rules[Setup, State, Command, Event]):
 
     def follow_up(self, state: State) -> Event | None:
         """The automatic event the rules call for next."""
-        return follow_up(state)
+        if state is self._settled:
+            return None
+        follow = follow_up(state)
+        if follow is None:
+            # A bot asks the same state who acts, what is legal, and then plays in it.
+            self._settled = state
+        return follow
 
     def actors(self, state: State) -> tuple[str, ...]:
         """``a`` rolls for the first turn; then the one asked on the stack, or the turn player."""

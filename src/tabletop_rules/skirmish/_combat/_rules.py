@@ -59,6 +59,8 @@ __all__ = [
 
 #: The command types that answer a response window.
 ANSWERS: Final = frozenset({"UseSkill", "Pass"})
+#: The command type that answers a closed window before a check.
+_ROLL_ANSWERS: Final = frozenset({"RollCheck"})
 #: The step after each step.
 NEXT_STEP: Final = {Step.PAY: Step.ROLL, Step.ROLL: Step.EFFECT, Step.EFFECT: Step.END}
 #: The range of a normal attack (SK-11).
@@ -107,13 +109,13 @@ def move_rows(state: State, unit: Unit) -> tuple[int, ...]:
 
 
 @functools.cache
-def _responses_of(card: Card) -> dict[Step, tuple[tuple[int, Skill], ...]]:
-    """A card's response skills by the step they answer (cards are immutable: cached)."""
-    found: dict[Step, list[tuple[int, Skill]]] = {}
-    for index, skill in enumerate(card.skills):
-        if skill.timing is Timing.RESPONSE and skill.step is not None:
-            found.setdefault(skill.step, []).append((index, skill))
-    return {step: tuple(pairs) for step, pairs in found.items()}
+def _responses_of(card: Card) -> tuple[tuple[int, Skill], ...]:
+    """A card's response skills with their indexes (cards are immutable: cached)."""
+    return tuple(
+        (index, skill)
+        for index, skill in enumerate(card.skills)
+        if skill.timing is Timing.RESPONSE and skill.step is not None
+    )
 
 
 def responses(state: State, player: str, step: Step) -> Iterator[tuple[Unit, int, Skill]]:
@@ -121,13 +123,42 @@ def responses(state: State, player: str, step: Step) -> Iterator[tuple[Unit, int
     for unit in state.units:
         if unit.owner != player or unit.status is not Status.STANDING:
             continue
-        for index, skill in _responses_of(unit.card).get(step, ()):
-            if skill.cost <= unit.ap:
+        for index, skill in _responses_of(unit.card):
+            if skill.step is step and skill.cost <= unit.ap:
                 yield unit, index, skill
 
 
-def _can_respond(state: State, player: str, step: Step) -> bool:
-    return any(targets(state, u, s) for u, _, s in responses(state, player, step))
+def _has_target(state: State, unit: Unit, skill: Skill) -> bool:
+    """Whether the standing *unit* may aim *skill* at anyone (:func:`targets` is not empty)."""
+    kind = skill.target
+    reach = skill.range
+    if kind is Target.NONE or kind is Target.SELF:
+        return True
+    if kind is Target.ALLY and (reach is None or reach >= 0):
+        return True  # itself
+    side = unit.owner if kind is Target.ALLY else other(unit.owner)
+    row = unit.row
+    for u in state.units:
+        if (
+            u.owner == side
+            and u.status is Status.STANDING
+            and (reach is None or abs(u.row - row) <= reach)
+        ):
+            return True
+    return False
+
+
+def _who_can_respond(state: State, step: Step) -> set[str]:
+    """The players with a response they can use now in the window before *step*."""
+    found: set[str] = set()
+    for unit in state.units:
+        if unit.status is not Status.STANDING or unit.owner in found:
+            continue
+        for _, skill in _responses_of(unit.card):
+            if skill.step is step and skill.cost <= unit.ap and _has_target(state, unit, skill):
+                found.add(unit.owner)
+                break
+    return found
 
 
 def has_check(state: State, action: Action) -> bool:
@@ -159,7 +190,7 @@ def closed_frame(state: State, window: ResponseWindow[Action]) -> Frame:
     action = window.pending
     if action.step is Step.ROLL and _needs_roll(state, action):
         roller = state.unit(action.unit).owner
-        return PromptFrame(responder=roller, answers={"RollCheck"}, pending=window)
+        return PromptFrame(responder=roller, answers=_ROLL_ANSWERS, pending=window)
     return PromptFrame(responder=None, pending=window)
 
 
@@ -173,7 +204,9 @@ def open_window(state: State, action: Action) -> Frame:
     owner = state.unit(action.unit).owner
     asked: tuple[str, ...] = ()
     if action.step in state.answered_steps:
-        asked = tuple(p for p in (other(owner), owner) if _can_respond(state, p, action.step))
+        found = _who_can_respond(state, action.step)
+        if found:
+            asked = tuple(p for p in (other(owner), owner) if p in found)
     if asked:
         return ResponseWindow(responders=asked, pending=action).frame(ANSWERS)
     window = ResponseWindow(responders=(other(owner), owner), pending=action, passes=2)
