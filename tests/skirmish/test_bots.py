@@ -109,3 +109,39 @@ def test_versus_is_picklable() -> None:
     bot = Versus({"a": greedy_bot, "b": random_bot})
     assert pickle.loads(pickle.dumps(bot)) == bot
     assert bot(RULESET, RULESET.start(sample_setup()), random.Random(0)) is not None
+
+
+def test_simulate_reports_progress_by_batch() -> None:
+    """The progress callback hears of every game once, batch by batch."""
+    done: list[int] = []
+    simulate("vanguard", "wilds", 120, seed=1, executor=InlineExecutor(), progress=done.append)
+    assert [50, 50, 20] == done
+
+
+def test_simulate_lists_a_player_who_never_won() -> None:
+    """Both players and the draws have a rate, even with no game won."""
+    rates = simulate("vanguard", "wilds", 0, executor=InlineExecutor())
+    assert ["a", "b", ""] == list(rates)
+    assert all(e.count == 0 and e.total == 0 for e in rates.values())
+
+
+@pytest.mark.parametrize(
+    ("args", "path"),
+    [
+        (("nowhere", "wilds", 1), "$.deck_a"),
+        (("vanguard", "nowhere", 1), "$.deck_b"),
+        (("vanguard", "wilds", -1), "$.games"),
+        (("vanguard", "wilds", 1.5), "$.games"),
+        (("vanguard", "wilds", 1, {"a": greedy_bot}), "$.bots"),
+        (("vanguard", "wilds", 1, {"a": greedy_bot, "b": "random"}), "$.bots.b"),
+        (("vanguard", "wilds", 1, None, "7"), "$.seed"),
+    ],
+)
+def test_simulate_refuses_bad_input_before_playing(args: tuple[Any, ...], path: str) -> None:
+    """An unknown deck, a bad count or seed, or a missing bot is InvalidData naming it."""
+    from tabletop_rules import InvalidData
+
+    played: list[int] = []
+    with pytest.raises(InvalidData) as raised:
+        simulate(*args, executor=InlineExecutor(), progress=played.append)
+    assert (path, []) == (raised.value.path, played)
