@@ -148,3 +148,12 @@ def test_simulators_find_the_systems_that_offer_them() -> None:
     found = simulators()
     assert "m20" not in found
     assert all(isinstance(s, Simulator) and s.system == name for name, s in found.items())
+
+
+def test_wilson_bounds_are_exact_at_none_and_all() -> None:
+    """No game counted gives a lower bound of exactly 0; every game an upper bound of 1."""
+    draws = [
+        SimulatedGame(seed=s, result=GameResult(winners=(), reason="x"), events=1) for s in range(7)
+    ]
+    rates = win_rates(draws, sides=("a",))
+    assert (0.0, 1.0) == (rates["a"].low, rates[""].high)

@@ -269,29 +269,33 @@ def _simulator(name: str | None) -> Simulator:
     return found[name]
 
 
+def _checked(
+    names: tuple[str, ...], known: Sequence[str], players: int, kind: str, system: str
+) -> tuple[str, ...]:
+    """*names*, one per player, each one of *known*; else a ``cli.error.*`` usage error."""
+    if len(names) != players:
+        raise _UsageError(f"cli.error.{kind}_count", players=players, given=len(names))
+    for name in names:
+        if name not in known:
+            listed = ", ".join(known)
+            raise _UsageError(f"cli.error.unknown_{kind}", name=name, system=system, known=listed)
+    return names
+
+
 def _choices(
     simulator: Simulator, args: argparse.Namespace
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The deck and the bot name of each player, checked against *simulator*."""
     players = len(simulator.players)
-    system = simulator.system
     decks: tuple[str, ...] = tuple(args.decks) or simulator.decks[:players]
-    if len(decks) != players:
-        raise _UsageError("cli.error.deck_count", players=players, given=len(decks))
-    for deck in decks:
-        if deck not in simulator.decks:
-            known = ", ".join(simulator.decks)
-            raise _UsageError("cli.error.unknown_deck", deck=deck, system=system, known=known)
     bots: tuple[str, ...] = tuple(args.bots) or (next(iter(simulator.bots)),)
     if len(bots) == 1:
         bots *= players
-    if len(bots) != players:
-        raise _UsageError("cli.error.bot_count", players=players, given=len(bots))
-    for bot in bots:
-        if bot not in simulator.bots:
-            known = ", ".join(simulator.bots)
-            raise _UsageError("cli.error.unknown_bot", bot=bot, system=system, known=known)
-    return decks, bots
+    system = simulator.system
+    return (
+        _checked(decks, simulator.decks, players, "deck", system),
+        _checked(bots, tuple(simulator.bots), players, "bot", system),
+    )
 
 
 def _rate(estimate: Estimate) -> tuple[str, str, str]:

@@ -233,9 +233,10 @@ def _wilson(count: int, total: int, z: float = 1.959963984540054) -> Estimate:
     denominator = 1 + z * z / total
     centre = (p + z * z / (2 * total)) / denominator
     margin = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denominator
-    return Estimate(
-        count=count, total=total, low=max(0.0, centre - margin), high=min(1.0, centre + margin)
-    )
+    # No count or every count: the bound is exactly 0 or 1, not a rounding error away.
+    low = 0.0 if count == 0 else max(0.0, centre - margin)
+    high = 1.0 if count == total else min(1.0, centre + margin)
+    return Estimate(count=count, total=total, low=low, high=high)
 
 
 def win_rates(
@@ -264,7 +265,7 @@ def win_rates(
     return MappingProxyType(table)
 
 
-#: ``run(decks, games, bots, seed, executor, progress)``: the win rates of a batch.
+#: The type of :attr:`Simulator.run`, which plays a batch and returns its win rates.
 RunSimulation = Callable[
     [
         tuple[str, ...],
@@ -302,9 +303,10 @@ class Simulator:
     decks: tuple[str, ...]
     #: The bots by name; the first is the default.
     bots: Mapping[str, Bot] = attrs.field(converter=_read_only_bots)
-    #: Plays a batch: ``run(decks, games, bots, seed, executor, progress)`` with one deck name
-    #: and one bot per player, and returns each player's win rate and the draws (``""``), as
-    #: :func:`win_rates` does. *progress* is called with the games of each batch as it ends.
+    #: The function that plays a batch, ``run(decks, games, bots, seed, executor, progress)``
+    #: with one deck name and one bot per player; it returns each player's win rate and the
+    #: draws (``""``), as :func:`win_rates` does, and calls *progress* with the games of each
+    #: batch as it ends.
     run: RunSimulation = attrs.field(eq=False)
 
 
