@@ -118,7 +118,7 @@ def _main(state: State, actor: str) -> None:
 
 def _with_units(state: State, units: Sequence[Unit]) -> tuple[Unit, ...]:
     by_id = {u.id: u for u in units}
-    kept = tuple(by_id.pop(u.id, u) for u in state.units)
+    kept = [by_id.pop(u.id, u) for u in state.units]
     return (*kept, *by_id.values())
 
 
@@ -129,7 +129,7 @@ def _set_unit(state: State, unit: Unit) -> State:
 def _units_with(state: State, unit: Unit) -> tuple[Unit, ...]:
     """*state*'s characters with *unit* in place of the one of its id."""
     unit_id = unit.id
-    return tuple(unit if u.id == unit_id else u for u in state.units)
+    return tuple([unit if u.id == unit_id else u for u in state.units])
 
 
 def _replace_action(state: State, action: Action) -> State:

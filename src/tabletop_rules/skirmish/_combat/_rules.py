@@ -6,7 +6,6 @@ events of :mod:`._flow` are built from them.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator
 from typing import Final
 
@@ -14,7 +13,7 @@ from tabletop_rules.checks import Term
 from tabletop_rules.engine import PromptFrame
 from tabletop_rules.errors import IllegalCommand
 from tabletop_rules.kit import ResponseWindow
-from tabletop_rules.skirmish._cards import Card, Skill, Step, Target, Timing
+from tabletop_rules.skirmish._cards import Skill, Step, Target
 from tabletop_rules.skirmish._checks import Check
 from tabletop_rules.skirmish._combat._events import Resolved
 from tabletop_rules.skirmish._combat._values import (
@@ -91,12 +90,15 @@ def targets(state: State, unit: Unit, skill: Skill) -> tuple[str | None, ...]:
         return (unit.id,)
     side = unit.owner if kind is Target.ALLY else other(unit.owner)
     reach = skill.range
+    row = unit.row
     return tuple(
-        u.id
-        for u in state.units
-        if u.owner == side
-        and u.status is Status.STANDING
-        and (reach is None or abs(u.row - unit.row) <= reach)
+        [
+            u.id
+            for u in state.units
+            if u.owner == side
+            and u.status is Status.STANDING
+            and (reach is None or abs(u.row - row) <= reach)
+        ]
     )
 
 
@@ -105,17 +107,7 @@ def move_rows(state: State, unit: Unit) -> tuple[int, ...]:
     rows = (unit.row - 1, unit.row + 1)
     own = home_rows(unit.owner)
     enter = state.rulings.enter_enemy_rows
-    return tuple(r for r in rows if r in FIELD_ROWS and (enter or r in own))
-
-
-@functools.cache
-def _responses_of(card: Card) -> tuple[tuple[int, Skill], ...]:
-    """A card's response skills with their indexes (cards are immutable: cached)."""
-    return tuple(
-        (index, skill)
-        for index, skill in enumerate(card.skills)
-        if skill.timing is Timing.RESPONSE and skill.step is not None
-    )
+    return tuple([r for r in rows if r in FIELD_ROWS and (enter or r in own)])
 
 
 def responses(state: State, player: str, step: Step) -> Iterator[tuple[Unit, int, Skill]]:
@@ -123,7 +115,8 @@ def responses(state: State, player: str, step: Step) -> Iterator[tuple[Unit, int
     for unit in state.units:
         if unit.owner != player or unit.status is not Status.STANDING:
             continue
-        for index, skill in _responses_of(unit.card):
+        # A skill names a step exactly when it is a response (Skill checks it).
+        for index, skill in enumerate(unit.card.skills):
             if skill.step is step and skill.cost <= unit.ap:
                 yield unit, index, skill
 
@@ -154,7 +147,7 @@ def _who_can_respond(state: State, step: Step) -> set[str]:
     for unit in state.units:
         if unit.status is not Status.STANDING or unit.owner in found:
             continue
-        for _, skill in _responses_of(unit.card):
+        for skill in unit.card.skills:
             if skill.step is step and skill.cost <= unit.ap and _has_target(state, unit, skill):
                 found.add(unit.owner)
                 break
@@ -203,8 +196,9 @@ def open_window(state: State, action: Action) -> Frame:
     """
     owner = state.unit(action.unit).owner
     asked: tuple[str, ...] = ()
-    if action.step in state.answered_steps:
-        found = _who_can_respond(state, action.step)
+    step = action.step
+    if any(answered is step for answered in state.answered_steps):
+        found = _who_can_respond(state, step)
         if found:
             asked = tuple(p for p in (other(owner), owner) if p in found)
     if asked:
