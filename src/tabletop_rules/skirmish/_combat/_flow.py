@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -287,13 +288,16 @@ def fold_given(state: State, event: ApGiven) -> State:
 def fold_declared(state: State, event: Declared) -> State:
     """The action goes on the stack; the window before paying opens."""
     action = event.action
+    units = state.units
     if not action.response:
         unit = state.unit(action.unit)
         if action.kind is ActionKind.ATTACK:
-            state = _set_unit(state, copy_unit(unit, attacked=True))
+            units = _units_with(state, copy_unit(unit, attacked=True))
         elif action.kind is ActionKind.PREPARE:
-            state = _set_unit(state, copy_unit(unit, prepared=True))
-    return copy_state(state, stack=state.stack.push(open_window(state, action)))
+            units = _units_with(state, copy_unit(unit, prepared=True))
+    # The once-a-turn marks do not change who may respond: the window reads the state before.
+    frame = open_window(state, action)
+    return copy_state(state, units=units, stack=state.stack.push(frame))
 
 
 def fold_passed(state: State, event: Passed) -> State:
@@ -352,10 +356,11 @@ def _modified(state: State, event: Resolved) -> PromptStack[ResponseWindow[Actio
 def fold_ended(state: State, event: Ended) -> State:
     """The top action leaves the stack; the one below asks its responders again (SK-31)."""
     stack = state.stack.pop()
-    state = copy_state(state, stack=stack)
     if stack.empty:
-        return state
-    return _replace_action(state, stack.top.pending.pending)
+        return copy_state(state, stack=stack)
+    # The window reads the characters, not the stack.
+    frame = open_window(state, stack.top.pending.pending)
+    return copy_state(state, stack=stack.replace_top(frame))
 
 
 def fold_turn_ended(state: State, event: TurnEnded) -> State:
@@ -465,13 +470,27 @@ def follow_up(state: State) -> Event | None:
 # --------------------------------------------------------------------------- legal commands
 
 
-def _main_commands(state: State, actor: str) -> Iterator[Command]:
+# Commands are immutable values that bots are offered again and again: each is built once
+# (bounded caches; an equal command is the same command).
+_attack: Final = functools.lru_cache(maxsize=4096)(Attack)
+_prepare: Final = functools.lru_cache(maxsize=4096)(Prepare)
+_use_skill: Final = functools.lru_cache(maxsize=4096)(UseSkill)
+_give_ap: Final = functools.lru_cache(maxsize=1024)(GiveAp)
+_end_turn: Final = functools.lru_cache(maxsize=64)(EndTurn)
+_roll_check: Final = functools.lru_cache(maxsize=64)(RollCheck)
+_pass: Final = functools.lru_cache(maxsize=64)(Pass)
+
+
+def _main_commands(state: State, actor: str) -> list[Command]:
     enemies = state.standing(other(actor))
     spare = state.spare_ap > 0
     per_player = state.rulings.limits_per_player
+    out: list[Command] = []
+    add = out.append
     for unit in state.standing(actor):
+        unit_id = unit.id
         if spare:
-            yield GiveAp(actor, unit.id)
+            add(_give_ap(actor, unit_id))
         if per_player:
             attacked, prepared = _done(state, unit, "attacked"), _done(state, unit, "prepared")
         else:
@@ -480,29 +499,31 @@ def _main_commands(state: State, actor: str) -> Iterator[Command]:
             row = unit.row
             for enemy in enemies:
                 if abs(enemy.row - row) <= ATTACK_RANGE:
-                    yield Attack(actor, unit.id, enemy.id)
-            yield Prepare(actor, unit.id)
+                    add(_attack(actor, unit_id, enemy.id))
+            add(_prepare(actor, unit_id))
             for to in move_rows(state, unit):
-                yield Prepare(actor, unit.id, to)
+                add(_prepare(actor, unit_id, to))
+        ap = unit.ap
         for index, skill in enumerate(unit.card.skills):
-            if skill.timing is Timing.MAIN and skill.cost <= unit.ap:
+            if skill.timing is Timing.MAIN and skill.cost <= ap:
                 if skill.attack and prepared:
                     continue
                 for target in targets(state, unit, skill):
-                    yield UseSkill(actor, unit.id, index, target)
-    yield EndTurn(actor)
+                    add(_use_skill(actor, unit_id, index, target))
+    add(_end_turn(actor))
+    return out
 
 
-def _response_commands(state: State, actor: str) -> Iterator[Command]:
+def _response_commands(state: State, actor: str) -> list[Command]:
     frame = state.stack.top
     if "RollCheck" in frame.answers:
-        yield RollCheck(actor)
-        return
-    yield Pass(actor)
+        return [_roll_check(actor)]
+    out: list[Command] = [_pass(actor)]
     step = frame.pending.pending.step
     for unit, index, skill in responses(state, actor, step):
         for target in targets(state, unit, skill):
-            yield UseSkill(actor, unit.id, index, target)
+            out.append(_use_skill(actor, unit.id, index, target))
+    return out
 
 
 def _library(setup: Setup) -> tuple[Card, ...]:
@@ -674,8 +695,8 @@ class SkirmishRuleset(Rules[Setup, State, Command, Event]):
         if state.phase is Phase.INITIATIVE:
             return iter((RollForFirst(actor),))
         if state.stack.frames:
-            return _response_commands(state, actor)
-        return _main_commands(state, actor)
+            return iter(_response_commands(state, actor))
+        return iter(_main_commands(state, actor))
 
     def outcome_of(self, state: State) -> GameResult | None:
         """How the game ended, or ``None``."""
