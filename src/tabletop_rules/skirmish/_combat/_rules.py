@@ -197,7 +197,12 @@ def open_window(state: State, action: Action) -> Frame:
     owner = state.unit(action.unit).owner
     asked: tuple[str, ...] = ()
     step = action.step
-    if any(answered is step for answered in state.answered_steps):
+    answered = False
+    for some in state.answered_steps:  # by identity: an enum's hash is a Python call
+        if some is step:
+            answered = True
+            break
+    if answered:
         found = _who_can_respond(state, step)
         if found:
             asked = tuple(p for p in (other(owner), owner) if p in found)
