@@ -389,8 +389,18 @@ def _simulate(args: argparse.Namespace) -> int:
         ThreadPoolExecutor(max_workers=1) if processes == 1 else ProcessPoolExecutor(processes)
     )
     message = translate("cli.simulate.running", locale, **counts)
-    with pool, _progress(args.games, message, not args.quiet) as advance:
-        rates = simulator.run(decks, args.games, bots, args.seed, pool, advance)
+    finished = False
+    try:
+        with _progress(args.games, message, not args.quiet) as advance:
+            rates = simulator.run(decks, args.games, bots, args.seed, pool, advance)
+        finished = True
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        # On an interrupt or an error, the batches not started are dropped; only those
+        # under way are waited for (and the pool must live until its manager has dropped
+        # them, so wait here).
+        pool.shutdown(wait=True, cancel_futures=not finished)
     if not args.quiet:
         seconds = f"{time.perf_counter() - started:.1f}"
         print(
