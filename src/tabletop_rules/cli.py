@@ -27,7 +27,6 @@ import secrets
 import sys
 import time
 from collections.abc import Callable, Generator, Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
@@ -49,6 +48,8 @@ from tabletop_rules.notation import (
 from tabletop_rules.odds import Distribution
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from tabletop_rules.simulation import Estimate, Simulator
 
 __all__ = ["main"]
@@ -378,6 +379,9 @@ def _print_table(title: str, heads: Sequence[str], rows: Sequence[Sequence[str]]
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    # Only this subcommand needs processes: the others start without importing them.
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
     simulator = _simulator(args.system)
     decks, bot_names = _choices(simulator, args)
     locale: str = args.locale
