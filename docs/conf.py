@@ -51,8 +51,23 @@ nitpick_ignore_regex = [
 ]
 
 # -- MyST --------------------------------------------------------------------
-myst_enable_extensions = ["colon_fence", "deflist"]
+myst_enable_extensions = ["colon_fence", "deflist", "substitution"]
 myst_heading_anchors = 3
+
+
+def _vector_counts() -> str:
+    """The shipped rule vectors per system, as a Markdown table (docs/vectors.md)."""
+    from tabletop_rules import vectors
+
+    counts = vectors.counts()
+    rows = ["| vectors | cases |", "| --- | ---: |"]
+    rows.extend(f"| {system} | {count} |" for system, count in counts.items())
+    rows.append(f"| total | {sum(counts.values())} |")
+    return "\n".join(rows)
+
+
+# Counted when the docs are built, so that the page cannot go stale.
+myst_substitutions = {"vector_counts": _vector_counts()}
 
 # -- autodoc and napoleon ----------------------------------------------------
 autodoc_typehints = "description"

@@ -7,6 +7,7 @@ import importlib
 import re
 from collections.abc import Callable
 from fractions import Fraction
+from types import ModuleType
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import attrs
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from tabletop_rules.checks import CheckResult
     from tabletop_rules.dice import DiceSource
 
-__all__ = ["ChatCommand", "SystemCheck", "commands", "help_text"]
+__all__ = ["ChatCommand", "SystemCheck", "commands", "help_text", "system_package"]
 
 #: The entry-point group of the rulesets; a system's package lists its chat commands in
 #: a ``CHAT_COMMANDS`` tuple beside the ruleset.
@@ -96,14 +97,26 @@ def commands(system: str) -> tuple[ChatCommand, ...]:
 
     .. versionadded:: 0.2.0
     """
+    listed: tuple[ChatCommand, ...] = tuple(getattr(system_package(system), "CHAT_COMMANDS", ()))
+    return listed
+
+
+@functools.cache
+def system_package(system: str) -> ModuleType:
+    """The package that registers the ruleset called *system* (``tabletop_rules.m20``).
+
+    The core finds what a system offers beside its ruleset (``CHAT_COMMANDS``,
+    ``VECTOR_CHECKS``) as attributes of this package, never by importing a system itself.
+
+    Raises:
+        UnknownSystem: No ruleset is registered under *system*.
+    """
     from importlib.metadata import entry_points  # only when first needed: it is slow to import
 
     found = entry_points(group=_GROUP)
     for entry in found:
         if entry.name == system:
-            module = importlib.import_module(entry.module)
-            listed: tuple[ChatCommand, ...] = tuple(getattr(module, "CHAT_COMMANDS", ()))
-            return listed
+            return importlib.import_module(entry.module)
     raise UnknownSystem(system, (entry.name for entry in found))
 
 
