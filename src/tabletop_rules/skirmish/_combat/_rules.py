@@ -7,12 +7,12 @@ events of :mod:`._flow` are built from them.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Final
+from typing import Any, Final
 
 from tabletop_rules.checks import Term
 from tabletop_rules.engine import PromptFrame
 from tabletop_rules.errors import IllegalCommand
-from tabletop_rules.kit import ResponseWindow
+from tabletop_rules.kit import ResponseWindow, copier
 from tabletop_rules.skirmish._cards import Skill, Step, Target
 from tabletop_rules.skirmish._checks import Check
 from tabletop_rules.skirmish._combat._events import Resolved
@@ -178,13 +178,24 @@ def _needs_roll(state: State, action: Action) -> bool:
     )
 
 
+#: Frames are copied from these two, with the kit's copier: a window closes on nearly every
+#: step of every action.
+_copy_frame: Final = copier(PromptFrame)
+_ASKS_NO_ONE: Final[PromptFrame[Any]] = PromptFrame(responder=None, pending=None)
+_ASKS_TO_ROLL: Final[PromptFrame[Any]] = PromptFrame(
+    responder="", answers=_ROLL_ANSWERS, pending=None
+)
+
+
 def closed_frame(state: State, window: ResponseWindow[Action]) -> Frame:
     """The frame of a window all have passed: the roller is asked to roll, or no one."""
     action = window.pending
     if action.step is Step.ROLL and _needs_roll(state, action):
         roller = state.unit(action.unit).owner
-        return PromptFrame(responder=roller, answers=_ROLL_ANSWERS, pending=window)
-    return PromptFrame(responder=None, pending=window)
+        frame: Frame = _copy_frame(_ASKS_TO_ROLL, responder=roller, pending=window)
+        return frame
+    closed: Frame = _copy_frame(_ASKS_NO_ONE, pending=window)
+    return closed
 
 
 def open_window(state: State, action: Action) -> Frame:
