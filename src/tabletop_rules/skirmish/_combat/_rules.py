@@ -6,8 +6,8 @@ events of :mod:`._flow` are built from them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any, Final
+from collections.abc import Callable, Iterator
+from typing import Any, Final, cast
 
 from tabletop_rules.checks import Term
 from tabletop_rules.engine import PromptFrame
@@ -180,7 +180,7 @@ def _needs_roll(state: State, action: Action) -> bool:
 
 #: Frames are copied from these two, with the kit's copier: a window closes on nearly every
 #: step of every action.
-_copy_frame: Final = copier(PromptFrame)
+_copy_frame: Final = cast("Callable[..., Frame]", copier(PromptFrame))
 _ASKS_NO_ONE: Final[PromptFrame[Any]] = PromptFrame(responder=None, pending=None)
 _ASKS_TO_ROLL: Final[PromptFrame[Any]] = PromptFrame(
     responder="", answers=_ROLL_ANSWERS, pending=None
@@ -192,10 +192,8 @@ def closed_frame(state: State, window: ResponseWindow[Action]) -> Frame:
     action = window.pending
     if action.step is Step.ROLL and _needs_roll(state, action):
         roller = state.unit(action.unit).owner
-        frame: Frame = _copy_frame(_ASKS_TO_ROLL, responder=roller, pending=window)
-        return frame
-    closed: Frame = _copy_frame(_ASKS_NO_ONE, pending=window)
-    return closed
+        return _copy_frame(_ASKS_TO_ROLL, responder=roller, pending=window)
+    return _copy_frame(_ASKS_NO_ONE, pending=window)
 
 
 def open_window(state: State, action: Action) -> Frame:
