@@ -40,6 +40,13 @@ def tests(session: nox.Session) -> None:
 
 
 @nox.session(python=PYTHON)
+def dask(session: nox.Session) -> None:
+    """Run the simulations on a local Dask cluster (not a default session: see docs/skirmish)."""
+    session.install(".", *_groups("tests", "dask"))
+    session.run("pytest", "tests/skirmish/test_dask.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
 def lint(session: nox.Session) -> None:
     """Check lint rules and formatting with ruff."""
     session.install(*_groups("lint"))

@@ -24,6 +24,16 @@ def _unused(name: str, taken: set[str]) -> str:
     return name
 
 
+def _slot(cls: type[Any], name: str) -> Callable[[Any, Any], None]:
+    """The setter of the slot *name* of *cls* (a slot may be a base class's)."""
+    for klass in cls.__mro__:
+        descriptor = vars(klass).get(name)
+        if descriptor is not None:
+            setter: Callable[[Any, Any], None] = descriptor.__set__
+            return setter
+    raise TypeError(f"copier() needs a slot for {cls.__qualname__}.{name}")
+
+
 def copier(cls: type[T]) -> Callable[..., T]:
     """A fast ``attrs.evolve`` for *cls*: ``copy(instance, **changes)``.
 
@@ -66,11 +76,16 @@ def copier(cls: type[T]) -> Callable[..., T]:
     inst, new, missing, set_, make, klass = (
         _unused(name, taken) for name in ("inst", "new", "missing", "setattr", "make", "cls")
     )
+    # Each field is set through its slot's descriptor: cheaper than object.__setattr__,
+    # which looks the descriptor up on every call.
+    setters = {
+        a.name: (_unused(f"set_{i}", taken), _slot(cls, a.name)) for i, a in enumerate(fields)
+    }
     keywords = ", ".join(f"{a.alias}={missing}" for a in fields)
     lines = [f"def copy({inst}, /, *, {keywords}):" if fields else f"def copy({inst}, /):"]
     lines.append(f"    {new} = {make}({klass})")
     lines += [
-        f"    {set_}({new}, {a.name!r}, {inst}.{a.name} if {a.alias} is {missing} else {a.alias})"
+        f"    {setters[a.name][0]}({new}, {inst}.{a.name} if {a.alias} is {missing} else {a.alias})"
         for a in fields
     ]
     if any("_attrs_cached_hash" in getattr(k, "__slots__", ()) for k in cls.__mro__):
@@ -82,6 +97,7 @@ def copier(cls: type[T]) -> Callable[..., T]:
         missing: _MISSING,
         make: object.__new__,
         set_: object.__setattr__,
+        **dict(setters.values()),
     }
     source = "\n".join(lines) + "\n"
     exec(compile(source, f"<copier of {cls.__qualname__}>", "exec"), namespace)

@@ -15,7 +15,15 @@ True
 
 from tabletop_rules._hypothesis import strategies_of as _strategies_of
 from tabletop_rules.engine import Pass
-from tabletop_rules.skirmish._bots import Versus, greedy_bot, odds, random_bot, simulate
+from tabletop_rules.skirmish._bots import (
+    BOTS,
+    SIMULATOR,
+    Versus,
+    greedy_bot,
+    odds,
+    random_bot,
+    simulate,
+)
 from tabletop_rules.skirmish._cards import (
     Card,
     CardSet,
@@ -95,10 +103,12 @@ Event = _Event
 Effect = _Effect
 
 __all__ = [
+    "BOTS",
     "CHAT_COMMANDS",
     "PLAYERS",
     "RULESET",
     "SAMPLE_DECKS",
+    "SIMULATOR",
     "TWO_D6",
     "VECTOR_CHECKS",
     "VECTOR_LOG",

@@ -273,7 +273,8 @@ class State:
 
     def standing(self, player: str) -> tuple[Unit, ...]:
         """*player*'s standing characters."""
-        return tuple(u for u in self.units if u.owner == player and u.status is Status.STANDING)
+        standing = Status.STANDING
+        return tuple([u for u in self.units if u.owner == player and u.status is standing])
 
     def library_card(self, card_id: str) -> Card:
         """The library card *card_id*."""
