@@ -766,11 +766,11 @@ def initiative() -> None:
         "nothing happens before the roll for the first turn",
     )
     g = Game("plain", first="none")
-    g.send(RollForFirst("b"), [(2, 4), (1, 2)])
+    g.illegal(RollForFirst("b"))
     g.emit(
         "combat-first-rolled-by-b",
         ["SK-02"],
-        "one roll command rolls for both players; b may send it too (the bots send a's)",
+        "a rolls for both players, as legal_commands offers; b's roll is refused",
     )
 
 

@@ -158,6 +158,8 @@ def decide_first(state: State, command: RollForFirst, dice: DiceSource) -> list[
         raise IllegalCommand("skirmish.illegal.first_chosen")
     if command.actor not in PLAYERS:
         raise IllegalCommand("skirmish.illegal.unknown_player", actor=command.actor)
+    if command.actor != PLAYERS[0]:  # a rolls for both, as legal_commands offers it
+        raise IllegalCommand("skirmish.illegal.not_your_turn", actor=command.actor)
     rolls: list[DiceRoll] = []
     for _ in range(MAX_INITIATIVE_ROLLS):
         a, b = dice.roll(TWO_D6), dice.roll(TWO_D6)
