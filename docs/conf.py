@@ -7,7 +7,22 @@ so there is no intersphinx: references to types of other projects are listed in
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+import re
+import types
+import typing
+from pathlib import Path
 from importlib.metadata import version as _dist_version
+from typing import Any
+
+import attrs
+from sphinx.application import Sphinx
+from sphinx.pycode import ModuleAnalyzer
+from sphinx.util import logging
+from sphinx.util.inspect import object_description
+
+_logger = logging.getLogger(__name__)
 
 # -- Project -----------------------------------------------------------------
 project = "tabletop_rules"
@@ -65,7 +80,8 @@ napoleon_use_rtype = False
 # -- doctest -----------------------------------------------------------------
 # Docstring examples run with the public names in scope, as a user's session would have them.
 # Docstrings are tested here (autodoc puts them on the pages), where they do not run in
-# their module's namespace: every core module's public names are in scope instead.
+# their module's namespace: every core module's public names are in scope instead, and a
+# system's API page brings its own names in with a ``testsetup`` block (docs/api/m20.md).
 doctest_global_setup = """
 import enum
 from fractions import Fraction
@@ -80,7 +96,6 @@ from tabletop_rules.engine import *
 from tabletop_rules.errors import *
 from tabletop_rules.i18n import *
 from tabletop_rules.kit import *
-from tabletop_rules.m20 import *
 from tabletop_rules.odds import *
 from tabletop_rules.serialization import *
 """
@@ -88,3 +103,116 @@ from tabletop_rules.serialization import *
 # -- HTML --------------------------------------------------------------------
 html_theme = "furo"
 html_title = f"tabletop_rules {release}"
+
+
+# -- Hooks ---------------------------------------------------------------------
+# Packages whose public names are defined in private submodules: the ``#:`` comments of the
+# constants they re-export (RULESET, EXAMPLE_SHEET, GM, ...) are where the names are defined,
+# which autodoc, reading only the package's own source, does not see.
+_REEXPORTING_PACKAGES = (
+    "tabletop_rules.m20",
+    "tabletop_rules.bar2d6",
+    "tabletop_rules.bayside23",
+    "tabletop_rules.skirmish",
+    "tabletop_rules.kit",
+    "tabletop_rules.notation",
+)
+
+
+def _lend_attribute_docs(app: Sphinx) -> None:
+    """Give each package's analyzer the doc comments of the constants it re-exports."""
+    for name in _REEXPORTING_PACKAGES:
+        package = importlib.import_module(name)
+        analyzer = ModuleAnalyzer.for_module(name)
+        analyzer.analyze()
+        wanted = {n for n in package.__all__ if ("", n) not in analyzer.attr_docs}
+        for info in pkgutil.walk_packages(package.__path__, prefix=f"{name}."):
+            if not wanted:
+                break
+            module = importlib.import_module(info.name)
+            docs = ModuleAnalyzer.for_module(info.name).find_attr_docs()
+            for attr in sorted(wanted):
+                if ("", attr) in docs and getattr(module, attr, None) is getattr(package, attr):
+                    analyzer.attr_docs["", attr] = docs["", attr]
+                    wanted.discard(attr)
+        for attr in package.__all__:
+            lines = analyzer.attr_docs.get(("", attr))
+            if lines is not None and not _value_is_readable(getattr(package, attr)):
+                analyzer.attr_docs["", attr] = [*lines, "", ":meta hide-value:", ""]
+
+
+def _value_is_readable(value: object) -> bool:
+    """Whether a constant's repr is worth printing after its name (short, public, no object id)."""
+    text = object_description(value)
+    return not isinstance(value, types.UnionType) and len(text) <= 80 and "<" not in text and "._" not in text
+
+
+def _list_union_members(
+    app: Sphinx, what: str, name: str, obj: Any, options: Any, lines: list[str]
+) -> None:
+    """Under a union type alias (a system's ``Command``), link each of its members."""
+    if what == "data" and isinstance(obj, types.UnionType):
+        package = importlib.import_module(name.rpartition(".")[0])
+        members = ", ".join(
+            f":class:`~{package.__name__ if getattr(package, arg.__name__, None) is arg else arg.__module__}"
+            f".{arg.__name__}`"
+            for arg in typing.get_args(obj)
+        )
+        lines.extend(["", f"One of {members}.", ""])
+
+
+# attrs writes ``__init__`` with defaults such as ``attr_dict['label'].default`` (and ``NOTHING``
+# for factories), which autodoc_preserve_defaults would print verbatim.
+_ATTRS_DEFAULT = re.compile(r"(\w+)=(?:attr_dict\['(\w+)'\]\.default|NOTHING)")
+
+
+def _attrs_signature(
+    app: Sphinx, what: str, name: str, obj: Any, options: Any, signature: str | None, annotation: str | None
+) -> tuple[str | None, str | None] | None:
+    """Show the defaults of an attrs class's fields instead of attrs' generated expressions."""
+    if what not in {"class", "exception"} or signature is None or not attrs.has(obj):
+        return None
+    by_alias = {f.alias: f for f in attrs.fields(obj)}
+
+    def default(match: re.Match[str]) -> str:
+        field = by_alias[match[1]]
+        value = field.default
+        if isinstance(value, attrs.Factory):  # type: ignore[arg-type]
+            if value.takes_self:  # type: ignore[attr-defined]
+                return f"{match[1]}=<factory>"
+            value = value.factory()  # type: ignore[attr-defined]
+        return f"{match[1]}={object_description(value)}"
+
+    return _ATTRS_DEFAULT.sub(default, signature), annotation
+
+
+def _no_exception_return_type(
+    app: Sphinx, what: str, name: str, obj: Any, options: Any, signature: str | None, annotation: str | None
+) -> None:
+    """Drop the ``-> None`` of an exception's ``__init__`` (autodoc shows it as "Return type")."""
+    if what == "exception":
+        app.env.current_document.autodoc_annotations.get(name, {}).pop("return", None)
+
+
+def _check_every_public_name_documented(app: Sphinx, env: Any) -> None:
+    """Warn (an error under ``-W``) about a name of a public ``__all__`` that no API page documents."""
+    documented = env.get_domain("py").objects
+    for page in sorted(Path(app.srcdir, "api").glob("*.md")):
+        if page.stem == "index":
+            continue
+        name = page.stem if page.stem == "tabletop_rules" else f"tabletop_rules.{page.stem}"
+        module = importlib.import_module(name)
+        for attr in module.__all__:
+            value = getattr(module, attr)
+            homes = {name, getattr(value, "__module__", name)}
+            if not any(f"{home}.{attr}" in documented for home in homes):
+                _logger.warning("%s.%s is public but no API page documents it", name, attr, location=f"api/{page.stem}")
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("env-check-consistency", _check_every_public_name_documented)
+    app.connect("builder-inited", _lend_attribute_docs)
+    app.connect("autodoc-process-signature", _attrs_signature)
+    app.connect("autodoc-process-docstring", _list_union_members)
+    # After sphinx.ext.autodoc.typehints records the annotations (priority 500).
+    app.connect("autodoc-process-signature", _no_exception_return_type, priority=600)

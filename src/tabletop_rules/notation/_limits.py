@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 __all__ = ["CHAIN_DEPTH", "Limits"]
 
-#: The most extra dice one die may bring: an exploding die explodes at most this many times,
+#: The most extra dice one die may bring. An exploding die explodes at most this many times,
 #: and ``RR`` rerolls a die at most this many times; exact odds are for this rule.
 #:
 #: .. versionadded:: 0.2.0
