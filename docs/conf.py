@@ -12,8 +12,8 @@ import pkgutil
 import re
 import types
 import typing
-from pathlib import Path
 from importlib.metadata import version as _dist_version
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -38,6 +38,7 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
+    "matplotlib.sphinxext.plot_directive",
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 root_doc = "index"
@@ -100,6 +101,13 @@ from tabletop_rules.odds import *
 from tabletop_rules.serialization import *
 """
 
+# -- Charts ------------------------------------------------------------------
+# The ``plot`` directive runs docs/_charts.py at every build: the charts are never committed.
+plot_formats = ["svg"]
+plot_html_show_formats = False
+plot_html_show_source_link = False
+plot_include_source = False
+
 # -- HTML --------------------------------------------------------------------
 html_theme = "furo"
 html_title = f"tabletop_rules {release}"
@@ -144,19 +152,24 @@ def _lend_attribute_docs(app: Sphinx) -> None:
 def _value_is_readable(value: object) -> bool:
     """Whether a constant's repr is worth printing after its name (short, public, no object id)."""
     text = object_description(value)
-    return not isinstance(value, types.UnionType) and len(text) <= 80 and "<" not in text and "._" not in text
+    if isinstance(value, types.UnionType):
+        return False
+    return len(text) <= 80 and "<" not in text and "._" not in text
 
 
-def _list_union_members(
+def _list_union_members(  # noqa: PLR0917 - Sphinx passes an event's arguments by position
     app: Sphinx, what: str, name: str, obj: Any, options: Any, lines: list[str]
 ) -> None:
     """Under a union type alias (a system's ``Command``), link each of its members."""
     if what == "data" and isinstance(obj, types.UnionType):
         package = importlib.import_module(name.rpartition(".")[0])
-        members = ", ".join(
-            f":class:`~{package.__name__ if getattr(package, arg.__name__, None) is arg else arg.__module__}"
-            f".{arg.__name__}`"
+        homes = [
+            package.__name__ if getattr(package, arg.__name__, None) is arg else arg.__module__
             for arg in typing.get_args(obj)
+        ]
+        members = ", ".join(
+            f":class:`~{home}.{arg.__name__}`"
+            for home, arg in zip(homes, typing.get_args(obj), strict=True)
         )
         lines.extend(["", f"One of {members}.", ""])
 
@@ -166,8 +179,14 @@ def _list_union_members(
 _ATTRS_DEFAULT = re.compile(r"(\w+)=(?:attr_dict\['(\w+)'\]\.default|NOTHING)")
 
 
-def _attrs_signature(
-    app: Sphinx, what: str, name: str, obj: Any, options: Any, signature: str | None, annotation: str | None
+def _attrs_signature(  # noqa: PLR0917 - Sphinx passes an event's arguments by position
+    app: Sphinx,
+    what: str,
+    name: str,
+    obj: Any,
+    options: Any,
+    signature: str | None,
+    annotation: str | None,
 ) -> tuple[str | None, str | None] | None:
     """Show the defaults of an attrs class's fields instead of attrs' generated expressions."""
     if what not in {"class", "exception"} or signature is None or not attrs.has(obj):
@@ -186,8 +205,14 @@ def _attrs_signature(
     return _ATTRS_DEFAULT.sub(default, signature), annotation
 
 
-def _no_exception_return_type(
-    app: Sphinx, what: str, name: str, obj: Any, options: Any, signature: str | None, annotation: str | None
+def _no_exception_return_type(  # noqa: PLR0917 - Sphinx passes an event's arguments by position
+    app: Sphinx,
+    what: str,
+    name: str,
+    obj: Any,
+    options: Any,
+    signature: str | None,
+    annotation: str | None,
 ) -> None:
     """Drop the ``-> None`` of an exception's ``__init__`` (autodoc shows it as "Return type")."""
     if what == "exception":
@@ -195,7 +220,7 @@ def _no_exception_return_type(
 
 
 def _check_every_public_name_documented(app: Sphinx, env: Any) -> None:
-    """Warn (an error under ``-W``) about a name of a public ``__all__`` that no API page documents."""
+    """Warn (an error under ``-W``) about a public name (in ``__all__``) no API page documents."""
     documented = env.get_domain("py").objects
     for page in sorted(Path(app.srcdir, "api").glob("*.md")):
         if page.stem == "index":
@@ -206,7 +231,12 @@ def _check_every_public_name_documented(app: Sphinx, env: Any) -> None:
             value = getattr(module, attr)
             homes = {name, getattr(value, "__module__", name)}
             if not any(f"{home}.{attr}" in documented for home in homes):
-                _logger.warning("%s.%s is public but no API page documents it", name, attr, location=f"api/{page.stem}")
+                _logger.warning(
+                    "%s.%s is public but no API page documents it",
+                    name,
+                    attr,
+                    location=f"api/{page.stem}",
+                )
 
 
 def setup(app: Sphinx) -> None:
