@@ -163,8 +163,9 @@ def _list_union_members(  # noqa: PLR0917 - Sphinx passes an event's arguments b
     """Under a union type alias (a system's ``Command``), link each of its members."""
     if what == "data" and isinstance(obj, types.UnionType):
         package = importlib.import_module(name.rpartition(".")[0])
+        # A member lives on its own module's page if that module is public, else on the package's.
         homes = [
-            package.__name__ if getattr(package, arg.__name__, None) is arg else arg.__module__
+            package.__name__ if "._" in arg.__module__ else arg.__module__
             for arg in typing.get_args(obj)
         ]
         members = ", ".join(
