@@ -67,6 +67,10 @@ class DevTools:
             raise RuntimeError(f"DevTools refused the WebSocket: {head[:200]!r}")
         self._next_id = 0
 
+    def close(self) -> None:
+        """Close the connection."""
+        self._sock.close()
+
     def _read(self, n: int) -> bytes:
         while len(self._buffer) < n:
             chunk = self._sock.recv(1 << 16)
@@ -170,12 +174,15 @@ def check(root: Path) -> list[str]:
                     return [f"Chromium did not open its DevTools port:\n{log.read_text()}"]
                 time.sleep(0.05)
             tools = DevTools(match[1])
-            target = tools.call("Target.createTarget", url="about:blank")
-            attached = tools.call(
-                "Target.attachToTarget", targetId=target["targetId"], flatten=True
-            )
-            session = str(attached["sessionId"])
-            facts = {page: _page_facts(tools, session, page.as_uri()) for page in pages}
+            try:
+                target = tools.call("Target.createTarget", url="about:blank")
+                attached = tools.call(
+                    "Target.attachToTarget", targetId=target["targetId"], flatten=True
+                )
+                session = str(attached["sessionId"])
+                facts = {page: _page_facts(tools, session, page.as_uri()) for page in pages}
+            finally:
+                tools.close()
         finally:
             browser.terminate()
             browser.wait(timeout=TIMEOUT)
