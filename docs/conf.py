@@ -79,27 +79,10 @@ napoleon_numpy_docstring = False
 napoleon_use_rtype = False
 
 # -- doctest -----------------------------------------------------------------
-# Docstring examples run with the public names in scope, as a user's session would have them.
-# Docstrings are tested here (autodoc puts them on the pages), where they do not run in
-# their module's namespace: every core module's public names are in scope instead, and a
-# system's API page brings its own names in with a ``testsetup`` block (docs/api/m20.md).
-doctest_global_setup = """
-import enum
-from fractions import Fraction
-
-import attrs
-
-import tabletop_rules
-from tabletop_rules import *
-from tabletop_rules.checks import *
-from tabletop_rules.dice import *
-from tabletop_rules.engine import *
-from tabletop_rules.errors import *
-from tabletop_rules.i18n import *
-from tabletop_rules.kit import *
-from tabletop_rules.odds import *
-from tabletop_rules.serialization import *
-"""
+# Docstrings are tested here (autodoc puts them on the pages), where they do not run in their
+# module's namespace. There is no global setup: every example imports what it uses, or its
+# API page brings its module's public names into scope with a ``testsetup`` block, as a
+# session that imported the module would have them (docs/api/dice.md, docs/api/m20.md, ...).
 
 # -- Charts ------------------------------------------------------------------
 # The ``plot`` directive runs docs/_charts.py at every build: the charts are never committed.
