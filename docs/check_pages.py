@@ -9,7 +9,9 @@ downloaded at run time. For every page, in the DOM the browser built:
 - every internal link (``a[href]`` to a page of the build) goes to a page that exists, and its
   ``#fragment``, if any, is the id of an element of that page;
 - the pages of the three systems whose texts are not in English show their text in its own
-  script (the rendered ``innerText``, not the HTML source).
+  script: it is in the rendered ``innerText`` (not only in the HTML source), and every one of
+  its characters is drawn with a real glyph, not the box of a missing one (a font with CJK
+  glyphs must be installed: Debian's ``fonts-noto-cjk``, which ``.ci/run`` installs).
 
 It exits with status 1 and lists every problem, or prints how many pages and links it checked.
 """
@@ -44,6 +46,22 @@ PAGE_FACTS = """JSON.stringify({
   links: Array.from(document.querySelectorAll("a[href]"), (a) => a.href),
   text: document.body.innerText,
 })"""
+# The characters of a text that the page's fonts draw as a missing glyph: each is drawn on a
+# canvas in the body's font and compared with a private-use character no font has, and a space.
+MISSING_GLYPHS = """((text) => {
+  const canvas = document.createElement("canvas");
+  canvas.width = 64;
+  canvas.height = 64;
+  const g = canvas.getContext("2d");
+  g.font = "48px " + getComputedStyle(document.body).fontFamily;
+  const draw = (ch) => {
+    g.clearRect(0, 0, 64, 64);
+    g.fillText(ch, 4, 52);
+    return g.getImageData(0, 0, 64, 64).data.join();
+  };
+  const missing = [draw("\\u{10FFFD}"), draw(" ")];
+  return Array.from(text).filter((ch) => missing.includes(draw(ch))).join("");
+})(%s)"""
 TIMEOUT = 30.0
 
 
@@ -127,7 +145,9 @@ def _browser() -> str:
     )
 
 
-def _page_facts(tools: DevTools, session: str, url: str) -> dict[str, list[str] | str]:
+def _page_facts(
+    tools: DevTools, session: str, url: str, texts: tuple[str, ...]
+) -> dict[str, list[str] | str]:
     tools.call("Page.navigate", session, url=url)
     deadline = time.monotonic() + TIMEOUT
     while True:
@@ -147,6 +167,17 @@ def _page_facts(tools: DevTools, session: str, url: str) -> dict[str, list[str] 
     result = facts["result"]
     assert isinstance(result, dict)
     loaded: dict[str, list[str] | str] = json.loads(result["value"])
+    missing = []
+    for text in texts:
+        drawn = tools.call(
+            "Runtime.evaluate",
+            session,
+            expression=MISSING_GLYPHS % json.dumps(text),
+            returnByValue=True,
+        )["result"]
+        assert isinstance(drawn, dict)
+        missing.append(str(drawn["value"]))
+    loaded["missing_glyphs"] = missing
     return loaded
 
 
@@ -180,7 +211,15 @@ def check(root: Path) -> list[str]:
                     "Target.attachToTarget", targetId=target["targetId"], flatten=True
                 )
                 session = str(attached["sessionId"])
-                facts = {page: _page_facts(tools, session, page.as_uri()) for page in pages}
+                facts = {
+                    page: _page_facts(
+                        tools,
+                        session,
+                        page.as_uri(),
+                        RENDERED_TEXT.get(page.relative_to(root).as_posix(), ()),
+                    )
+                    for page in pages
+                }
             finally:
                 tools.close()
         finally:
@@ -202,9 +241,15 @@ def check(root: Path) -> list[str]:
                 continue  # a file that is not a page (an image, a source): it exists
             if fragment and unquote(fragment) not in anchors[target]:
                 problems.append(f"{name}: no #{fragment} in {target.relative_to(root)} ({href})")
-        for text in RENDERED_TEXT.get(name, ()):
+        texts = RENDERED_TEXT.get(name, ())
+        for text, missing in zip(texts, facts[page]["missing_glyphs"], strict=True):
             if text not in facts[page]["text"]:
                 problems.append(f"{name}: the rendered page does not show {text!r}")
+            elif missing:
+                problems.append(
+                    f"{name}: {missing!r} of {text!r} drawn as missing glyphs"
+                    " (no font has them: install a CJK font, such as Debian's fonts-noto-cjk)"
+                )
     missing = [n for n in RENDERED_TEXT if root / n not in anchors]
     problems.extend(f"{n}: page missing" for n in missing)
     if not problems:

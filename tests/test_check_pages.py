@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import shutil
+import subprocess
 from pathlib import Path
 from types import ModuleType
 
@@ -19,6 +20,8 @@ pytestmark = pytest.mark.skipif(
     not any(shutil.which(name) for name in ("chromium", "chromium-browser", "google-chrome")),
     reason="no Chromium on this machine",
 )
+# 𰀀 (U+30000, CJK Extension G): a character that no common font draws.
+UNDRAWN = "\U00030000"
 
 
 def _check_pages() -> ModuleType:
@@ -64,6 +67,19 @@ def test_broken_links_anchors_and_missing_text_are_found(tmp_path: Path) -> None
     )
 
 
+def _has_cjk_fonts() -> bool:
+    if shutil.which("fc-list") is None:
+        return False
+    found = [
+        subprocess.run(
+            ["fc-list", f":lang={lang}"], check=False, capture_output=True, text=True
+        ).stdout
+        for lang in ("zh-tw", "ja")
+    ]
+    return all(found)
+
+
+@pytest.mark.skipif(not _has_cjk_fonts(), reason="no CJK font (Debian: fonts-noto-cjk)")
 def test_a_sound_tree_passes(tmp_path: Path) -> None:
     """Pages whose links, anchors and text are all there give no problem."""
     for name, text in (
@@ -75,3 +91,15 @@ def test_a_sound_tree_passes(tmp_path: Path) -> None:
             _page(f'<p id="top">{text}</p><a href="m20.html#top">m20</a>'), encoding="utf-8"
         )
     assert _check_pages().check(tmp_path) == []
+
+
+def test_characters_drawn_as_missing_glyphs_are_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Characters in the DOM that no installed font draws are reported, one by one."""
+    check_pages = _check_pages()
+    monkeypatch.setattr(check_pages, "RENDERED_TEXT", {"page.html": (f"漢{UNDRAWN}字",)})
+    (tmp_path / "page.html").write_text(_page(f"<p>漢{UNDRAWN}字</p>"), encoding="utf-8")
+    problems = check_pages.check(tmp_path)
+    assert len(problems) == 1
+    assert problems[0].startswith(f"page.html: {UNDRAWN!r} of ")
