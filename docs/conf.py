@@ -8,6 +8,7 @@ so there is no intersphinx: references to types of other projects are listed in
 from __future__ import annotations
 
 import importlib
+import inspect
 import pkgutil
 import re
 import types
@@ -132,6 +133,48 @@ def _lend_attribute_docs(app: Sphinx) -> None:
                 analyzer.attr_docs["", attr] = [*lines, "", ":meta hide-value:", ""]
 
 
+def _hide_unreadable_class_values(app: Sphinx) -> None:
+    """Show no value for a class attribute whose repr names private modules or object ids.
+
+    An attribute documented by a base class's comment (a system's ``command_type``) gets
+    that comment, with its value hidden.
+    """
+    import tabletop_rules
+
+    for info in pkgutil.walk_packages(tabletop_rules.__path__, prefix="tabletop_rules."):
+        if info.name.endswith("__main__"):
+            continue
+        module = importlib.import_module(info.name)
+        analyzer = ModuleAnalyzer.for_module(info.name)
+        analyzer.analyze()
+        classes = [
+            c for c in vars(module).values() if isinstance(c, type) and c.__module__ == info.name
+        ]
+        for cls in classes:
+            for attr, value in vars(cls).items():
+                if attr.startswith("_") or callable(value) or _value_is_readable(value):
+                    continue
+                lines = _attribute_doc(cls, attr)
+                if lines:
+                    analyzer.attr_docs[cls.__qualname__, attr] = [
+                        *lines,
+                        "",
+                        ":meta hide-value:",
+                        "",
+                    ]
+
+
+def _attribute_doc(cls: type, attr: str) -> list[str]:
+    """The ``#:`` comment of *attr* in *cls* or, failing that, in the nearest base class."""
+    for base in cls.__mro__:
+        if base.__module__.startswith("tabletop_rules"):
+            docs = ModuleAnalyzer.for_module(base.__module__).find_attr_docs()
+            lines = docs.get((base.__qualname__, attr))
+            if lines:
+                return [line for line in lines if line.strip() != ":meta hide-value:"]
+    return []
+
+
 def _value_is_readable(value: object) -> bool:
     """Whether a constant's repr is worth printing after its name (short, public, no object id)."""
     text = object_description(value)
@@ -184,9 +227,21 @@ def _attrs_signature(  # noqa: PLR0917 - Sphinx passes an event's arguments by p
             if value.takes_self:  # type: ignore[attr-defined]
                 return f"{match[1]}=<factory>"
             value = value.factory()  # type: ignore[attr-defined]
-        return f"{match[1]}={object_description(value)}"
+        return f"{match[1]}={_default_text(value)}"
 
     return _ATTRS_DEFAULT.sub(default, signature), annotation
+
+
+def _default_text(value: object) -> str:
+    """A default as a signature shows it; a lambda as it is written (``lambda _: ()``)."""
+    if isinstance(value, types.LambdaType) and value.__name__ == "<lambda>":
+        try:
+            found = re.search(r"=\s*(lambda\b[^\n]*?)\s*$", inspect.getsource(value), re.M)
+        except (OSError, TypeError):
+            found = None
+        if found:
+            return found[1]
+    return object_description(value)
 
 
 def _no_exception_return_type(  # noqa: PLR0917 - Sphinx passes an event's arguments by position
@@ -226,6 +281,7 @@ def _check_every_public_name_documented(app: Sphinx, env: Any) -> None:
 def setup(app: Sphinx) -> None:
     app.connect("env-check-consistency", _check_every_public_name_documented)
     app.connect("builder-inited", _lend_attribute_docs)
+    app.connect("builder-inited", _hide_unreadable_class_values)
     app.connect("autodoc-process-signature", _attrs_signature)
     app.connect("autodoc-process-docstring", _list_union_members)
     # After sphinx.ext.autodoc.typehints records the annotations (priority 500).
