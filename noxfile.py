@@ -49,9 +49,9 @@ def lint(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def typing(session: nox.Session) -> None:
-    """Type-check src/ and the public-API typing test with mypy and pyright, both strict."""
+    """Type-check src/, the public-API typing test and the example bot: mypy and pyright, strict."""
     session.install(".", *_groups("typing"))
-    session.run("mypy", "--strict", "src", "tests/typing", *session.posargs)
+    session.run("mypy", "--strict", "src", "tests/typing", "examples/bot", *session.posargs)
     # Paths and strictness come from [tool.pyright]; the session's interpreter resolves imports.
     python = str(Path(session.bin) / "python")
     session.run("pyright", "--pythonpath", python)
@@ -100,4 +100,8 @@ def _check_wheel(session: nox.Session, wheel: Path) -> None:
             session.error(f"{required} missing from {wheel.name}")
     if not any(n.startswith("tabletop_rules/locales/") and n.endswith(".json") for n in names):
         session.error(f"no locales/*.json in {wheel.name}")
+    for system in ("chat", "m20", "bar2d6", "bayside23", "skirmish"):
+        vector_file = f"tabletop_rules/vectors/data/{system}.toml"
+        if vector_file not in names:
+            session.error(f"{vector_file} missing from {wheel.name}: the rule vectors must ship")
     session.log(f"{wheel.name}: {len(names)} files, package data present")

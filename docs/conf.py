@@ -68,8 +68,23 @@ nitpick_ignore_regex = [
 ]
 
 # -- MyST --------------------------------------------------------------------
-myst_enable_extensions = ["colon_fence", "deflist"]
+myst_enable_extensions = ["colon_fence", "deflist", "substitution"]
 myst_heading_anchors = 3
+
+
+def _vector_counts() -> str:
+    """The shipped rule vectors per system, as a Markdown table (docs/vectors.md)."""
+    from tabletop_rules import vectors
+
+    counts = vectors.counts()
+    rows = ["| vectors | cases |", "| --- | ---: |"]
+    rows.extend(f"| {system} | {count} |" for system, count in counts.items())
+    rows.append(f"| total | {sum(counts.values())} |")
+    return "\n".join(rows)
+
+
+# Counted when the docs are built, so that the page cannot go stale.
+myst_substitutions = {"vector_counts": _vector_counts()}
 
 # -- autodoc and napoleon ----------------------------------------------------
 autodoc_typehints = "description"
@@ -108,6 +123,7 @@ _REEXPORTING_PACKAGES = (
     "tabletop_rules.skirmish",
     "tabletop_rules.kit",
     "tabletop_rules.notation",
+    "tabletop_rules.vectors",
 )
 
 
@@ -244,6 +260,28 @@ def _default_text(value: object) -> str:
     return object_description(value)
 
 
+def _undo_prose_types(  # noqa: PLR0917 - Sphinx passes an event's arguments by position
+    app: Sphinx, what: str, name: str, obj: Any, options: Any, lines: list[str]
+) -> None:
+    """Give back the prose napoleon took for a type in an attribute's first line.
+
+    Napoleon reads ``#: Whether the roll is secret: a bot shows it ...`` as the type
+    "Whether the roll is secret"; the library's attributes take their types from annotations,
+    so a "type" that reads as words (spaces, and none of ``|[,``) is put back in the sentence.
+    """
+    if what not in {"attribute", "data"}:
+        return
+    for i, line in enumerate(lines):
+        prose = line.removeprefix(":type: ")
+        if prose != line and " " in prose and not set("|[,") & set(prose):
+            del lines[i]
+            if i and not lines[i - 1].strip():
+                del lines[i - 1]
+            first = next(j for j, text in enumerate(lines) if text.strip())
+            lines[first] = f"{prose}: {lines[first]}"
+            return
+
+
 def _no_exception_return_type(  # noqa: PLR0917 - Sphinx passes an event's arguments by position
     app: Sphinx,
     what: str,
@@ -284,5 +322,7 @@ def setup(app: Sphinx) -> None:
     app.connect("builder-inited", _hide_unreadable_class_values)
     app.connect("autodoc-process-signature", _attrs_signature)
     app.connect("autodoc-process-docstring", _list_union_members)
+    # After napoleon (priority 500), which turns "words: more words" into a type.
+    app.connect("autodoc-process-docstring", _undo_prose_types, priority=600)
     # After sphinx.ext.autodoc.typehints records the annotations (priority 500).
     app.connect("autodoc-process-signature", _no_exception_return_type, priority=600)

@@ -304,6 +304,23 @@ def test_refusals_change_nothing(command: Command, reason: str) -> None:
     assert (reason, before) == (caught.value.reason, to_json(state))
 
 
+@pytest.mark.parametrize(
+    ("hp", "quoted"),
+    [
+        (9, "not 9."),
+        (10**5000, "not a whole number of more than 80 digits."),
+        (-(10**5000), "not a whole number of more than 80 digits."),
+    ],
+    ids=["nine", "huge", "huge-negative"],
+)
+def test_a_ruled_hp_out_of_range_is_quoted_short(hp: int, quoted: str) -> None:
+    """B2D6-03: a GM's HP outside 0..max HP is refused in a message that fits a chat."""
+    with pytest.raises(IllegalCommand) as caught:
+        RULESET.decide(RULESET.start(_setup()), SetHp(target="g1", hp=hp), ScriptedDice([]))
+    assert str(caught.value).endswith(quoted)
+    assert len(str(caught.value)) < 120
+
+
 def test_a_tampered_record_is_refused_at_its_index() -> None:
     """B2D6-38: a record that turns a tie into a hit is corrupt at that event."""
     _, events = _strike_on_g1([3, 3, 3, 3])

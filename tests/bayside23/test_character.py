@@ -119,6 +119,17 @@ def test_one_feature_and_titles() -> None:
     assert titled.titles == ("竜殺し", "百戦錬磨")
 
 
+@pytest.mark.parametrize("line", ["頑固 3、臆病 2", "頑固 3, 臆病 2", "頑固 3，臆病 2"])
+def test_a_sheet_with_two_features_is_refused(line: str) -> None:
+    """BAY-10: a feature line that lists two features is refused, not read as one."""
+    sheet = f"名前：ミナ\n体力：10\n精神力：10\n敏捷性：10\n生命力：3\n特徴：{line}\n"
+    with pytest.raises(InvalidCharacter) as caught:
+        parse_sheet(sheet)
+    assert caught.value.localized_problems("en") == (
+        "A character needs exactly one named feature (特徴).",
+    )
+
+
 def test_missing_skill_is_a_typed_error() -> None:
     """BAY-34: an action check names a skill the character has."""
     with pytest.raises(InvalidCheck):

@@ -121,6 +121,9 @@ def parse_sheet(text: str) -> Character:
             if field in ("defense", "magic_defense") and number["note"]:
                 values["armor" if field == "defense" else "job"] = number["note"].strip()
         elif field == "feature":
+            if len(list(filter(None, _LIST.split(value)))) > 1:  # BAY-10: only one feature
+                problems.append(("bayside23.error.feature", {"line": key}))
+                continue
             named = _NAMED.fullmatch(value)
             if named is None:
                 problems.append(("bayside23.error.sheet_number", {"line": key, "text": value}))
