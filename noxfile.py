@@ -66,7 +66,7 @@ def typing(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def docs(session: nox.Session) -> None:
-    """Build the HTML docs (warnings are errors) and run the doctests."""
+    """Build the HTML docs (warnings are errors), run the doctests, check every page in Chromium."""
     session.install(".", *_groups("docs"))
     build_dir = ROOT / "docs" / "_build"
     shutil.rmtree(build_dir, ignore_errors=True)
@@ -78,6 +78,8 @@ def docs(session: nox.Session) -> None:
         "sphinx-build", "-n", "-W", "--keep-going", "-b", "doctest",
         "docs", str(build_dir / "doctest"),
     )  # fmt: skip
+    # Every page in headless Chromium (Debian's package; .ci/run installs it): links and CJK text.
+    session.run("python", "docs/check_pages.py", str(build_dir / "html"))
 
 
 @nox.session(python=PYTHON)

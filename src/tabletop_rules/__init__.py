@@ -34,6 +34,7 @@ from tabletop_rules.odds import Distribution
 if TYPE_CHECKING:
     from tabletop_rules.serialization import from_json, make_converter, to_json
 
+#: The version of the installed package (a :pep:`440` string).
 __version__ = "0.1.0.dev0"
 
 __all__ = [

@@ -17,10 +17,24 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
+#: The command that installs what the strategies modules need.
+INSTALL_HINT = "pip install 'tabletop_rules[hypothesis]'"
+
+
+def require_hypothesis(module: str, error: ImportError) -> None:
+    """Raise, from *error*, an ImportError naming the extra to install if Hypothesis is missing.
+
+    A strategies module wraps its imports in ``try``/``except ImportError as error:`` and calls
+    this, then re-raises *error* (an import that failed for another reason).
+    """
+    if (error.name or "").partition(".")[0] == "hypothesis":
+        message = f"{module} needs Hypothesis, which is not installed: {INSTALL_HINT}"
+        raise ImportError(message, name=error.name) from error
+
 
 def register_if_hypothesis(register: Callable[[], None]) -> None:
     """Call *register* now if Hypothesis is imported (else its entry point will, later)."""
-    if "hypothesis" in sys.modules:
+    if sys.modules.get("hypothesis") is not None:  # None: a blocked import, not Hypothesis
         register()
 
 

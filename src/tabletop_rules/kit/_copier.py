@@ -46,6 +46,7 @@ def copier(cls: type[T]) -> Callable[..., T]:
     running the class's converters and validators, so a change must already be of the
     field's type (a tuple, not a list).
 
+    >>> import attrs
     >>> @attrs.frozen
     ... class Point:
     ...     x: int

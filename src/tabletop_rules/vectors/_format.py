@@ -204,6 +204,7 @@ class CombatInput:
     commands: tuple[str, ...]
 
 
+#: The input of a case: a chat command, a check built from sheets, or a short combat.
 VectorInput: TypeAlias = ChatInput | CheckInput | CombatInput
 
 
