@@ -13,6 +13,7 @@ from tabletop_rules.dice import Roll as DiceRoll
 from tabletop_rules.engine import GameResult, Pass, PromptStack
 from tabletop_rules.errors import IllegalCommand, InvalidData
 from tabletop_rules.kit import Cause, ResponseWindow, Rules
+from tabletop_rules.kit._fields import shown
 from tabletop_rules.skirmish._cards import Card, Step, Target, Timing
 from tabletop_rules.skirmish._checks import TWO_D6, natural
 from tabletop_rules.skirmish._combat._events import (
@@ -196,7 +197,7 @@ def decide_prepare(state: State, command: Prepare, dice: DiceSource) -> list[Eve
     if _done(state, unit, "attacked"):
         raise IllegalCommand("skirmish.illegal.attacked", unit=unit.id)
     if command.row is not None and command.row not in move_rows(state, unit):
-        raise IllegalCommand("skirmish.illegal.bad_row", row=command.row)
+        raise IllegalCommand("skirmish.illegal.bad_row", row=shown(command.row))
     action = Action(kind=ActionKind.PREPARE, unit=unit.id, row=command.row)
     return [Declared(command.actor, action)]
 

@@ -13,6 +13,7 @@ from tabletop_rules.checks import Term
 from tabletop_rules.engine import PromptFrame
 from tabletop_rules.errors import IllegalCommand
 from tabletop_rules.kit import ResponseWindow, copier
+from tabletop_rules.kit._fields import shown
 from tabletop_rules.skirmish._cards import Skill, Step, Target
 from tabletop_rules.skirmish._checks import Check
 from tabletop_rules.skirmish._combat._events import Resolved
@@ -77,7 +78,7 @@ def skill_of(unit: Unit, index: int) -> Skill:
     """Skill number *index* of *unit*'s card; refused (``skirmish.illegal.no_skill``) if none."""
     skills = unit.card.skills
     if type(index) is not int or not 0 <= index < len(skills):
-        raise IllegalCommand("skirmish.illegal.no_skill", unit=unit.id, skill=index)
+        raise IllegalCommand("skirmish.illegal.no_skill", unit=unit.id, skill=shown(index))
     return skills[index]
 
 
