@@ -784,7 +784,7 @@ NOT_DATA: Final = {
     tabletop_rules.Registry: "holds ruleset objects, found through entry points",
     skirmish.Versus: "holds a bot for each player: functions, given in code",
     notation.ChatCommand: "holds a reader function; a system registers it in code",
-    notation.SystemCommand: "made by notation.parse from text, fuzzed there; holds any system's check",
+    notation.SystemCommand: "made by notation.parse from text, fuzzed there; holds a check",
 }
 
 
