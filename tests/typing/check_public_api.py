@@ -336,6 +336,7 @@ from tabletop_rules.notation import (  # noqa: E402
     Relation,
     Result,
     SystemCheck,
+    SystemCommand,
     commands,
     help_text,
     parse,
@@ -348,6 +349,12 @@ assert_type(system_command, Command | SystemCheck | None)
 if isinstance(system_command, SystemCheck):
     assert_type(system_command.probability(), Fraction)
     assert_type(system_command.resolve(seeded).explain("ja"), str)
+secret_check = parse("SM20+4>=16 jump the gap", system="m20")
+if isinstance(secret_check, SystemCommand):
+    assert_type(secret_check.secret, bool)
+    assert_type(secret_check.comment, str)
+    assert_type(secret_check.check, SystemCheck)
+    assert_type(secret_check.render(secret_check.resolve(seeded), "ja"), str)
 if chat_command is not None:
     chat_result = chat_command.roll(seeded)
     assert_type(chat_result, Result)
