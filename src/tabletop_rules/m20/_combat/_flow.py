@@ -46,6 +46,8 @@ from tabletop_rules.m20._combat._terms import summon_of
 from tabletop_rules.m20._combat._values import (
     DURATIONS,
     GM,
+    NO_PROMPTS,
+    NOTHING_DECLARED,
     AttackMode,
     Combatant,
     CombatState,
@@ -218,7 +220,7 @@ def fold_strike_resolved(state: CombatState, event: StrikeResolved) -> CombatSta
         effects = DURATIONS.expire(attacker.effects, Expiry.TURN_END, before_round=state.round)
         if effects is not attacker.effects:
             attacker = changed(attacker, effects=effects)
-    return replaced(state, hit, attacker, prompts=PromptStack())
+    return replaced(state, hit, attacker, prompts=NO_PROMPTS)
 
 
 def fold_fell(state: CombatState, event: Fell) -> CombatState:
@@ -265,7 +267,7 @@ def fold_round_ended(state: CombatState, _: RoundEnded) -> CombatState:
                 actions_allowed=1,
                 attacks=0,
                 turn_started=False,
-                declared=frozenset(),
+                declared=NOTHING_DECLARED,
                 effects=effects,
             )
         )
@@ -278,7 +280,7 @@ def fold_combat_ended(state: CombatState, event: CombatEnded) -> CombatState:
     return state_with(
         state,
         combatants=cleared,
-        prompts=PromptStack(),
+        prompts=NO_PROMPTS,
         result=GameResult(winners=event.winners, reason=event.reason),
     )
 
@@ -324,7 +326,7 @@ def actors(state: CombatState) -> tuple[str, ...]:
     return (*found, GM)
 
 
-def commands_of(state: CombatState, actor: str) -> list[Any]:
+def commands_of(state: CombatState, actor: str) -> tuple[Any, ...]:
     """Everything *actor* may send in a settled state.
 
     Choices that are free-form are offered in their usual forms: a 範圍攻擊 names every other
@@ -333,28 +335,27 @@ def commands_of(state: CombatState, actor: str) -> list[Any]:
     """
     if actor == GM:
         if state.result is not None:
-            return list(rulings(state))
+            return tuple(rulings(state))
         if state.prompts.frames:
-            return []
-        return [EndRound(), EndCombat(), *rulings(state)]
+            return ()
+        return (EndRound(), EndCombat(), *rulings(state))
     if state.result is not None:
-        return []
+        return ()
     frames = state.prompts.frames
     if frames:
         frame = frames[-1]
         question = frame.pending.question
         if frame.responder != actor or question is None:
-            return []
-        return [BY_QUESTION[question].command(actor), Pass(actor)]
+            return ()
+        return (BY_QUESTION[question].command(actor), Pass(actor))
     c = next((c for c in state.combatants if c.id == actor), None)
     if c is None or not c.standing:
-        return []
-    out: list[Any] = []
-    if c.actions_taken < c.actions_allowed:
-        out.extend(_main_commands(state, c))
+        return ()
+    # The menu is a cached tuple: returned as it is when nothing is added to it.
+    main = _main_commands(state, c) if c.actions_taken < c.actions_allowed else ()
     if summon_of(state, c) is not None:
-        out.append(Dismiss(actor))
-    return out
+        return (*main, Dismiss(actor))
+    return main
 
 
 _KINDS_OF_ATTACK = tuple(AttackKind)
@@ -389,63 +390,69 @@ def _main_commands(state: CombatState, c: Combatant) -> tuple[Any, ...]:
     me = c.id
     character = c.character
     alive = Status.STANDING
-    others = tuple(o.id for o in state.combatants if o.status is alive and o.hp > 0 and o.id != me)
     if character is None:
+        others = tuple(
+            o.id for o in state.combatants if o.status is alive and o.hp > 0 and o.id != me
+        )
         return _menu(
             _Menu(me, c.attacks == 0, others, (), (), False, False, (), False, (), (), False)
         )
     side = c.side
-    allies = tuple(
-        o.id
-        for o in state.combatants
-        if o.status is alive and o.hp > 0 and o.id != me and o.side == side
-    )
     skills = character.skills
+    heals = Skill.HEALING in skills
+    # One pass over the combatants: the others standing (with their sides), the allies, the
+    # creatures first aid may treat and those 治療 may heal, each in combatant order.
+    standing: list[tuple[str, str]] = []
+    allies: list[str] = []
+    aided: list[str] = []
+    healed: list[str] = []
+    for o in state.combatants:
+        status = o.status
+        hp = o.hp
+        if status is alive and hp > 0:
+            oid = o.id
+            if oid != me:
+                standing.append((oid, o.side))
+                if o.side == side:
+                    allies.append(oid)
+            if hp == o.max_hp - 1 and o.character is not None:
+                aided.append(oid)
+        if heals and o.character is not None and status in _HEALABLE and hp < o.max_hp:
+            healed.append(o.id)
+    others = tuple(oid for oid, _ in standing)
     areas: list[tuple[str, ...]] = []
     if Skill.AREA_ATTACK in skills:
         by_side: dict[str, list[str]] = {}
-        for o in state.combatants:
-            if o.id in others:
-                by_side.setdefault(o.side, []).append(o.id)
+        for oid, o_side in standing:
+            by_side.setdefault(o_side, []).append(oid)
         areas = [tuple(members) for s, members in by_side.items() if s != side]
         if others not in areas:
             areas.append(others)
-    healed: tuple[str, ...] = ()
-    if Skill.HEALING in skills:
-        healed = tuple(
-            o.id
-            for o in state.combatants
-            if o.character is not None and o.status in _HEALABLE and o.hp < o.max_hp
-        )
-    aided = tuple(
-        o.id
-        for o in state.combatants
-        if o.hp == o.max_hp - 1 and o.character is not None and o.status is alive and o.hp > 0
-    )
+    declared = c.declared
     declarations = tuple(
         skill
         for skill, _ in _DECLARATIONS
         if skill in skills
-        and skill not in c.declared
+        and skill not in declared
         and (skill is not Skill.SPLIT_FOCUS or c.actions_taken == 0)
     )
+    round_ = state.round
     return _menu(
         _Menu(
             me=me,
             may_attack=c.attacks == 0,
             others=others,
-            allies=allies,
+            allies=tuple(allies),
             areas=tuple(areas),
             character=True,
             double=Skill.DOUBLE_ATTACK in skills,
             declarations=declarations,
-            guard=Skill.WIDE_GUARD in skills and Skill.WIDE_GUARD not in c.declared,
-            healed=healed,
-            aided=aided,
+            guard=Skill.WIDE_GUARD in skills and Skill.WIDE_GUARD not in declared,
+            healed=tuple(healed),
+            aided=tuple(aided),
             summon=Skill.SUMMONER in skills and not c.summoned,
             focus=not any(
-                e.kind is EffectKind.FOCUS_DEFENSE and e.since_round == state.round
-                for e in c.effects
+                e.kind is EffectKind.FOCUS_DEFENSE and e.since_round == round_ for e in c.effects
             ),
         )
     )

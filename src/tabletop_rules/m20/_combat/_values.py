@@ -36,6 +36,8 @@ MAX_PARTICIPANTS: Final = 12
 MAX_BOOSTS: Final = 8
 #: The largest modifier a reward item or a GM term may add or take away.
 MAX_BOOST_VALUE: Final = 100
+#: No free declaration made this round (shared, rather than a new empty set per reset).
+NOTHING_DECLARED: Final[frozenset[Skill]] = frozenset()
 
 
 class AttackMode(enum.Enum):
@@ -416,7 +418,7 @@ class Combatant:
     #: Whether its turn has begun this round.
     turn_started: bool = False
     #: Free declarations made this round (冷卻, 狂暴, 分神援護, 廣域防禦), by skill.
-    declared: frozenset[Skill] = frozenset()
+    declared: frozenset[Skill] = NOTHING_DECLARED
     #: 傷害增幅 uses left in this combat.
     damage_boosts_left: int = 0
     #: Whether it has used 召喚師 in this combat.
@@ -492,8 +494,12 @@ class PendingAttack:
         return self.strikes[self.index]
 
 
+#: No attack being resolved: one empty prompt stack shared by every state.
+NO_PROMPTS: Final[PromptStack[PendingAttack]] = PromptStack()
+
+
 def _no_prompts() -> PromptStack[PendingAttack]:
-    return PromptStack()
+    return NO_PROMPTS
 
 
 def _combatants(values: Iterable[Combatant]) -> tuple[Combatant, ...]:
