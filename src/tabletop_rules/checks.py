@@ -57,7 +57,7 @@ class Outcome(enum.Enum):
     @property
     def success(self) -> bool:
         """Whether this outcome counts as a success."""
-        return self in _SUCCESSES
+        return self in _SUCCESSES  # a tuple: compared by identity, no hashing
 
     @property
     def label(self) -> str:
@@ -65,7 +65,7 @@ class Outcome(enum.Enum):
         return f"outcome.{self.value}"
 
 
-_SUCCESSES = frozenset({Outcome.SUCCESS, Outcome.CRITICAL, Outcome.AUTOMATIC_SUCCESS})
+_SUCCESSES = (Outcome.SUCCESS, Outcome.CRITICAL, Outcome.AUTOMATIC_SUCCESS)
 
 
 class Comparison(enum.Enum):
@@ -241,7 +241,7 @@ class CheckResult:
     @property
     def success(self) -> bool:
         """Whether the check succeeded."""
-        return self.outcome.success
+        return self.outcome in _SUCCESSES  # Outcome.success, without the enum property
 
     def explain(self, locale: str = "en") -> str:
         """Explain the check in *locale*: every die, every term, the total and the outcome.

@@ -7,6 +7,7 @@ nothing (the terms and dice are in the event already).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
 
@@ -16,7 +17,7 @@ from tabletop_rules.engine import PromptFrame, PromptStack
 from tabletop_rules.errors import IllegalCommand
 from tabletop_rules.i18n import Label
 from tabletop_rules.m20._character import Attribute, Specialty
-from tabletop_rules.m20._checks import D20, reroll
+from tabletop_rules.m20._checks import D20, d20_alone, reroll
 from tabletop_rules.m20._combat._commands import (
     Assist,
     Attack,
@@ -153,7 +154,7 @@ def decide_attack(state: CombatState, command: Attack, dice: DiceSource) -> tupl
     uses, _ = attack_uses(state, command.actor, command.mode, targets)
     checks: list[CheckResult] = []
     area = command.mode is AttackMode.AREA
-    shared = dice.roll(D20) if area else None
+    shared = d20_alone(dice) if area else None
     for use in uses:
         attack, defense = strike_terms(
             state,
@@ -164,10 +165,10 @@ def decide_attack(state: CombatState, command: Attack, dice: DiceSource) -> tupl
             boosts=boosts,
             defense_boosts=defenses.get(use.target, NO_BOOSTS),
         )
-        attack_roll = shared if shared is not None else dice.roll(D20)
-        against = Opposition(rolls=(dice.roll(D20),), terms=defense, label="m20.check.defense")
+        rolled = shared if shared is not None else d20_alone(dice)
+        against = Opposition(rolls=d20_alone(dice), terms=defense, label="m20.check.defense")
         check = CheckResult.judged(
-            rolls=(attack_roll,), terms=attack, against=against, label="m20.check.attack"
+            rolls=rolled, terms=attack, against=against, label="m20.check.attack"
         )
         if not area:
             check = _rerolled(check, boosts, defenses.get(use.target, NO_BOOSTS), dice)
@@ -217,6 +218,7 @@ def _rerolled(
 def fold_attacked(state: CombatState, event: Attacked) -> CombatState:
     """The attack action begins: effects used, the action counted, the strikes pending."""
     me = state.combatant(event.actor)
+    effects: Mapping[str, tuple[Effect, ...]]
     if _uses_nothing(state, me, event.aimed):
         effects = {me.id: begun_effects(me, state.round)}
     else:
@@ -227,10 +229,12 @@ def fold_attacked(state: CombatState, event: Attacked) -> CombatState:
             turn_started=True,
             actions_taken=me.actions_taken + 1,
             attacks=me.attacks + 1,
-            effects=effects.pop(event.actor),
+            effects=effects[event.actor],
         )
     ]
     for id_, held in effects.items():
+        if id_ == event.actor:
+            continue
         c = state.combatant(id_)
         if held != c.effects:
             new.append(changed(c, effects=held))
@@ -379,7 +383,7 @@ def decide_specialty(
     """Hide, assist, hinder, 治療 or first aid: a d20 specialty check (M20-052..064, M20-087)."""
     _, terms, difficulty, _ = _plan(state, command)
     check = CheckResult.judged(
-        rolls=(dice.roll(D20),), terms=terms, against=_DIFFICULTIES[difficulty]
+        rolls=d20_alone(dice), terms=terms, against=_DIFFICULTIES[difficulty]
     )
     if command.boosts.reroll and not check.success:
         check = reroll(check, dice)
@@ -729,7 +733,7 @@ def decide_danger(state: CombatState, command: DangerCheck, dice: DiceSource) ->
         boosts=boosts,
     )
     check = CheckResult.judged(
-        rolls=(dice.roll(D20),), terms=terms, against=Difficulty(command.difficulty)
+        rolls=d20_alone(dice), terms=terms, against=Difficulty(command.difficulty)
     )
     if boosts.reroll and not check.success:
         check = reroll(check, dice)

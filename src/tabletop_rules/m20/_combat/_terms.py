@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
+from types import MappingProxyType
 from typing import Final
 
 import attrs
@@ -164,15 +165,33 @@ class StrikeUse:
     assassination: bool
 
 
+Uses = tuple[tuple[StrikeUse, ...], MappingProxyType[str, tuple[Effect, ...]]]
+
+#: The last call of :func:`attack_uses` (state, actor, mode, targets) and its answer, in one
+#: tuple: ``decide`` plans an attack, then its fold asks the same of the same immutable state.
+_last_uses: list[tuple[CombatState, str, AttackMode, tuple[str, ...], Uses] | None] = [None]
+
+
 def attack_uses(
     state: CombatState, actor: str, mode: AttackMode, targets: tuple[str, ...]
-) -> tuple[list[StrikeUse], dict[str, tuple[Effect, ...]]]:
+) -> Uses:
     """Every strike's uses, and the effects left to the actor and to those the attack used.
 
     The effects left are keyed by id: the actor's (once its turn has begun and the attack
     has used its own) and those of each defender and guard the attack used.
     The targets must have been checked.
     """
+    last = _last_uses[0]
+    if last is not None and last[0] is state and last[1:4] == (actor, mode, targets):
+        return last[4]
+    found = _attack_uses(state, actor, mode, targets)
+    _last_uses[0] = (state, actor, mode, targets, found)
+    return found
+
+
+def _attack_uses(
+    state: CombatState, actor: str, mode: AttackMode, targets: tuple[str, ...]
+) -> Uses:
     me = state.combatant(actor)
     effects = {actor: begun_effects(me, state.round)}
     # M20-082, M20-083: the next attack aimed at a protected creature targets its guard.
@@ -241,7 +260,7 @@ def attack_uses(
     mine = effects[actor]
     if mine and _first(mine, EffectKind.HIDDEN) is not None:
         effects[actor] = tuple(e for e in mine if e.kind is not EffectKind.HIDDEN)
-    return uses, effects
+    return tuple(uses), MappingProxyType(effects)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -328,17 +347,22 @@ def strike_terms(
         *summoner_penalty(state, defender),
         *defense_boosts.terms,
     ]
+    # A character's own terms are a cached tuple, kept as it is when nothing is added.
     if me.character is None:
         attack = (*_summon_attributes(owner(state, me), kind.attack_attribute), *attack_extra)
-    else:
+    elif attack_extra:
         attack = (*_attack_base(me.character, kind), *attack_extra)
+    else:
+        attack = _attack_base(me.character, kind)
     if defender.character is None:
         defense = (
             *_summon_attributes(owner(state, defender), kind.defense_attribute),
             *defense_extra,
         )
-    else:
+    elif defense_extra:
         defense = (*_defense_base(defender.character, kind), *defense_extra)
+    else:
+        defense = _defense_base(defender.character, kind)
     return attack, defense
 
 
