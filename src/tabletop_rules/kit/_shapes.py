@@ -20,10 +20,15 @@ __all__ = ["CommandShapes"]
 
 
 def _all_fit(value: object, fits: Callable[[object], bool]) -> bool:
+    if type(value) is tuple and not value:  # the commonest value (no helpers, no boosts)
+        return True
     if not isinstance(value, tuple | list):
         return False
     items: tuple[object, ...] = tuple(value)  # pyright: ignore[reportUnknownArgumentType, reportUnknownVariableType]
-    return all(fits(item) for item in items)
+    for item in items:
+        if not fits(item):
+            return False
+    return True
 
 
 def _check_for(annotation: Any) -> tuple[Callable[[object], bool], str] | None:
