@@ -57,7 +57,7 @@ from tabletop_rules.m20._combat._events import (
     WideGuardDeclared,
 )
 from tabletop_rules.m20._combat._flow import acted, replaced, turn_begun
-from tabletop_rules.m20._combat._reactions import ask
+from tabletop_rules.m20._combat._reactions import NO_ANSWERS, ask
 from tabletop_rules.m20._combat._refusals import (
     check_attack,
     check_boosts,
@@ -85,6 +85,7 @@ from tabletop_rules.m20._combat._terms import (
     specialty_uses,
     strike_terms,
     summon_of,
+    turn_specialty_uses,
 )
 from tabletop_rules.m20._combat._values import (
     ACTION_DIFFICULTY,
@@ -239,7 +240,9 @@ def fold_attacked(state: CombatState, event: Attacked) -> CombatState:
         if held != c.effects:
             new.append(changed(c, effects=held))
     frame = PromptFrame(
-        responder=None, pending=PendingAttack(attacker=event.actor, strikes=event.strikes)
+        responder=None,
+        answers=NO_ANSWERS,
+        pending=PendingAttack(attacker=event.actor, strikes=event.strikes),
     )
     return ask(replaced(state, *new, prompts=PromptStack((frame,))))
 
@@ -334,7 +337,7 @@ def _plan(
     if boosts is not NO_BOOSTS:  # the default needs no check
         check_boosts(name, "boosts", boosts)
     helpers = check_helpers(state, command.actor, tuple(command.helpers)) if command.helpers else 0
-    used, effects = specialty_uses(begun_effects(me, state.round))
+    used, effects = turn_specialty_uses(me, state.round)
     extra: list[Term] = []
     specialty = Specialty.CUNNING
     if isinstance(command, Hide):
@@ -466,7 +469,7 @@ def fold_specialty(state: CombatState, event: SpecialtyEvent) -> CombatState:
     """The effect of a specialty action: its check's outcome, and the action counted."""
     round_ = state.round
     me = state.combatant(event.actor)
-    _, effects = specialty_uses(begun_effects(me, round_))
+    _, effects = turn_specialty_uses(me, round_)
     character = me.character
     assert character is not None
     other: Combatant | None = None  # the one other combatant the event changes

@@ -41,7 +41,7 @@ from tabletop_rules.m20._combat._events import (
     StrikeResolved,
     SummonVanished,
 )
-from tabletop_rules.m20._combat._reactions import BY_QUESTION, ask, damage
+from tabletop_rules.m20._combat._reactions import BY_QUESTION, NO_ANSWERS, ask, damage
 from tabletop_rules.m20._combat._terms import summon_of
 from tabletop_rules.m20._combat._values import (
     DURATIONS,
@@ -70,6 +70,8 @@ __all__ = [
 ]
 
 _KINDS: Any = DURATIONS.kinds
+_ROUND_END_KINDS: Any = _KINDS[Expiry.ROUND_END]
+_TURN_END_KINDS: Any = _KINDS[Expiry.TURN_END]
 
 
 def replaced(state: CombatState, *new: Combatant, **changes: Any) -> CombatState:
@@ -83,8 +85,14 @@ def replaced(state: CombatState, *new: Combatant, **changes: Any) -> CombatState
                 combatants = (*combatants[:index], one, *combatants[index + 1 :])
                 break
     else:
-        by_id = {c.id: c for c in new}
-        combatants = tuple(by_id.get(c.id, c) for c in state.combatants)
+        swapped = list(state.combatants)
+        for one in new:  # a later one of the same id wins
+            ident = one.id
+            for index, c in enumerate(swapped):
+                if c.id == ident:
+                    swapped[index] = one
+                    break
+        combatants = tuple(swapped)
     return state_with(state, combatants=combatants, **changes)
 
 
@@ -212,7 +220,7 @@ def fold_strike_resolved(state: CombatState, event: StrikeResolved) -> CombatSta
             boosted_groups=attack.boosted_groups,
         )
         frame = state.prompts.frames[-1]
-        top = type(frame)(responder=None, answers=(), pending=following)
+        top = type(frame)(responder=None, answers=NO_ANSWERS, pending=following)
         return ask(replaced(state, hit, prompts=PromptStack((top,))))
     # The attack action ends with its last strike.
     attacker = hit if hit.id == attack.attacker else state.combatant(attack.attacker)
@@ -238,8 +246,8 @@ def fold_summon_gone(state: CombatState, summon: str) -> CombatState:
 def fold_round_ended(state: CombatState, _: RoundEnded) -> CombatState:
     """The round ends: effects "this round" end, and every count of actions is reset."""
     round_ = state.round
-    round_end = _KINDS[Expiry.ROUND_END]
-    turn_end = _KINDS[Expiry.TURN_END]
+    round_end = _ROUND_END_KINDS
+    turn_end = _TURN_END_KINDS
     combatants: list[Combatant] = []
     for c in state.combatants:
         effects = c.effects and tuple(
@@ -430,30 +438,36 @@ def _main_commands(state: CombatState, c: Combatant) -> tuple[Any, ...]:
             areas.append(others)
     declared = c.declared
     declarations = tuple(
-        skill
-        for skill, _ in _DECLARATIONS
-        if skill in skills
-        and skill not in declared
-        and (skill is not Skill.SPLIT_FOCUS or c.actions_taken == 0)
+        [
+            skill
+            for skill, _ in _DECLARATIONS
+            if skill in skills
+            and skill not in declared
+            and (skill is not Skill.SPLIT_FOCUS or c.actions_taken == 0)
+        ]
     )
     round_ = state.round
+    focus = True
+    for e in c.effects:
+        if e.kind is EffectKind.FOCUS_DEFENSE and e.since_round == round_:
+            focus = False
+            break
+    # In field order (positional arguments build a named tuple faster).
     return _menu(
         _Menu(
-            me=me,
-            may_attack=c.attacks == 0,
-            others=others,
-            allies=tuple(allies),
-            areas=tuple(areas),
-            character=True,
-            double=Skill.DOUBLE_ATTACK in skills,
-            declarations=declarations,
-            guard=Skill.WIDE_GUARD in skills and Skill.WIDE_GUARD not in declared,
-            healed=tuple(healed),
-            aided=tuple(aided),
-            summon=Skill.SUMMONER in skills and not c.summoned,
-            focus=not any(
-                e.kind is EffectKind.FOCUS_DEFENSE and e.since_round == round_ for e in c.effects
-            ),
+            me,  # me
+            c.attacks == 0,  # may_attack
+            others,
+            tuple(allies),
+            tuple(areas),
+            True,  # character
+            Skill.DOUBLE_ATTACK in skills,  # double
+            declarations,
+            Skill.WIDE_GUARD in skills and Skill.WIDE_GUARD not in declared,  # guard
+            tuple(healed),
+            tuple(aided),
+            Skill.SUMMONER in skills and not c.summoned,  # summon
+            focus,
         )
     )
 

@@ -46,7 +46,7 @@ from tabletop_rules.m20._combat._values import (
 )
 from tabletop_rules.m20._skills import Skill
 
-__all__ = ["REACTIONS", "Reaction", "answer", "ask", "damage"]
+__all__ = ["NO_ANSWERS", "REACTIONS", "Reaction", "answer", "ask", "damage"]
 
 
 @attrs.frozen(kw_only=True)
@@ -228,6 +228,12 @@ BY_COMMAND: Final = MappingProxyType({r.command: r for r in REACTIONS})
 BY_EVENT: Final = MappingProxyType({r.event: r for r in REACTIONS})
 
 
+#: The answers to each question, and to none, built once (a frame keeps a frozen set).
+_ANSWERS: Final = MappingProxyType(
+    {r.question: frozenset((r.question.command, "Pass")) for r in REACTIONS}
+)
+NO_ANSWERS: Final[frozenset[str]] = frozenset()
+
 #: The skills whose reactions the rules may offer.
 _REACTION_SKILLS: Final = (Skill.DECISIVE_STRIKE, Skill.NARROW_ESCAPE, Skill.INDOMITABLE)
 
@@ -262,7 +268,7 @@ def ask(state: CombatState) -> CombatState:
                 break
     if question is attack.question and responder == frame.responder:
         return state
-    answers = (question.command, "Pass") if question is not None else ()
+    answers = _ANSWERS[question] if question is not None else NO_ANSWERS
     top = PromptFrame(
         responder=responder, answers=answers, pending=attack_with(attack, question=question)
     )

@@ -372,11 +372,35 @@ def specialty_uses(effects: tuple[Effect, ...]) -> tuple[tuple[Effect, ...], tup
     *effects* are the actor's once its turn has begun: 分神援護's −2 is read, 廣域防禦's +1
     is used up.
     """
+    if not effects:
+        return effects, effects
     read = tuple(e for e in effects if e.kind is EffectKind.SPLIT_FOCUS)
     guarded = _first(effects, EffectKind.GUARDED)
     if guarded is None:
         return read, effects
     return (*read, guarded), _without(effects, guarded)
+
+
+#: The last answer of :func:`turn_specialty_uses`, with the combatant and round it was for.
+_last_turn_uses: list[
+    tuple[Combatant, int, tuple[tuple[Effect, ...], tuple[Effect, ...]]] | None
+] = [None]
+
+
+def turn_specialty_uses(
+    me: Combatant, round_: int
+) -> tuple[tuple[Effect, ...], tuple[Effect, ...]]:
+    """:func:`specialty_uses` of *me*'s effects once its turn has begun in *round_*.
+
+    ``decide`` plans a specialty action, then its fold asks the same of the same
+    (immutable) combatant: the last answer is remembered.
+    """
+    last = _last_turn_uses[0]
+    if last is not None and last[0] is me and last[1] == round_:
+        return last[2]
+    found = specialty_uses(begun_effects(me, round_))
+    _last_turn_uses[0] = (me, round_, found)
+    return found
 
 
 def specialty_check_terms(
@@ -483,4 +507,5 @@ __all__ = [
     "strike_terms",
     "summon_of",
     "summoner_penalty",
+    "turn_specialty_uses",
 ]
