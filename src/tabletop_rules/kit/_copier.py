@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import types
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -22,6 +23,15 @@ def _unused(name: str, taken: set[str]) -> str:
         name += "_"
     taken.add(name)
     return name
+
+
+def _slot(cls: type[Any], name: str) -> types.MemberDescriptorType | None:
+    """The slot descriptor of *name* in *cls* (found along its MRO), or ``None``."""
+    for klass in cls.__mro__:
+        found = vars(klass).get(name)
+        if found is not None:
+            return found if isinstance(found, types.MemberDescriptorType) else None
+    return None
 
 
 def copier(cls: type[T]) -> Callable[..., T]:
@@ -69,20 +79,30 @@ def copier(cls: type[T]) -> Callable[..., T]:
     keywords = ", ".join(f"{a.alias}={missing}" for a in fields)
     lines = [f"def copy({inst}, /, *, {keywords}):" if fields else f"def copy({inst}, /):"]
     lines.append(f"    {new} = {make}({klass})")
-    lines += [
-        f"    {set_}({new}, {a.name!r}, {inst}.{a.name} if {a.alias} is {missing} else {a.alias})"
-        for a in fields
-    ]
-    if any("_attrs_cached_hash" in getattr(k, "__slots__", ()) for k in cls.__mro__):
-        # cache_hash=True: the copy's hash is computed afresh.
-        lines.append(f"    {set_}({new}, '_attrs_cached_hash', None)")
-    lines.append(f"    return {new}")
     namespace: dict[str, Any] = {
         klass: cls,
         missing: _MISSING,
         make: object.__new__,
         set_: object.__setattr__,
     }
+
+    def setter(name: str) -> str:
+        # A slot's own descriptor sets it faster than object.__setattr__ finds it.
+        slot = _slot(cls, name)
+        if slot is None:
+            return f"{set_}({new}, {name!r}, "
+        local = _unused(f"set_{name.lstrip('_')}", taken)
+        namespace[local] = slot.__set__
+        return f"{local}({new}, "
+
+    lines += [
+        f"    {setter(a.name)}{inst}.{a.name} if {a.alias} is {missing} else {a.alias})"
+        for a in fields
+    ]
+    if any("_attrs_cached_hash" in getattr(k, "__slots__", ()) for k in cls.__mro__):
+        # cache_hash=True: the copy's hash is computed afresh.
+        lines.append(f"    {setter('_attrs_cached_hash')}None)")
+    lines.append(f"    return {new}")
     source = "\n".join(lines) + "\n"
     exec(compile(source, f"<copier of {cls.__qualname__}>", "exec"), namespace)
     copy: Callable[..., T] = namespace["copy"]
