@@ -326,10 +326,13 @@ def actors(state: CombatState) -> tuple[str, ...]:
     if frames:
         responder = frames[-1].responder
         return () if responder is None else (responder,)
+    alive = Status.STANDING
     found = [
         c.id
         for c in state.combatants
-        if c.standing and (c.actions_taken < c.actions_allowed or summon_of(state, c) is not None)
+        if c.status is alive
+        and c.hp > 0
+        and (c.actions_taken < c.actions_allowed or summon_of(state, c) is not None)
     ]
     return (*found, GM)
 
@@ -356,8 +359,12 @@ def commands_of(state: CombatState, actor: str) -> tuple[Any, ...]:
         if frame.responder != actor or question is None:
             return ()
         return (BY_QUESTION[question].command(actor), Pass(actor))
-    c = next((c for c in state.combatants if c.id == actor), None)
-    if c is None or not c.standing:
+    for c in state.combatants:
+        if c.id == actor:
+            break
+    else:
+        return ()
+    if not c.standing:
         return ()
     # The menu is a cached tuple: returned as it is when nothing is added to it.
     main = _main_commands(state, c) if c.actions_taken < c.actions_allowed else ()
