@@ -486,52 +486,92 @@ def _menu(menu: _Menu) -> tuple[Any, ...]:
     Commands are immutable values, so one tuple serves every state with the same menu: a
     random game lists the same menu many times, and building its commands is most of the
     cost of listing them.
+    A new menu is put together from parts cached on their own (the attacks, the hides...),
+    so that a change in one part (a wound that opens first aid) builds no other command.
     """
-    me, others, allies, kinds = menu.me, menu.others, menu.allies, _KINDS_OF_ATTACK
-    out: list[Any] = []
-    if menu.may_attack:
-        out.extend(Attack(actor=me, targets=(t,), kind=k) for t in others for k in kinds)
+    me, others, allies = menu.me, menu.others, menu.allies
     if not menu.character:
-        return tuple(out)
-    if menu.may_attack and menu.double:
+        return _attacks(me, others, False, ()) if menu.may_attack else ()
+    parts: list[tuple[Any, ...]] = []
+    if menu.may_attack:
+        parts.append(_attacks(me, others, menu.double, menu.areas))
+    if menu.declarations:
+        declare = dict(_DECLARATIONS)
+        parts.append(tuple(declare[skill](me) for skill in menu.declarations))
+    if menu.guard and others:
+        parts.append(_guards(me, others, allies))
+    parts.append(_hides(me, others))
+    if menu.focus:
+        parts.append((FocusDefense(me),))
+    parts.append(_supports(me, others, allies))
+    if menu.healed:
+        parts.append(_treatments(Heal, me, menu.healed))
+    if menu.aided:
+        parts.append(_treatments(FirstAid, me, menu.aided))
+    if menu.summon:
+        parts.append((Summon(me),))
+    return tuple(itertools.chain.from_iterable(parts))
+
+
+@functools.lru_cache(maxsize=1024)
+def _attacks(
+    me: str, others: tuple[str, ...], double: bool, areas: tuple[tuple[str, ...], ...]
+) -> tuple[Attack, ...]:
+    """The attack actions: on each other, in pairs with 雙重攻擊, on each area."""
+    kinds = _KINDS_OF_ATTACK
+    out = [Attack(actor=me, targets=(t,), kind=k) for t in others for k in kinds]
+    if double:
         out.extend(
             Attack(actor=me, targets=pair, kind=k, mode=AttackMode.DOUBLE)
             for pair in itertools.combinations_with_replacement(others, 2)
             for k in kinds
         )
-    if menu.may_attack:
-        out.extend(
-            Attack(actor=me, targets=area, kind=k, mode=AttackMode.AREA)
-            for area in menu.areas
-            for k in kinds
-        )
-    declare = dict(_DECLARATIONS)
-    out.extend(declare[skill](me) for skill in menu.declarations)
-    if menu.guard and others:
-        choices: list[tuple[str, ...]] = [(t,) for t in others]
-        if len(allies) > 1:
-            choices.append(allies)
-        out.extend(WideGuard(actor=me, protected=p) for p in choices)
-    out.extend(Hide(actor=me, target=t, kind=k) for t in others for k in kinds)
-    if menu.focus:
-        out.append(FocusDefense(me))
     out.extend(
+        Attack(actor=me, targets=area, kind=k, mode=AttackMode.AREA)
+        for area in areas
+        for k in kinds
+    )
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=1024)
+def _guards(me: str, others: tuple[str, ...], allies: tuple[str, ...]) -> tuple[WideGuard, ...]:
+    """廣域防禦 over each other, and over every ally when there are several."""
+    choices: list[tuple[str, ...]] = [(t,) for t in others]
+    if len(allies) > 1:
+        choices.append(allies)
+    return tuple(WideGuard(actor=me, protected=p) for p in choices)
+
+
+@functools.lru_cache(maxsize=1024)
+def _hides(me: str, others: tuple[str, ...]) -> tuple[Hide, ...]:
+    """Hiding from each other, each way."""
+    return tuple(Hide(actor=me, target=t, kind=k) for t in others for k in _KINDS_OF_ATTACK)
+
+
+@functools.lru_cache(maxsize=1024)
+def _supports(me: str, others: tuple[str, ...], allies: tuple[str, ...]) -> tuple[Any, ...]:
+    """Assisting each ally against each other, then hindering each other."""
+    kinds = _KINDS_OF_ATTACK
+    assists = (
         Assist(actor=me, target=t, ally=a, kind=k)
         for t in others
         for a in allies
         if a != t
         for k in kinds
     )
-    out.extend(
+    hinders = (
         Hinder(actor=me, target=t, choice=h, kind=k)
         for t in others
         for h in _HINDER_CHOICES
         for k in kinds
     )
-    for target in menu.healed:
-        out.extend(Heal(actor=me, target=target, magical=m) for m in (False, True))
-    for target in menu.aided:
-        out.extend(FirstAid(actor=me, target=target, magical=m) for m in (False, True))
-    if menu.summon:
-        out.append(Summon(me))
-    return tuple(out)
+    return (*assists, *hinders)
+
+
+@functools.lru_cache(maxsize=1024)
+def _treatments(
+    command: type[Heal | FirstAid], me: str, targets: tuple[str, ...]
+) -> tuple[Heal | FirstAid, ...]:
+    """治療 or first aid on each target, plainly and magically."""
+    return tuple(command(actor=me, target=t, magical=m) for t in targets for m in (False, True))
