@@ -203,8 +203,14 @@ def follow_up(state: CombatState) -> Any:
             reason="m20.result.one_side_left" if sides else "m20.result.all_down",
         )
     if all_acted:
-        return RoundEnded(round=state.round)
+        return _round_ended(state.round)
     return None
+
+
+@functools.lru_cache(maxsize=256)
+def _round_ended(round_: int) -> RoundEnded:
+    # One event per round number, shared by every combat (events are immutable values).
+    return RoundEnded(round=round_)
 
 
 def fold_strike_resolved(state: CombatState, event: StrikeResolved) -> CombatState:
@@ -250,14 +256,19 @@ def fold_round_ended(state: CombatState, _: RoundEnded) -> CombatState:
     turn_end = _TURN_END_KINDS
     combatants: list[Combatant] = []
     for c in state.combatants:
-        effects = c.effects and tuple(
-            e
-            for e in c.effects
-            if not (
-                e.kind in round_end
-                or (c.turn_started and e.kind in turn_end and e.since_round < round_)
-            )
-        )
+        effects = c.effects
+        started = c.turn_started
+        for e in effects:  # a plain loop first: build a new tuple only if an effect ends
+            if e.kind in round_end or (started and e.kind in turn_end and e.since_round < round_):
+                effects = tuple(
+                    kept
+                    for kept in effects
+                    if not (
+                        kept.kind in round_end
+                        or (started and kept.kind in turn_end and kept.since_round < round_)
+                    )
+                )
+                break
         if (
             len(effects) == len(c.effects)
             and c.actions_taken == 0

@@ -72,9 +72,13 @@ def has(c: Combatant, skill: Skill) -> bool:
     return c.character is not None and c.character.has(skill)
 
 
+#: One term per label and value, shared by every check that reads such an effect.
+_term: Final = functools.lru_cache(maxsize=1024)(Term)
+
+
 def effect_terms(effects: Iterable[Effect]) -> list[Term]:
     """The terms of *effects* (those of value 0 add none)."""
-    return [Term(e.label, e.value) for e in effects if e.value]
+    return [_term(e.label, e.value) for e in effects if e.value]
 
 
 def reads(effects: tuple[Effect, ...], kinds: tuple[EffectKind, ...]) -> tuple[Effect, ...]:
