@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from typing import Any, NamedTuple
+from typing import Any
 
 from tabletop_rules.engine import GameResult, Pass, PromptStack
 from tabletop_rules.kit import Expiry
@@ -394,24 +394,6 @@ _DECLARATIONS = (
 )
 
 
-class _Menu(NamedTuple):
-    """Everything that decides one combatant's main commands (see :func:`_menu`)."""
-
-    me: str
-    may_attack: bool
-    others: tuple[str, ...]
-    allies: tuple[str, ...]
-    areas: tuple[tuple[str, ...], ...]
-    character: bool
-    double: bool
-    declarations: tuple[Skill, ...]
-    guard: bool
-    healed: tuple[str, ...]
-    aided: tuple[str, ...]
-    summon: bool
-    focus: bool = True
-
-
 def _main_commands(state: CombatState, c: Combatant) -> tuple[Any, ...]:
     me = c.id
     character = c.character
@@ -420,15 +402,13 @@ def _main_commands(state: CombatState, c: Combatant) -> tuple[Any, ...]:
         others = tuple(
             o.id for o in state.combatants if o.status is alive and o.hp > 0 and o.id != me
         )
-        return _menu(
-            _Menu(me, c.attacks == 0, others, (), (), False, False, (), False, (), (), False)
-        )
+        return _menu(me, c.attacks == 0, others, (), (), False, False, (), False, (), (), False, True)
     side = c.side
     skills = character.skills
     heals = Skill.HEALING in skills
-    # One pass over the combatants: the others standing (with their sides), the allies, the
-    # creatures first aid may treat and those 治療 may heal, each in combatant order.
-    standing: list[tuple[str, str]] = []
+    # One pass over the combatants: the others standing, the allies, the creatures first
+    # aid may treat and those 治療 may heal, each in combatant order.
+    others_found: list[str] = []
     allies: list[str] = []
     aided: list[str] = []
     healed: list[str] = []
@@ -438,19 +418,20 @@ def _main_commands(state: CombatState, c: Combatant) -> tuple[Any, ...]:
         if status is alive and hp > 0:
             oid = o.id
             if oid != me:
-                standing.append((oid, o.side))
+                others_found.append(oid)
                 if o.side == side:
                     allies.append(oid)
             if hp == o.max_hp - 1 and o.character is not None:
                 aided.append(oid)
         if heals and o.character is not None and status in _HEALABLE and hp < o.max_hp:
             healed.append(o.id)
-    others = tuple(oid for oid, _ in standing)
+    others = tuple(others_found)
     areas: list[tuple[str, ...]] = []
     if Skill.AREA_ATTACK in skills:
         by_side: dict[str, list[str]] = {}
-        for oid, o_side in standing:
-            by_side.setdefault(o_side, []).append(oid)
+        for o in state.combatants:
+            if o.id in others:
+                by_side.setdefault(o.side, []).append(o.id)
         areas = [tuple(members) for s, members in by_side.items() if s != side]
         if others not in areas:
             areas.append(others)
@@ -470,29 +451,46 @@ def _main_commands(state: CombatState, c: Combatant) -> tuple[Any, ...]:
         if e.kind is EffectKind.FOCUS_DEFENSE and e.since_round == round_:
             focus = False
             break
-    # In field order (positional arguments build a named tuple faster).
     return _menu(
-        _Menu(
-            me,  # me
-            c.attacks == 0,  # may_attack
-            others,
-            tuple(allies),
-            tuple(areas),
-            True,  # character
-            Skill.DOUBLE_ATTACK in skills,  # double
-            declarations,
-            Skill.WIDE_GUARD in skills and Skill.WIDE_GUARD not in declared,  # guard
-            tuple(healed),
-            tuple(aided),
-            Skill.SUMMONER in skills and not c.summoned,  # summon
-            focus,
-        )
+        me,
+        c.attacks == 0,
+        others,
+        tuple(allies),
+        tuple(areas),
+        True,
+        Skill.DOUBLE_ATTACK in skills,
+        declarations,
+        Skill.WIDE_GUARD in skills and Skill.WIDE_GUARD not in declared,
+        tuple(healed),
+        tuple(aided),
+        Skill.SUMMONER in skills and not c.summoned,
+        focus,
     )
 
 
 @functools.lru_cache(maxsize=4096)
-def _menu(menu: _Menu) -> tuple[Any, ...]:
-    """The main commands of one combatant, from what decides them.
+def _menu(  # noqa: PLR0913 - everything that decides a menu is its cache key
+    me: str,
+    may_attack: bool,
+    others: tuple[str, ...],
+    allies: tuple[str, ...],
+    areas: tuple[tuple[str, ...], ...],
+    character: bool,
+    double: bool,
+    declarations: tuple[Skill, ...],
+    guard: bool,
+    healed: tuple[str, ...],
+    aided: tuple[str, ...],
+    summon: bool,
+    focus: bool,
+) -> tuple[Any, ...]:
+    """The main commands of one combatant, from everything that decides them.
+
+    *me* may attack (*may_attack*) the *others* standing; *allies* are its side's others;
+    *areas* the groups a 範圍攻擊 names; *character* is false for a summon; *double*: it has
+    雙重攻擊; *declarations*: the free declarations it may make; *guard*: it may declare
+    廣域防禦; *healed* and *aided*: whom 治療 and first aid may treat; *summon*: it may
+    summon; *focus*: it may take 專注防禦.
 
     Commands are immutable values, so one tuple serves every state with the same menu: a
     random game lists the same menu many times, and building its commands is most of the
@@ -500,26 +498,25 @@ def _menu(menu: _Menu) -> tuple[Any, ...]:
     A new menu is put together from parts cached on their own (the attacks, the hides...),
     so that a change in one part (a wound that opens first aid) builds no other command.
     """
-    me, others, allies = menu.me, menu.others, menu.allies
-    if not menu.character:
-        return _attacks(me, others, False, ()) if menu.may_attack else ()
+    if not character:
+        return _attacks(me, others, False, ()) if may_attack else ()
     parts: list[tuple[Any, ...]] = []
-    if menu.may_attack:
-        parts.append(_attacks(me, others, menu.double, menu.areas))
-    if menu.declarations:
+    if may_attack:
+        parts.append(_attacks(me, others, double, areas))
+    if declarations:
         declare = dict(_DECLARATIONS)
-        parts.append(tuple(declare[skill](me) for skill in menu.declarations))
-    if menu.guard and others:
+        parts.append(tuple(declare[skill](me) for skill in declarations))
+    if guard and others:
         parts.append(_guards(me, others, allies))
     parts.append(_hides(me, others))
-    if menu.focus:
+    if focus:
         parts.append((FocusDefense(me),))
     parts.append(_supports(me, others, allies))
-    if menu.healed:
-        parts.append(_treatments(Heal, me, menu.healed))
-    if menu.aided:
-        parts.append(_treatments(FirstAid, me, menu.aided))
-    if menu.summon:
+    if healed:
+        parts.append(_treatments(Heal, me, healed))
+    if aided:
+        parts.append(_treatments(FirstAid, me, aided))
+    if summon:
         parts.append((Summon(me),))
     return tuple(itertools.chain.from_iterable(parts))
 
