@@ -89,9 +89,7 @@ class Durations(Generic[KindT]):
     kinds: Mapping[Expiry, tuple[KindT, ...]] = attrs.field(init=False, eq=False, repr=False)
     # The kinds of each expiry by the id of the Expiry member: members live as long as the
     # program, and an int key spares :meth:`expire` the enum's hash, a Python call.
-    _kinds_by_id: Mapping[int, tuple[KindT, ...]] = attrs.field(
-        init=False, eq=False, repr=False
-    )
+    _kinds_by_id: Mapping[int, tuple[KindT, ...]] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         expiries = MappingProxyType(dict(self.expiries))

@@ -25,10 +25,7 @@ def _all_fit(value: object, fits: Callable[[object], bool]) -> bool:
     if not isinstance(value, tuple | list):
         return False
     items: tuple[object, ...] = tuple(value)  # pyright: ignore[reportUnknownArgumentType, reportUnknownVariableType]
-    for item in items:
-        if not fits(item):
-            return False
-    return True
+    return all(fits(item) for item in items)
 
 
 def _check_for(annotation: Any) -> tuple[Callable[[object], bool], str] | None:

@@ -58,6 +58,8 @@ def d20_alone(dice: DiceSource) -> tuple[Roll]:
         if 0 < face <= len(_D20_ALONE):
             return _D20_ALONE[face - 1]
     return (roll,)
+
+
 #: The most that helpers add to a check, however many there are (M20-046).
 MAX_HELPER_BONUS: Final = 3
 #: What 專精特長 adds (M20-137).

@@ -82,7 +82,6 @@ from tabletop_rules.m20._combat._terms import (
     has,
     label,
     specialty_check_terms,
-    specialty_uses,
     strike_terms,
     summon_of,
     turn_specialty_uses,

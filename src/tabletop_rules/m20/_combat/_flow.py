@@ -402,7 +402,9 @@ def _main_commands(state: CombatState, c: Combatant) -> tuple[Any, ...]:
         others = tuple(
             o.id for o in state.combatants if o.status is alive and o.hp > 0 and o.id != me
         )
-        return _menu(me, c.attacks == 0, others, (), (), False, False, (), False, (), (), False, True)
+        return _menu(
+            me, c.attacks == 0, others, (), (), False, False, (), False, (), (), False, True
+        )
     side = c.side
     skills = character.skills
     heals = Skill.HEALING in skills
@@ -469,7 +471,7 @@ def _main_commands(state: CombatState, c: Combatant) -> tuple[Any, ...]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _menu(  # noqa: PLR0913 - everything that decides a menu is its cache key
+def _menu(  # noqa: PLR0917 - the cache key is its arguments, one call site
     me: str,
     may_attack: bool,
     others: tuple[str, ...],

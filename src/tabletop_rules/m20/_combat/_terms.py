@@ -176,9 +176,7 @@ Uses = tuple[tuple[StrikeUse, ...], MappingProxyType[str, tuple[Effect, ...]]]
 _last_uses: list[tuple[CombatState, str, AttackMode, tuple[str, ...], Uses] | None] = [None]
 
 
-def attack_uses(
-    state: CombatState, actor: str, mode: AttackMode, targets: tuple[str, ...]
-) -> Uses:
+def attack_uses(state: CombatState, actor: str, mode: AttackMode, targets: tuple[str, ...]) -> Uses:
     """Every strike's uses, and the effects left to the actor and to those the attack used.
 
     The effects left are keyed by id: the actor's (once its turn has begun and the attack
