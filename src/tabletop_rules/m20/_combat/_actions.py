@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any, Final
 
 from tabletop_rules.checks import CheckResult, Difficulty, Opposition, Term
 from tabletop_rules.dice import Roll
-from tabletop_rules.engine import PromptFrame, PromptStack
 from tabletop_rules.errors import IllegalCommand
 from tabletop_rules.i18n import Label
 from tabletop_rules.m20._character import Attribute, Specialty
@@ -91,6 +90,7 @@ from tabletop_rules.m20._combat._values import (
     FIRST_AID_DIFFICULTY,
     FIRST_AID_DIFFICULTY_WITH_HEALING,
     HEAL_DIFFICULTY,
+    NEW_ATTACK,
     NO_BOOSTS,
     SUMMON_SUFFIX,
     AttackMode,
@@ -101,10 +101,11 @@ from tabletop_rules.m20._combat._values import (
     Effect,
     EffectKind,
     HinderChoice,
-    PendingAttack,
     Status,
     Strike,
+    attack_with,
     changed,
+    one_prompt,
     state_with,
 )
 from tabletop_rules.m20._skills import Skill
@@ -238,12 +239,8 @@ def fold_attacked(state: CombatState, event: Attacked) -> CombatState:
         c = state.combatant(id_)
         if held != c.effects:
             new.append(changed(c, effects=held))
-    frame = PromptFrame(
-        responder=None,
-        answers=NO_ANSWERS,
-        pending=PendingAttack(attacker=event.actor, strikes=event.strikes),
-    )
-    return ask(replaced(state, *new, prompts=PromptStack((frame,))))
+    pending = attack_with(NEW_ATTACK, attacker=event.actor, strikes=event.strikes)
+    return ask(replaced(state, *new, prompts=one_prompt(None, NO_ANSWERS, pending)))
 
 
 _ATTACKER_USES: Final = (

@@ -12,7 +12,7 @@ import functools
 import itertools
 from typing import Any
 
-from tabletop_rules.engine import GameResult, Pass, PromptStack
+from tabletop_rules.engine import GameResult, Pass
 from tabletop_rules.kit import Expiry
 from tabletop_rules.m20._checks import AttackKind
 from tabletop_rules.m20._combat._commands import (
@@ -46,6 +46,7 @@ from tabletop_rules.m20._combat._terms import summon_of
 from tabletop_rules.m20._combat._values import (
     DURATIONS,
     GM,
+    NEW_ATTACK,
     NO_PROMPTS,
     NOTHING_DECLARED,
     AttackMode,
@@ -55,7 +56,9 @@ from tabletop_rules.m20._combat._values import (
     EffectKind,
     HinderChoice,
     Status,
+    attack_with,
     changed,
+    one_prompt,
     state_with,
 )
 from tabletop_rules.m20._skills import Skill
@@ -219,15 +222,14 @@ def fold_strike_resolved(state: CombatState, event: StrikeResolved) -> CombatSta
     target = state.combatant(event.target)
     hit = target if target.hp == event.hp else changed(target, hp=event.hp)
     if attack.index + 1 < len(attack.strikes):
-        following = type(attack)(
+        following = attack_with(
+            NEW_ATTACK,
             attacker=attack.attacker,
             strikes=attack.strikes,
             index=attack.index + 1,
             boosted_groups=attack.boosted_groups,
         )
-        frame = state.prompts.frames[-1]
-        top = type(frame)(responder=None, answers=NO_ANSWERS, pending=following)
-        return ask(replaced(state, hit, prompts=PromptStack((top,))))
+        return ask(replaced(state, hit, prompts=one_prompt(None, NO_ANSWERS, following)))
     # The attack action ends with its last strike.
     attacker = hit if hit.id == attack.attacker else state.combatant(attack.attacker)
     if attacker.actions_taken >= attacker.actions_allowed:

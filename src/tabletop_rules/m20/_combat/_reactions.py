@@ -19,7 +19,6 @@ from typing import Any, Final
 import attrs
 
 from tabletop_rules.checks import CheckResult, Opposition, Term
-from tabletop_rules.engine import PromptFrame, PromptStack
 from tabletop_rules.m20._combat._commands import (
     BoostDamage,
     UseDecisiveStrike,
@@ -41,6 +40,7 @@ from tabletop_rules.m20._combat._values import (
     Question,
     attack_with,
     changed,
+    one_prompt,
     state_with,
     strike_with,
 )
@@ -80,8 +80,7 @@ def damage(attack: PendingAttack) -> int:
 
 def _with_attack(state: CombatState, attack: PendingAttack, **changes: Any) -> CombatState:
     frame = state.prompts.frames[-1]
-    top = PromptFrame(responder=frame.responder, answers=frame.answers, pending=attack)
-    return state_with(state, prompts=PromptStack((top,)), **changes)
+    return state_with(state, prompts=one_prompt(frame.responder, frame.answers, attack), **changes)
 
 
 def _with_strike(attack: PendingAttack, **changes: Any) -> PendingAttack:
@@ -269,10 +268,8 @@ def ask(state: CombatState) -> CombatState:
     if question is attack.question and responder == frame.responder:
         return state
     answers = _ANSWERS[question] if question is not None else NO_ANSWERS
-    top = PromptFrame(
-        responder=responder, answers=answers, pending=attack_with(attack, question=question)
-    )
-    return state_with(state, prompts=PromptStack((top,)))
+    pending = attack_with(attack, question=question)
+    return state_with(state, prompts=one_prompt(responder, answers, pending))
 
 
 def answer(state: CombatState, event: Any) -> CombatState:

@@ -11,10 +11,11 @@ Planning an attack is split in two, so that folding an event never builds a term
 
 from __future__ import annotations
 
+import enum
 import functools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from types import MappingProxyType
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -265,23 +266,61 @@ def _attack_uses(
     return tuple(uses), MappingProxyType(effects)
 
 
-@functools.lru_cache(maxsize=1024)
-def _attack_base(character: Character, kind: AttackKind) -> tuple[Term, ...]:
-    # A character's own attack terms: the same in every check of a combat.
+#: A character's own terms of each kind of check, by the ids of the function that builds
+#: them, of the character and of the enum members that name the check (the character kept
+#: beside them, to tell it from another that took its id): an id is hashed at once, an
+#: enum member through a Python call.
+_BASES: dict[tuple[int, int, int, int], tuple[Character, tuple[Term, ...]]] = {}
+#: The most entries :data:`_BASES` keeps before it starts afresh.
+_MAX_BASES: Final = 4096
+
+
+def _base(
+    build: Callable[[Character, Any, Any], tuple[Term, ...]],
+    character: Character,
+    first: enum.Enum,
+    second: enum.Enum | None = None,
+) -> tuple[Term, ...]:
+    """``build(character, first, second)``, built once for each character and check."""
+    key = (id(build), id(character), id(first), id(second))
+    found = _BASES.get(key)
+    if found is not None and found[0] is character:
+        return found[1]
+    terms = build(character, first, second)
+    if len(_BASES) >= _MAX_BASES:
+        _BASES.clear()
+    _BASES[key] = (character, terms)
+    return terms
+
+
+def _attack_terms(character: Character, kind: AttackKind, _: None) -> tuple[Term, ...]:
     return attack_terms(character, kind)
 
 
-@functools.lru_cache(maxsize=1024)
-def _defense_base(character: Character, kind: AttackKind) -> tuple[Term, ...]:
+def _defense_terms(character: Character, kind: AttackKind, _: None) -> tuple[Term, ...]:
     return defense_terms(character, kind)
 
 
-@functools.lru_cache(maxsize=1024)
-def _specialty_base(
+def _specialty_terms(
     character: Character, specialty: Specialty, attribute: Attribute
 ) -> tuple[Term, ...]:
     # No situation and no helpers: the rulings do not change these terms.
     return specialty_terms(character, specialty, attribute=attribute)
+
+
+def _attack_base(character: Character, kind: AttackKind) -> tuple[Term, ...]:
+    # A character's own attack terms: the same in every check of a combat.
+    return _base(_attack_terms, character, kind)
+
+
+def _defense_base(character: Character, kind: AttackKind) -> tuple[Term, ...]:
+    return _base(_defense_terms, character, kind)
+
+
+def _specialty_base(
+    character: Character, specialty: Specialty, attribute: Attribute
+) -> tuple[Term, ...]:
+    return _base(_specialty_terms, character, specialty, attribute)
 
 
 def _guard_for(

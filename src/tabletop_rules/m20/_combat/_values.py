@@ -10,7 +10,7 @@ from typing import Final, cast
 import attrs
 
 from tabletop_rules.checks import CheckResult, Term
-from tabletop_rules.engine import GameResult, PromptStack
+from tabletop_rules.engine import GameResult, PromptFrame, PromptStack
 from tabletop_rules.errors import IllegalCommand, InvalidData
 from tabletop_rules.kit import Durations, Expiry, copier
 from tabletop_rules.kit._fields import MAX_NAME_LENGTH, a_flag, a_side
@@ -564,6 +564,21 @@ state_with: Final = copier(CombatState)
 attack_with: Final = copier(PendingAttack)
 #: Copy a strike with some fields changed.
 strike_with: Final = copier(Strike)
+
+_frame_with: Final = copier(PromptFrame)
+_stack_with: Final = copier(PromptStack)
+#: The templates of a new frame and a new pending attack (their other fields' defaults).
+_NO_FRAME: Final[PromptFrame[PendingAttack | None]] = PromptFrame(responder=None, pending=None)
+NEW_ATTACK: Final = PendingAttack(attacker="", strikes=())
+
+
+def one_prompt(
+    responder: str | None, answers: frozenset[str], pending: PendingAttack
+) -> PromptStack[PendingAttack]:
+    """A prompt stack of one frame (built by copying, without the classes' converters)."""
+    frame = _frame_with(_NO_FRAME, responder=responder, answers=answers, pending=pending)
+    stack: PromptStack[PendingAttack] = _stack_with(NO_PROMPTS, frames=(frame,))
+    return stack
 
 
 def check_loaded(state: CombatState) -> CombatState:
