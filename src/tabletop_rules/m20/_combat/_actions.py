@@ -200,7 +200,9 @@ def decide_attack(state: CombatState, command: Attack, dice: DiceSource) -> tupl
             aimed=targets,
             strikes=strikes,
             boosts=boosts,
-            defense_boosts=tuple(DefenseBoosts(defender=d, boosts=b) for d, b in defenses.items()),
+            defense_boosts=tuple([DefenseBoosts(defender=d, boosts=b) for d, b in defenses.items()])
+            if defenses
+            else (),
         ),
     )
 
