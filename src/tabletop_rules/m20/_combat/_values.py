@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from types import MappingProxyType
 from typing import Final, cast
 
@@ -565,8 +565,8 @@ attack_with: Final = copier(PendingAttack)
 #: Copy a strike with some fields changed.
 strike_with: Final = copier(Strike)
 
-_frame_with: Final = copier(PromptFrame)
-_stack_with: Final = copier(PromptStack)
+_frame_with: Final[Callable[..., PromptFrame[PendingAttack]]] = copier(PromptFrame)
+_stack_with: Final[Callable[..., PromptStack[PendingAttack]]] = copier(PromptStack)
 #: The templates of a new frame and a new pending attack (their other fields' defaults).
 _NO_FRAME: Final[PromptFrame[PendingAttack | None]] = PromptFrame(responder=None, pending=None)
 NEW_ATTACK: Final = PendingAttack(attacker="", strikes=())
@@ -577,8 +577,7 @@ def one_prompt(
 ) -> PromptStack[PendingAttack]:
     """A prompt stack of one frame (built by copying, without the classes' converters)."""
     frame = _frame_with(_NO_FRAME, responder=responder, answers=answers, pending=pending)
-    stack: PromptStack[PendingAttack] = _stack_with(NO_PROMPTS, frames=(frame,))
-    return stack
+    return _stack_with(NO_PROMPTS, frames=(frame,))
 
 
 def check_loaded(state: CombatState) -> CombatState:
