@@ -40,6 +40,13 @@ def tests(session: nox.Session) -> None:
 
 
 @nox.session(python=PYTHON)
+def dask(session: nox.Session) -> None:
+    """Run the simulations on a local Dask cluster (not a default session: see docs/skirmish)."""
+    session.install(".", *_groups("tests", "dask"))
+    session.run("pytest", "tests/skirmish/test_dask.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
 def lint(session: nox.Session) -> None:
     """Check lint rules and formatting with ruff."""
     session.install(*_groups("lint"))
@@ -49,9 +56,9 @@ def lint(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def typing(session: nox.Session) -> None:
-    """Type-check src/ and the public-API typing test with mypy and pyright, both strict."""
+    """Type-check src/, the public-API typing test and the example bot: mypy and pyright, strict."""
     session.install(".", *_groups("typing"))
-    session.run("mypy", "--strict", "src", "tests/typing", *session.posargs)
+    session.run("mypy", "--strict", "src", "tests/typing", "examples/bot", *session.posargs)
     # Paths and strictness come from [tool.pyright]; the session's interpreter resolves imports.
     python = str(Path(session.bin) / "python")
     session.run("pyright", "--pythonpath", python)
@@ -59,7 +66,7 @@ def typing(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def docs(session: nox.Session) -> None:
-    """Build the HTML docs (warnings are errors) and run the doctests."""
+    """Build the HTML docs (warnings are errors), run the doctests, check every page in Chromium."""
     session.install(".", *_groups("docs"))
     build_dir = ROOT / "docs" / "_build"
     shutil.rmtree(build_dir, ignore_errors=True)
@@ -71,6 +78,8 @@ def docs(session: nox.Session) -> None:
         "sphinx-build", "-n", "-W", "--keep-going", "-b", "doctest",
         "docs", str(build_dir / "doctest"),
     )  # fmt: skip
+    # Every page in headless Chromium (Debian's package; .ci/run installs it): links and CJK text.
+    session.run("python", "docs/check_pages.py", str(build_dir / "html"))
 
 
 @nox.session(python=PYTHON)
@@ -98,4 +107,8 @@ def _check_wheel(session: nox.Session, wheel: Path) -> None:
             session.error(f"{required} missing from {wheel.name}")
     if not any(n.startswith("tabletop_rules/locales/") and n.endswith(".json") for n in names):
         session.error(f"no locales/*.json in {wheel.name}")
+    for system in ("chat", "m20", "bar2d6", "bayside23", "skirmish"):
+        vector_file = f"tabletop_rules/vectors/data/{system}.toml"
+        if vector_file not in names:
+            session.error(f"{vector_file} missing from {wheel.name}: the rule vectors must ship")
     session.log(f"{wheel.name}: {len(names)} files, package data present")

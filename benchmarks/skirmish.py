@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/skirmish.py [--games N] [--runs N] [--greedy N] [--json]
+    python benchmarks/skirmish.py [--games N] [--runs N] [--greedy N] [--simulate N] [--json]
 
 Each run plays ``--games`` games of the sample decks (``vanguard`` against ``wilds``) with the
 random bot of :mod:`tabletop_rules.simulation` (one of ``legal_commands`` at random, played
@@ -15,6 +15,12 @@ with ``engine.step`` and ``SeededDice``), in this process, and reports:
 
 With ``--greedy N`` it also plays N games of the greedy bot (player ``a``) against the random
 bot (player ``b``) and prints the greedy bot's win rate with its 95% Wilson interval.
+
+With ``--simulate N`` (10,000 unless told otherwise; 0 skips it) it times
+:func:`tabletop_rules.skirmish.simulate` of N random-bot games on a process pool of one
+worker and then of two (each pool started, and its workers' imports done, before the clock
+starts), and prints both times and the speed-up of two processes over one (target: 1.7 or
+more, on a machine with two idle cores).
 
 Figures are the median of ``--runs`` runs.
 The exit code is 1 if a replay does not give the live state.
@@ -29,7 +35,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any, TypeVar
 
 from tabletop_rules import SeededDice, engine
@@ -83,11 +89,26 @@ def run(games: int) -> dict[str, float]:
     }
 
 
+def on_processes(games: int, processes: int) -> float:
+    """The seconds a simulation of *games* games takes on a pool of *processes* workers."""
+    with ProcessPoolExecutor(max_workers=processes) as pool:
+        # Start every worker and import the library in it before the clock starts.
+        simulate("vanguard", "wilds", 50 * processes, executor=pool)
+        started = time.perf_counter()
+        rates = simulate("vanguard", "wilds", games, executor=pool)
+        elapsed = time.perf_counter() - started
+    if sum(rate.count for rate in rates.values()) != games:
+        print("the simulation lost games", file=sys.stderr)
+        sys.exit(1)
+    return elapsed
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--greedy", type=int, default=0)
+    parser.add_argument("--simulate", type=int, default=10_000)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     results = [run(args.games) for _ in range(args.runs)]
@@ -98,11 +119,19 @@ def main() -> None:
         )
         a = rates["a"]
         figures["greedy win rate"] = f"{a.rate:.3f} [{a.low:.3f}, {a.high:.3f}]"
+    if args.simulate:
+        one = on_processes(args.simulate, 1)
+        two = on_processes(args.simulate, 2)
+        figures["simulation, 1 process (s)"] = one
+        figures["simulation, 2 processes (s)"] = two
+        figures["2 processes / 1 process speed-up"] = one / two
     if args.json:
         print(json.dumps(figures))
         return
+    width = max(map(len, figures))
     for name, value in figures.items():
-        print(f"{name:>26}: {value:,.1f}" if isinstance(value, float) else f"{name:>26}: {value}")
+        shown = f"{value:,.2f}" if isinstance(value, float) else str(value)
+        print(f"{name:>{width}}: {shown}")
 
 
 if __name__ == "__main__":

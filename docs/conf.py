@@ -7,7 +7,23 @@ so there is no intersphinx: references to types of other projects are listed in
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
+import re
+import types
+import typing
 from importlib.metadata import version as _dist_version
+from pathlib import Path
+from typing import Any
+
+import attrs
+from sphinx.application import Sphinx
+from sphinx.pycode import ModuleAnalyzer
+from sphinx.util import logging
+from sphinx.util.inspect import object_description
+
+_logger = logging.getLogger(__name__)
 
 # -- Project -----------------------------------------------------------------
 project = "tabletop_rules"
@@ -23,6 +39,7 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
+    "matplotlib.sphinxext.plot_directive",
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 root_doc = "index"
@@ -51,8 +68,23 @@ nitpick_ignore_regex = [
 ]
 
 # -- MyST --------------------------------------------------------------------
-myst_enable_extensions = ["colon_fence", "deflist"]
+myst_enable_extensions = ["colon_fence", "deflist", "substitution"]
 myst_heading_anchors = 3
+
+
+def _vector_counts() -> str:
+    """The shipped rule vectors per system, as a Markdown table (docs/vectors.md)."""
+    from tabletop_rules import vectors
+
+    counts = vectors.counts()
+    rows = ["| vectors | cases |", "| --- | ---: |"]
+    rows.extend(f"| {system} | {count} |" for system, count in counts.items())
+    rows.append(f"| total | {sum(counts.values())} |")
+    return "\n".join(rows)
+
+
+# Counted when the docs are built, so that the page cannot go stale.
+myst_substitutions = {"vector_counts": _vector_counts()}
 
 # -- autodoc and napoleon ----------------------------------------------------
 autodoc_typehints = "description"
@@ -63,28 +95,234 @@ napoleon_numpy_docstring = False
 napoleon_use_rtype = False
 
 # -- doctest -----------------------------------------------------------------
-# Docstring examples run with the public names in scope, as a user's session would have them.
-# Docstrings are tested here (autodoc puts them on the pages), where they do not run in
-# their module's namespace: every core module's public names are in scope instead.
-doctest_global_setup = """
-import enum
-from fractions import Fraction
+# Docstrings are tested here (autodoc puts them on the pages), where they do not run in their
+# module's namespace. There is no global setup: every example imports what it uses, or its
+# API page brings its module's public names into scope with a ``testsetup`` block, as a
+# session that imported the module would have them (docs/api/dice.md, docs/api/m20.md, ...).
 
-import attrs
-
-import tabletop_rules
-from tabletop_rules import *
-from tabletop_rules.checks import *
-from tabletop_rules.dice import *
-from tabletop_rules.engine import *
-from tabletop_rules.errors import *
-from tabletop_rules.i18n import *
-from tabletop_rules.kit import *
-from tabletop_rules.m20 import *
-from tabletop_rules.odds import *
-from tabletop_rules.serialization import *
-"""
+# -- Charts ------------------------------------------------------------------
+# The ``plot`` directive runs docs/_charts.py at every build: the charts are never committed.
+plot_formats = ["svg"]
+plot_html_show_formats = False
+plot_html_show_source_link = False
+plot_include_source = False
 
 # -- HTML --------------------------------------------------------------------
 html_theme = "furo"
 html_title = f"tabletop_rules {release}"
+
+
+# -- Hooks ---------------------------------------------------------------------
+# Packages whose public names are defined in private submodules: the ``#:`` comments of the
+# constants they re-export (RULESET, EXAMPLE_SHEET, GM, ...) are where the names are defined,
+# which autodoc, reading only the package's own source, does not see.
+_REEXPORTING_PACKAGES = (
+    "tabletop_rules.m20",
+    "tabletop_rules.bar2d6",
+    "tabletop_rules.bayside23",
+    "tabletop_rules.skirmish",
+    "tabletop_rules.kit",
+    "tabletop_rules.notation",
+    "tabletop_rules.vectors",
+)
+
+
+def _lend_attribute_docs(app: Sphinx) -> None:
+    """Give each package's analyzer the doc comments of the constants it re-exports."""
+    for name in _REEXPORTING_PACKAGES:
+        package = importlib.import_module(name)
+        analyzer = ModuleAnalyzer.for_module(name)
+        analyzer.analyze()
+        wanted = {n for n in package.__all__ if ("", n) not in analyzer.attr_docs}
+        for info in pkgutil.walk_packages(package.__path__, prefix=f"{name}."):
+            if not wanted:
+                break
+            module = importlib.import_module(info.name)
+            docs = ModuleAnalyzer.for_module(info.name).find_attr_docs()
+            for attr in sorted(wanted):
+                if ("", attr) in docs and getattr(module, attr, None) is getattr(package, attr):
+                    analyzer.attr_docs["", attr] = docs["", attr]
+                    wanted.discard(attr)
+        for attr in package.__all__:
+            lines = analyzer.attr_docs.get(("", attr))
+            if lines is not None and not _value_is_readable(getattr(package, attr)):
+                analyzer.attr_docs["", attr] = [*lines, "", ":meta hide-value:", ""]
+
+
+def _hide_unreadable_class_values(app: Sphinx) -> None:
+    """Show no value for a class attribute whose repr names private modules or object ids.
+
+    An attribute documented by a base class's comment (a system's ``command_type``) gets
+    that comment, with its value hidden.
+    """
+    import tabletop_rules
+
+    for info in pkgutil.walk_packages(tabletop_rules.__path__, prefix="tabletop_rules."):
+        if info.name.endswith("__main__"):
+            continue
+        module = importlib.import_module(info.name)
+        analyzer = ModuleAnalyzer.for_module(info.name)
+        analyzer.analyze()
+        classes = [
+            c for c in vars(module).values() if isinstance(c, type) and c.__module__ == info.name
+        ]
+        for cls in classes:
+            for attr, value in vars(cls).items():
+                if attr.startswith("_") or callable(value) or _value_is_readable(value):
+                    continue
+                lines = _attribute_doc(cls, attr)
+                if lines:
+                    analyzer.attr_docs[cls.__qualname__, attr] = [
+                        *lines,
+                        "",
+                        ":meta hide-value:",
+                        "",
+                    ]
+
+
+def _attribute_doc(cls: type, attr: str) -> list[str]:
+    """The ``#:`` comment of *attr* in *cls* or, failing that, in the nearest base class."""
+    for base in cls.__mro__:
+        if base.__module__.startswith("tabletop_rules"):
+            docs = ModuleAnalyzer.for_module(base.__module__).find_attr_docs()
+            lines = docs.get((base.__qualname__, attr))
+            if lines:
+                return [line for line in lines if line.strip() != ":meta hide-value:"]
+    return []
+
+
+def _value_is_readable(value: object) -> bool:
+    """Whether a constant's repr is worth printing after its name (short, public, no object id)."""
+    text = object_description(value)
+    if isinstance(value, types.UnionType):
+        return False
+    return len(text) <= 80 and "<" not in text and "._" not in text
+
+
+def _list_union_members(  # noqa: PLR0917 - Sphinx passes an event's arguments by position
+    app: Sphinx, what: str, name: str, obj: Any, options: Any, lines: list[str]
+) -> None:
+    """Under a union type alias (a system's ``Command``), link each of its members."""
+    if what == "data" and isinstance(obj, types.UnionType):
+        package = importlib.import_module(name.rpartition(".")[0])
+        # A member lives on its own module's page if that module is public, else on the package's.
+        homes = [
+            package.__name__ if "._" in arg.__module__ else arg.__module__
+            for arg in typing.get_args(obj)
+        ]
+        members = ", ".join(
+            f":class:`~{home}.{arg.__name__}`"
+            for home, arg in zip(homes, typing.get_args(obj), strict=True)
+        )
+        lines.extend(["", f"One of {members}.", ""])
+
+
+# attrs writes ``__init__`` with defaults such as ``attr_dict['label'].default`` (and ``NOTHING``
+# for factories), which autodoc_preserve_defaults would print verbatim.
+_ATTRS_DEFAULT = re.compile(r"(\w+)=(?:attr_dict\['(\w+)'\]\.default|NOTHING)")
+
+
+def _attrs_signature(  # noqa: PLR0917 - Sphinx passes an event's arguments by position
+    app: Sphinx,
+    what: str,
+    name: str,
+    obj: Any,
+    options: Any,
+    signature: str | None,
+    annotation: str | None,
+) -> tuple[str | None, str | None] | None:
+    """Show the defaults of an attrs class's fields instead of attrs' generated expressions."""
+    if what not in {"class", "exception"} or signature is None or not attrs.has(obj):
+        return None
+    by_alias = {f.alias: f for f in attrs.fields(obj)}
+
+    def default(match: re.Match[str]) -> str:
+        field = by_alias[match[1]]
+        value = field.default
+        if isinstance(value, attrs.Factory):  # type: ignore[arg-type]
+            if value.takes_self:  # type: ignore[attr-defined]
+                return f"{match[1]}=<factory>"
+            value = value.factory()  # type: ignore[attr-defined]
+        return f"{match[1]}={_default_text(value)}"
+
+    return _ATTRS_DEFAULT.sub(default, signature), annotation
+
+
+def _default_text(value: object) -> str:
+    """A default as a signature shows it; a lambda as it is written (``lambda _: ()``)."""
+    if isinstance(value, types.LambdaType) and value.__name__ == "<lambda>":
+        try:
+            found = re.search(r"=\s*(lambda\b[^\n]*?)\s*$", inspect.getsource(value), re.M)
+        except (OSError, TypeError):
+            found = None
+        if found:
+            return found[1]
+    return object_description(value)
+
+
+def _undo_prose_types(  # noqa: PLR0917 - Sphinx passes an event's arguments by position
+    app: Sphinx, what: str, name: str, obj: Any, options: Any, lines: list[str]
+) -> None:
+    """Give back the prose napoleon took for a type in an attribute's first line.
+
+    Napoleon reads ``#: Whether the roll is secret: a bot shows it ...`` as the type
+    "Whether the roll is secret"; the library's attributes take their types from annotations,
+    so a "type" that reads as words (spaces, and none of ``|[,``) is put back in the sentence.
+    """
+    if what not in {"attribute", "data"}:
+        return
+    for i, line in enumerate(lines):
+        prose = line.removeprefix(":type: ")
+        if prose != line and " " in prose and not set("|[,") & set(prose):
+            del lines[i]
+            if i and not lines[i - 1].strip():
+                del lines[i - 1]
+            first = next(j for j, text in enumerate(lines) if text.strip())
+            lines[first] = f"{prose}: {lines[first]}"
+            return
+
+
+def _no_exception_return_type(  # noqa: PLR0917 - Sphinx passes an event's arguments by position
+    app: Sphinx,
+    what: str,
+    name: str,
+    obj: Any,
+    options: Any,
+    signature: str | None,
+    annotation: str | None,
+) -> None:
+    """Drop the ``-> None`` of an exception's ``__init__`` (autodoc shows it as "Return type")."""
+    if what == "exception":
+        app.env.current_document.autodoc_annotations.get(name, {}).pop("return", None)
+
+
+def _check_every_public_name_documented(app: Sphinx, env: Any) -> None:
+    """Warn (an error under ``-W``) about a public name (in ``__all__``) no API page documents."""
+    documented = env.get_domain("py").objects
+    for page in sorted(Path(app.srcdir, "api").glob("*.md")):
+        if page.stem == "index":
+            continue
+        name = page.stem if page.stem == "tabletop_rules" else f"tabletop_rules.{page.stem}"
+        module = importlib.import_module(name)
+        for attr in module.__all__:
+            value = getattr(module, attr)
+            homes = {name, getattr(value, "__module__", name)}
+            if not any(f"{home}.{attr}" in documented for home in homes):
+                _logger.warning(
+                    "%s.%s is public but no API page documents it",
+                    name,
+                    attr,
+                    location=f"api/{page.stem}",
+                )
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("env-check-consistency", _check_every_public_name_documented)
+    app.connect("builder-inited", _lend_attribute_docs)
+    app.connect("builder-inited", _hide_unreadable_class_values)
+    app.connect("autodoc-process-signature", _attrs_signature)
+    app.connect("autodoc-process-docstring", _list_union_members)
+    # After napoleon (priority 500), which turns "words: more words" into a type.
+    app.connect("autodoc-process-docstring", _undo_prose_types, priority=600)
+    # After sphinx.ext.autodoc.typehints records the annotations (priority 500).
+    app.connect("autodoc-process-signature", _no_exception_return_type, priority=600)

@@ -717,6 +717,7 @@ ENTRY_POINTS: Final[tuple[EntryPoint, ...]] = (
             bayside23.ActionCheck: st.from_type(bayside23.ActionCheck),
             bayside23.HitCheck: st.from_type(bayside23.HitCheck),
             bayside23.InitiativeCheck: st.from_type(bayside23.InitiativeCheck),
+            bayside23.InitiativeResult: st.from_type(bayside23.InitiativeResult),
             bayside23.RiddleResult: st.builds(
                 bayside23.RiddleResult,
                 answer=st.text(min_size=1, max_size=10),

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import importlib
 import json
+import re
 import statistics
 import subprocess
 import sys
 import time
 
+import pytest
+
 import tabletop_rules
+from tabletop_rules._hypothesis import require_hypothesis
 
 
 def _run(code: str) -> str:
@@ -48,7 +53,7 @@ def test_import_does_not_import_rule_systems_or_the_cli() -> None:
             "'tabletop_rules', 'tabletop_rules.checks', 'tabletop_rules.dice', "
             "'tabletop_rules.engine', 'tabletop_rules.errors', 'tabletop_rules.i18n', "
             "'tabletop_rules.odds', 'tabletop_rules.serialization', "
-            "'tabletop_rules._hypothesis'))))"
+            "'tabletop_rules._hypothesis', 'tabletop_rules._lazy'))))"
         )
     )
     assert [] == loaded
@@ -107,3 +112,37 @@ def test_importing_hypothesis_imports_nothing_of_the_library() -> None:
         )
     )
     assert ["_tabletop_rules_hypothesis"] == loaded
+
+
+STRATEGY_MODULES = (
+    "tabletop_rules.testing.strategies",
+    "tabletop_rules.m20.strategies",
+    "tabletop_rules.bar2d6.strategies",
+    "tabletop_rules.bayside23.strategies",
+    "tabletop_rules.skirmish.strategies",
+)
+
+
+@pytest.mark.parametrize("module", STRATEGY_MODULES)
+def test_strategies_without_hypothesis_name_the_extra(
+    module: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without Hypothesis, importing a strategies module says which extra to install (issue 13)."""
+    package = module.rpartition(".")[0]
+    # Imported first, with Hypothesis, so that it registers its strategies for later tests.
+    importlib.import_module(package)
+    monkeypatch.setitem(sys.modules, "hypothesis", None)  # what an absent package looks like
+    for name in (module, f"{package}._strategies", "tabletop_rules.testing._notation_strategies"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    with pytest.raises(
+        ImportError, match=re.escape("pip install 'tabletop_rules[hypothesis]'")
+    ) as caught:
+        importlib.import_module(module)
+    assert module in str(caught.value)
+    assert caught.value.name == "hypothesis"
+
+
+def test_other_import_errors_pass_through() -> None:
+    """Only a missing Hypothesis is reworded; any other failed import is left as it is."""
+    other = ModuleNotFoundError("No module named 'icepool'", name="icepool")
+    require_hypothesis("tabletop_rules.testing.strategies", other)  # returns: the caller re-raises

@@ -11,7 +11,14 @@ from tabletop_rules.checks import Term
 from tabletop_rules.dice import ScriptedDice
 from tabletop_rules.errors import InvalidNotation, UnknownSystem
 from tabletop_rules.i18n import LOCALES, catalog
-from tabletop_rules.notation import Expression, SystemCheck, commands, help_text, parse
+from tabletop_rules.notation import (
+    Expression,
+    SystemCheck,
+    SystemCommand,
+    commands,
+    help_text,
+    parse,
+)
 
 
 def test_m20_registers_its_commands_through_its_package() -> None:
@@ -82,7 +89,7 @@ def test_m20_chat_stays_chat(text: str) -> None:
         ("M20+4>=impossible", "m20.error.chat_difficulty", 7),
         ("M20+4>=", "m20.error.chat_command", 7),
         ("M20ATK+3", "m20.error.chat_command", 8),
-        ("M20+4>=16 and more", "m20.error.chat_command", 9),
+        ("M20+4>=16 +1 more", "m20.error.chat_command", 9),
     ],
 )
 def test_malformed_m20_commands_say_where(text: str, key: str, position: int) -> None:
@@ -119,3 +126,61 @@ def test_every_example_of_every_command_parses() -> None:
     for command in commands("m20"):
         for example in command.examples:
             assert isinstance(parse(example, system="m20"), SystemCheck), example
+
+
+@pytest.mark.parametrize(
+    ("system", "text", "plain", "secret", "comment"),
+    [
+        ("m20", "SM20+4>=困難", "M20+4>=困難", True, ""),
+        ("m20", "M20+4>=困難 跳過懸崖", "M20+4>=困難", False, "跳過懸崖"),
+        ("m20", "sm20atk+3>=def+2 slash the bandit", "M20ATK+3>=DEF+2", True, "slash the bandit"),
+        ("bar2d6", "B2D6+5>=3 攀爬岩壁", "B2D6+5>=3", False, "攀爬岩壁"),
+        ("bar2d6", "SB2D6+5>=3 HELP+2@1 climb", "B2D6+5>=3 HELP+2@1", True, "climb"),
+        ("bayside23", "SBAYHIT-2<+0 斬る", "BAYHIT-2<+0", True, "斬る"),
+        ("skirmish", "SSK+3>DEF+2@1", "SK+3>DEF+2@1", True, ""),
+    ],
+)
+def test_system_commands_take_the_secret_mark_and_a_comment(
+    system: str, text: str, plain: str, secret: bool, comment: str
+) -> None:
+    """A system's command takes S and a trailing comment as the common language does."""
+    command = parse(text, system=system)
+    assert isinstance(command, SystemCommand)
+    assert (parse(plain, system=system), secret, comment) == (
+        command.check,
+        command.secret,
+        command.comment,
+    )
+    assert command.probability() == command.check.probability()
+
+
+def test_a_system_command_renders_its_comment_and_secret_mark_in_every_locale() -> None:
+    """The secret mark and the comment wrap the check's explanation, in the locale's layout."""
+    command = parse("SM20+4>=困難 跳過懸崖", system="m20")
+    assert isinstance(command, SystemCommand)
+    result = command.resolve(ScriptedDice([12]))
+    assert "（シークレット）1D20[12] +4 修正 = 16 ≥ 16（困難） 成功「跳過懸崖」" == (
+        command.render(result, "ja")
+    )
+    assert "(secret) 1D20[12] +4 modifier = 16 ≥ 16 (Hard) Success — 跳過懸崖" == (
+        command.render(result, "en")
+    )
+
+
+@pytest.mark.parametrize(
+    ("system", "text"),
+    [
+        ("bar2d6", "B2D6+5>=3 HELP+2@x"),
+        ("m20", "M20+4>=16 >=3"),
+        ("bar2d6", "SB2D6+5>=3 協力+3@9 climbing"),
+    ],
+)
+def test_a_mistyped_part_is_not_taken_for_a_comment(system: str, text: str) -> None:
+    """A first word with a sign, a comparison or @ reads as more of the command: refused."""
+    with pytest.raises(InvalidNotation):
+        parse(text, system=system)
+
+
+def test_an_s_before_chat_is_still_chat() -> None:
+    """An S before text that is no command of the system (a word) stays chat."""
+    assert parse("Sure, M20+4>=16 later", system="m20") is None

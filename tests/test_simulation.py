@@ -123,3 +123,37 @@ def test_win_rates_count_winners_and_draws_with_intervals() -> None:
     for estimate in rates.values():
         assert 0.0 <= estimate.low <= estimate.rate <= estimate.high <= 1.0
     assert 0.0 == win_rates([])[""].rate
+
+
+def test_simulate_reports_each_batch_as_it_ends() -> None:
+    """The progress callback is told the games of every batch, once each."""
+    done: list[int] = []
+    with ThreadPoolExecutor(2) as pool:
+        simulate(RULESET, [duel()] * 7, bot=BOT, executor=pool, chunk_size=3, progress=done.append)
+    assert [1, 3, 3] == sorted(done)
+
+
+def test_win_rates_list_the_given_sides_that_never_won() -> None:
+    """A side named in *sides* has a rate of 0 with its interval, and no other side appears."""
+    games = [SimulatedGame(seed=0, result=GameResult(winners=("a",), reason="x"), events=1)]
+    rates = win_rates(games, sides=("a", "b"))
+    assert (["", "a", "b"], 0, 1) == (sorted(rates), rates["b"].count, rates["b"].total)
+    assert 0.0 == rates["b"].low < rates["b"].high
+
+
+def test_simulators_find_the_systems_that_offer_them() -> None:
+    """Only systems that list a SIMULATOR beside their ruleset are found (m20 has none)."""
+    from tabletop_rules.simulation import Simulator, simulators
+
+    found = simulators()
+    assert "m20" not in found
+    assert all(isinstance(s, Simulator) and s.system == name for name, s in found.items())
+
+
+def test_wilson_bounds_are_exact_at_none_and_all() -> None:
+    """No game counted gives a lower bound of exactly 0; every game an upper bound of 1."""
+    draws = [
+        SimulatedGame(seed=s, result=GameResult(winners=(), reason="x"), events=1) for s in range(7)
+    ]
+    rates = win_rates(draws, sides=("a",))
+    assert (0.0, 1.0) == (rates["a"].low, rates[""].high)

@@ -6,9 +6,10 @@ Rule systems live in their own subpackages; the command language is
 :mod:`tabletop_rules.notation`.
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from tabletop_rules._hypothesis import register_if_hypothesis as _register_if_hypothesis
+from tabletop_rules._hypothesis import strategies_of as _strategies_of
+from tabletop_rules._lazy import lazy_attributes as _lazy_attributes
 from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Outcome, Term
 from tabletop_rules.dice import Dice, DiceSource, Roll, ScriptedDice, SeededDice
 from tabletop_rules.engine import GameRecord, GameResult, Registry, fold, replay, step
@@ -33,6 +34,7 @@ from tabletop_rules.odds import Distribution
 if TYPE_CHECKING:
     from tabletop_rules.serialization import from_json, make_converter, to_json
 
+#: The version of the installed package (a :pep:`440` string).
 __version__ = "0.1.0.dev0"
 
 __all__ = [
@@ -75,32 +77,25 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
+if not TYPE_CHECKING:
     # JSON (and so cattrs) is imported when first used: most imports of the package never
     # need it, and it is the slowest part of the core to import.
-    if name in ("from_json", "make_converter", "to_json"):
-        from tabletop_rules import serialization
-
-        return getattr(serialization, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def _register_hypothesis_strategies() -> None:  # pyright: ignore[reportUnusedFunction]
-    # st.from_type() of the core's values draws from tabletop_rules.testing.strategies.
-    from tabletop_rules._hypothesis import register_types
-
-    register_types(
-        "tabletop_rules.testing.strategies",
-        [
-            (Dice, "dice"),
-            (Roll, "rolls"),
-            (Term, "terms"),
-            (Difficulty, "difficulties"),
-            (Opposition, "oppositions"),
-            (CheckResult, "check_results"),
-            (Distribution, "distributions"),
-        ],
+    __getattr__ = _lazy_attributes(
+        __name__,
+        dict.fromkeys(("from_json", "make_converter", "to_json"), f"{__name__}.serialization"),
     )
 
 
-_register_if_hypothesis(_register_hypothesis_strategies)
+# st.from_type() of the core's values draws from tabletop_rules.testing.strategies.
+_register_hypothesis_strategies = _strategies_of(
+    "tabletop_rules.testing.strategies",
+    [
+        (Dice, "dice"),
+        (Roll, "rolls"),
+        (Term, "terms"),
+        (Difficulty, "difficulties"),
+        (Opposition, "oppositions"),
+        (CheckResult, "check_results"),
+        (Distribution, "distributions"),
+    ],
+)

@@ -1,7 +1,7 @@
 """The registration of the library's strategies for Hypothesis' ``st.from_type``.
 
-Each package that has strategies defines ``_register_hypothesis_strategies`` and calls
-:func:`register_if_hypothesis` at the end of its ``__init__``.
+Each package that has strategies sets ``_register_hypothesis_strategies`` at the end of its
+``__init__`` to what :func:`strategies_of` gives.
 If Hypothesis is imported first, the package registers at its own import; if the package is
 imported first, Hypothesis' entry point (the top-level module ``_tabletop_rules_hypothesis``,
 which imports nothing) calls the function of every package already imported.
@@ -17,10 +17,24 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
+#: The command that installs what the strategies modules need.
+INSTALL_HINT = "pip install 'tabletop_rules[hypothesis]'"
+
+
+def require_hypothesis(module: str, error: ImportError) -> None:
+    """Raise, from *error*, an ImportError naming the extra to install if Hypothesis is missing.
+
+    A strategies module wraps its imports in ``try``/``except ImportError as error:`` and calls
+    this, then re-raises *error* (an import that failed for another reason).
+    """
+    if (error.name or "").partition(".")[0] == "hypothesis":
+        message = f"{module} needs Hypothesis, which is not installed: {INSTALL_HINT}"
+        raise ImportError(message, name=error.name) from error
+
 
 def register_if_hypothesis(register: Callable[[], None]) -> None:
     """Call *register* now if Hypothesis is imported (else its entry point will, later)."""
-    if "hypothesis" in sys.modules:
+    if sys.modules.get("hypothesis") is not None:  # None: a blocked import, not Hypothesis
         register()
 
 
@@ -39,3 +53,18 @@ def register_types(module: str, strategies: Iterable[tuple[type[Any], str]]) -> 
 
     for cls, name in strategies:
         st.register_type_strategy(cls, later(name))
+
+
+def strategies_of(module: str, strategies: Iterable[tuple[type[Any], str]]) -> Callable[[], None]:
+    """A package's ``_register_hypothesis_strategies``: registers *strategies* of *module*.
+
+    It is called at once if Hypothesis is imported (else Hypothesis' entry point calls it
+    later); see :func:`register_types` for *strategies*.
+    """
+    pairs = tuple(strategies)
+
+    def register() -> None:
+        register_types(module, pairs)
+
+    register_if_hypothesis(register)
+    return register

@@ -2,8 +2,13 @@
 
 ``tabletop-rules roll EXPR`` rolls a command of :mod:`tabletop_rules.notation` and prints
 its BCDice-style explanation; ``tabletop-rules odds EXPR`` prints its exact odds;
+``tabletop-rules simulate`` plays a batch of bot games of a rule system that offers them (the
+skirmish's sample decks) on every core, with a progress bar, and prints the win rates with
+their 95% Wilson intervals;
 ``tabletop-rules demo`` is a short tour of the library.
 ``python -m tabletop_rules`` runs the same command.
+The progress bar and the table use `rich <https://pypi.org/project/rich/>`_ where it is
+installed (the ``cli`` extra); without it the command prints a plain message and table.
 
 Exit codes: 0 when all went well, 2 for a usage error (including text that is not a dice
 command at all), 1 for an error of the library (a malformed command, a limit), which is
@@ -15,13 +20,15 @@ printed as one line on standard error.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import secrets
 import sys
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Generator, Mapping, Sequence
 from fractions import Fraction
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -40,6 +47,11 @@ from tabletop_rules.notation import (
 )
 from tabletop_rules.odds import Distribution
 
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+    from tabletop_rules.simulation import Estimate, Simulator
+
 __all__ = ["main"]
 
 _PROG: Final = "tabletop-rules"
@@ -47,6 +59,8 @@ _PROG: Final = "tabletop-rules"
 _DEMO_SEED: Final = 2026
 
 _Handler = Callable[[argparse.Namespace], int]
+#: The most games ``simulate`` plays in one run.
+_MAX_GAMES: Final = 1_000_000
 
 
 @attrs.frozen(kw_only=True)
@@ -57,6 +71,15 @@ class _TableOptions:
     rows: int = 40
     #: Print the percentages only, without the exact fractions.
     percent_only: bool = False
+
+
+class _UsageError(Exception):
+    """A usage error found after parsing (exit code 2), as a catalog key and its values."""
+
+    def __init__(self, key: str, /, **params: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
 
 
 class _NotACommand(Exception):
@@ -236,6 +259,166 @@ def _demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _simulator(name: str | None) -> Simulator:
+    from tabletop_rules.simulation import simulators
+
+    found = simulators()
+    if name is None and len(found) == 1:
+        return next(iter(found.values()))
+    if name is None or name not in found:
+        raise _UsageError("cli.error.no_simulator", system=name or "", known=", ".join(found))
+    return found[name]
+
+
+def _checked(
+    names: tuple[str, ...], known: Sequence[str], players: int, kind: str, system: str
+) -> tuple[str, ...]:
+    """*names*, one per player, each one of *known*; else a ``cli.error.*`` usage error."""
+    if len(names) != players:
+        raise _UsageError(f"cli.error.{kind}_count", players=players, given=len(names))
+    for name in names:
+        if name not in known:
+            listed = ", ".join(known)
+            raise _UsageError(f"cli.error.unknown_{kind}", name=name, system=system, known=listed)
+    return names
+
+
+def _choices(
+    simulator: Simulator, args: argparse.Namespace
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The deck and the bot name of each player, checked against *simulator*."""
+    players = len(simulator.players)
+    decks: tuple[str, ...] = tuple(args.decks) or simulator.decks[:players]
+    bots: tuple[str, ...] = tuple(args.bots) or (next(iter(simulator.bots)),)
+    if len(bots) == 1:
+        bots *= players
+    system = simulator.system
+    return (
+        _checked(decks, simulator.decks, players, "deck", system),
+        _checked(bots, tuple(simulator.bots), players, "bot", system),
+    )
+
+
+def _rate(estimate: Estimate) -> tuple[str, str, str]:
+    """The count, the rate and the 95% interval of *estimate*, as printed."""
+    interval = f"[{estimate.low:.1%}, {estimate.high:.1%}]"
+    return f"{estimate.count:,}", f"{estimate.rate:.1%}", interval
+
+
+def _summary(
+    simulator: Simulator,
+    rates: Mapping[str, Estimate],
+    decks: Sequence[str],
+    bots: Sequence[str],
+    locale: str,
+) -> list[tuple[str, str, str, str]]:
+    """The rows of the summary table: each player's wins, then the draws."""
+    rows = [
+        (
+            translate("cli.simulate.wins", locale, player=player, deck=deck, bot=bot),
+            *_rate(rates[player]),
+        )
+        for player, deck, bot in zip(simulator.players, decks, bots, strict=True)
+    ]
+    rows.append((translate("cli.simulate.draws", locale), *_rate(rates[""])))
+    return rows
+
+
+@contextlib.contextmanager
+def _progress(games: int, message: str, show: bool) -> Generator[Callable[[int], object]]:
+    """A progress bar on standard error (or a plain message without rich); its advance."""
+    try:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
+    except ImportError:
+        if show:
+            print(message, file=sys.stderr)
+        yield lambda _: None
+        return
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    console = Console(file=sys.stderr)
+    with Progress(*columns, console=console, disable=not show, transient=True) as bar:
+        task = bar.add_task(message, total=games)
+        yield lambda done: bar.advance(task, done)
+
+
+def _print_table(title: str, heads: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
+    """The summary on standard output: a rich table, or aligned plain text without rich."""
+    try:
+        from rich.console import Console
+        from rich.table import Table
+    except ImportError:
+        widths = [max(len(row[i]) for row in (heads, *rows)) for i in range(len(heads))]
+        print(title)
+        for row in (heads, *rows):
+            first, *rest = row
+            cells = [
+                f"{first:<{widths[0]}}",
+                *(f"{c:>{w}}" for c, w in zip(rest, widths[1:], strict=True)),
+            ]
+            print("  ".join(cells).rstrip())
+        return
+    table = Table(title=title)
+    table.add_column(heads[0])
+    for head in heads[1:]:
+        table.add_column(head, justify="right")
+    for row in rows:
+        table.add_row(*row)
+    Console(file=sys.stdout).print(table)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    # Only this subcommand needs processes: the others start without importing them.
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+    simulator = _simulator(args.system)
+    decks, bot_names = _choices(simulator, args)
+    locale: str = args.locale
+    processes: int = args.processes
+    bots = {p: simulator.bots[b] for p, b in zip(simulator.players, bot_names, strict=True)}
+    counts = {"games": f"{args.games:,}", "system": simulator.system, "processes": processes}
+    started = time.perf_counter()
+    pool: Executor = (
+        ThreadPoolExecutor(max_workers=1) if processes == 1 else ProcessPoolExecutor(processes)
+    )
+    message = translate("cli.simulate.running", locale, **counts)
+    finished = False
+    try:
+        with _progress(args.games, message, not args.quiet) as advance:
+            rates = simulator.run(decks, args.games, bots, args.seed, pool, advance)
+        finished = True
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        # On an interrupt or an error, the batches not started are dropped; only those
+        # under way are waited for (and the pool must live until its manager has dropped
+        # them, so wait here).
+        pool.shutdown(wait=True, cancel_futures=not finished)
+    if not args.quiet:
+        seconds = f"{time.perf_counter() - started:.1f}"
+        print(
+            translate("cli.simulate.done", locale, games=counts["games"], seconds=seconds),
+            file=sys.stderr,
+        )
+    heads = [
+        translate(f"cli.simulate.{key}", locale) for key in ("result", "games", "rate", "interval")
+    ]
+    title = translate("cli.simulate.title", locale, seed=args.seed, **counts)
+    _print_table(title, heads, _summary(simulator, rates, decks, bot_names, locale))
+    return 0
+
+
 def _locale(tag: str) -> str:
     """A shipped locale for *tag*, or a usage error that lists the supported ones."""
     found = resolve_locale(tag)
@@ -306,6 +489,55 @@ def _parser() -> argparse.ArgumentParser:
     _add_system(odds)
     odds.set_defaults(handler=_odds, parser=odds)
 
+    simulate = commands.add_parser(
+        "simulate",
+        help="play many bot games and print the win rates",
+        description=(
+            "Play GAMES games of a rule system's ready-made decks between bots, on PROCESSES "
+            "processes, and print each player's win rate and the draws with 95% Wilson "
+            "intervals. The same seed gives the same table on any number of processes."
+        ),
+    )
+    simulate.add_argument(
+        "decks",
+        nargs="*",
+        metavar="DECK",
+        help="one deck per player, such as 'vanguard wilds' (default: the first ones)",
+    )
+    simulate.add_argument(
+        "--games",
+        type=_bounded(1, _MAX_GAMES),
+        default=1000,
+        metavar="N",
+        help=f"how many games, 1 to {_MAX_GAMES:,} (default: %(default)s)",
+    )
+    simulate.add_argument(
+        "--seed", type=int, default=0, metavar="N", help="the seed of the first game (default: 0)"
+    )
+    simulate.add_argument(
+        "--bots",
+        nargs="+",
+        default=[],
+        metavar="BOT",
+        help="one bot for all players or one per player, such as 'greedy random' (default: random)",
+    )
+    simulate.add_argument(
+        "--processes",
+        type=_bounded(1, 256),
+        default=os.cpu_count() or 1,
+        metavar="N",
+        help="worker processes; 1 plays in this process (default: every core, %(default)s)",
+    )
+    simulate.add_argument(
+        "--system",
+        default=None,
+        metavar="NAME",
+        help="the rule system (default: the only one that offers simulations)",
+    )
+    simulate.add_argument("--quiet", action="store_true", help="no progress bar, only the table")
+    _add_locale(simulate)
+    simulate.set_defaults(handler=_simulate, parser=simulate)
+
     demo = commands.add_parser(
         "demo", help="a short tour of the library", description="A short tour of the library."
     )
@@ -325,6 +557,23 @@ def _rows(text: str) -> int:
     if rows < 0:
         raise argparse.ArgumentTypeError(f"expected a whole number, 0 or more, not {text!r}")
     return rows
+
+
+def _bounded(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from *low* to *high*."""
+
+    def number(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = low - 1
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number from {low} to {high:,}, not {text!r}"
+            )
+        return value
+
+    return number
 
 
 def _tolerate_any_terminal() -> None:
@@ -362,6 +611,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     locale: str = args.locale
     try:
         return handler(args)
+    except _UsageError as error:
+        sub_parser: argparse.ArgumentParser = args.parser
+        sub_parser.print_usage(sys.stderr)
+        message = translate(error.key, locale, **error.params)
+        print(f"{_PROG}: error: {_one_line(message)}", file=sys.stderr)
+        return 2
     except _NotACommand as error:
         sub: argparse.ArgumentParser = args.parser
         sub.print_usage(sys.stderr)

@@ -332,6 +332,11 @@ class ScriptedDice:
 
     Args:
         faces: The faces to hand out, in order.
+        sides: The size of each scripted die, one per face, or ``None`` to accept a face on a
+            die of any size it fits.
+            With sizes, a roll of a die of another size raises
+            :class:`~tabletop_rules.errors.InvalidDice`: a test that scripts a d20 catches a
+            rule that rolls a d6.
 
     >>> dice = ScriptedDice([6, 1, 4])
     >>> dice.roll(Dice(2, 6)).faces
@@ -342,15 +347,34 @@ class ScriptedDice:
     Traceback (most recent call last):
     ...
     tabletop_rules.errors.DiceExhausted: The scripted dice ran out: no face is left for 2D6.
+    >>> ScriptedDice([17], sides=[20]).roll(Dice(1, 6))
+    Traceback (most recent call last):
+    ...
+    tabletop_rules.errors.InvalidDice: Scripted die 1 is a d20, but the rules rolled 1D6.
+
+    .. versionchanged:: 0.2.0
+        *sides*: scripted dice may carry their sizes.
     """
 
-    __slots__ = ("_faces", "_position")
+    __slots__ = ("_faces", "_position", "_sides")
 
-    def __init__(self, faces: Iterable[int]) -> None:
+    def __init__(self, faces: Iterable[int], *, sides: Iterable[int] | None = None) -> None:
         self._faces = tuple(faces)
         for face in self._faces:
             if type(face) is not int or face < 1:
                 raise InvalidDiceFace(face)
+        self._sides: tuple[int, ...] | None = None
+        if sides is not None:
+            self._sides = tuple(sides)
+            if len(self._sides) != len(self._faces):
+                raise InvalidDice(
+                    "error.scripted_sizes", faces=len(self._faces), sides=len(self._sides)
+                )
+            for face, size in zip(self._faces, self._sides, strict=True):
+                if type(size) is not int or size < 1:
+                    raise InvalidDice("error.dice_sides", sides=size)
+                if face > size:
+                    raise InvalidDiceFace(face, size)
         self._position = 0
 
     def __repr__(self) -> str:
@@ -366,11 +390,21 @@ class ScriptedDice:
 
         Raises:
             DiceExhausted: Fewer than ``dice.count`` faces are left.
+            InvalidDice: The dice were scripted with sizes, and one is not ``dice.sides``.
             InvalidDiceFace: A face does not fit ``dice.sides``.
         """
         end = self._position + dice.count
         if end > len(self._faces):
             raise DiceExhausted("error.dice_exhausted", dice=str(dice))
+        if self._sides is not None:
+            for index in range(self._position, end):
+                if self._sides[index] != dice.sides:
+                    raise InvalidDice(
+                        "error.scripted_die_size",
+                        index=index + 1,
+                        scripted=self._sides[index],
+                        dice=str(dice),
+                    )
         faces = self._faces[self._position : end]
         roll = Roll(dice, faces)
         self._position = end

@@ -391,6 +391,7 @@ class Distribution:
     def bernoulli(cls, p: Fraction) -> Distribution:
         """1 with probability *p*, else 0: for counting successes over repeated checks.
 
+        >>> from fractions import Fraction
         >>> hit = Distribution.bernoulli(Fraction(1, 2))
         >>> hit.repeat(3).p_at_least(2)
         Fraction(1, 2)

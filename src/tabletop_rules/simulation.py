@@ -8,25 +8,39 @@ and returns its :class:`~tabletop_rules.engine.GameRecord` (replayable, JSON-rea
 :mod:`concurrent.futures`, or over any :class:`~concurrent.futures.Executor` you pass (a
 thread pool, a process pool, Dask's); :func:`win_rates` turns the results into win rates with
 Wilson confidence intervals.
+A rule system whose matches the ``tabletop-rules simulate`` command can play lists a
+:class:`Simulator`, found by :func:`simulators`.
 
 .. versionadded:: 0.2.0
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
 import math
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
 import attrs
 
 from tabletop_rules.dice import SeededDice
-from tabletop_rules.engine import GameRecord, GameResult, Ruleset, step
+from tabletop_rules.engine import ENTRY_POINT_GROUP, GameRecord, GameResult, Ruleset, step
 
-__all__ = ["Bot", "Estimate", "SimulatedGame", "play", "random_bot", "simulate", "win_rates"]
+__all__ = [
+    "Bot",
+    "Estimate",
+    "SimulatedGame",
+    "Simulator",
+    "play",
+    "random_bot",
+    "simulate",
+    "simulators",
+    "win_rates",
+]
 
 SetupT = TypeVar("SetupT")
 StateT = TypeVar("StateT")
@@ -144,6 +158,7 @@ def simulate(
     executor: Executor | None = None,
     chunk_size: int = 50,
     max_steps: int = 10_000,
+    progress: Callable[[int], object] | None = None,
 ) -> list[SimulatedGame[SetupT]]:
     """Play one game per setup, spread over an executor; the outcomes in setup order.
 
@@ -161,13 +176,18 @@ def simulate(
             over every core if not given.
         chunk_size: Games sent to the executor at a time.
         max_steps: The most commands a game plays.
+        progress: Called with the number of games of each batch as it finishes (in the
+            order they finish), for a progress bar.
+
+    .. versionchanged:: 0.2.0
+       *progress* was added.
     """
     if chunk_size < 1:
         raise ValueError(f"chunk_size must be 1 or more, not {chunk_size}")
     owned = executor is None
     pool: Executor = ProcessPoolExecutor() if executor is None else executor
     try:
-        futures = [
+        futures: list[Future[list[SimulatedGame[Any]]]] = [
             pool.submit(
                 _play_batch,
                 ruleset,
@@ -178,6 +198,9 @@ def simulate(
             )
             for chunk in _chunks(len(setups), chunk_size)
         ]
+        if progress is not None:
+            for future in as_completed(futures):
+                progress(len(future.result()))
         return [outcome for future in futures for outcome in future.result()]
     finally:
         if owned:
@@ -210,15 +233,26 @@ def _wilson(count: int, total: int, z: float = 1.959963984540054) -> Estimate:
     denominator = 1 + z * z / total
     centre = (p + z * z / (2 * total)) / denominator
     margin = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denominator
-    return Estimate(
-        count=count, total=total, low=max(0.0, centre - margin), high=min(1.0, centre + margin)
-    )
+    # No count or every count: the bound is exactly 0 or 1, not a rounding error away.
+    low = 0.0 if count == 0 else max(0.0, centre - margin)
+    high = 1.0 if count == total else min(1.0, centre + margin)
+    return Estimate(count=count, total=total, low=low, high=high)
 
 
-def win_rates(outcomes: Iterable[SimulatedGame[Any]]) -> Mapping[str, Estimate]:
-    """Each winner's share of the games, and ``""`` for draws and unfinished games."""
+def win_rates(
+    outcomes: Iterable[SimulatedGame[Any]], *, sides: Iterable[str] = ()
+) -> Mapping[str, Estimate]:
+    """Each winner's share of the games, and ``""`` for draws and unfinished games.
+
+    Args:
+        outcomes: The games.
+        sides: Sides to list even if they won no game.
+
+    .. versionchanged:: 0.2.0
+       *sides* was added.
+    """
     done = list(outcomes)
-    names = sorted({w for o in done if o.result is not None for w in o.result.winners})
+    names = sorted({w for o in done if o.result is not None for w in o.result.winners} | set(sides))
     counts = dict.fromkeys(names, 0)
     undecided = 0
     for outcome in done:
@@ -229,3 +263,65 @@ def win_rates(outcomes: Iterable[SimulatedGame[Any]]) -> Mapping[str, Estimate]:
     table = {name: _wilson(count, len(done)) for name, count in counts.items()}
     table[""] = _wilson(undecided, len(done))
     return MappingProxyType(table)
+
+
+#: The type of :attr:`Simulator.run`, which plays a batch and returns its win rates.
+RunSimulation = Callable[
+    [
+        tuple[str, ...],
+        int,
+        Mapping[str, Bot],
+        int,
+        Executor | None,
+        Callable[[int], object] | None,
+    ],
+    Mapping[str, Estimate],
+]
+
+
+def _read_only_bots(bots: Mapping[str, Bot]) -> Mapping[str, Bot]:
+    return MappingProxyType(dict(bots))
+
+
+@attrs.frozen(kw_only=True)
+class Simulator:
+    """What a rule system offers the ``tabletop-rules simulate`` command.
+
+    A system lists one as ``SIMULATOR`` in the package of the ruleset it registers under the
+    ``tabletop_rules.rulesets`` entry-point group, beside its ``CHAT_COMMANDS``; the command
+    finds it with :func:`simulators`, so that the core imports no system.
+
+    .. versionadded:: 0.2.0
+    """
+
+    #: The system's registry name.
+    system: str
+    #: The players, in the order their decks and bots are given.
+    players: tuple[str, ...]
+    #: The names of the ready-made decks (teams) a player may field; the first ones are the
+    #: defaults, one per player.
+    decks: tuple[str, ...]
+    #: The bots by name; the first is the default.
+    bots: Mapping[str, Bot] = attrs.field(converter=_read_only_bots)
+    #: The function that plays a batch, ``run(decks, games, bots, seed, executor, progress)``
+    #: with one deck name and one bot per player; it returns each player's win rate and the
+    #: draws (``""``), as :func:`win_rates` does, and calls *progress* with the games of each
+    #: batch as it ends.
+    run: RunSimulation = attrs.field(eq=False)
+
+
+@functools.cache
+def simulators() -> Mapping[str, Simulator]:
+    """The :class:`Simulator` of every registered rule system that has one, by name.
+
+    .. versionadded:: 0.2.0
+    """
+    from importlib.metadata import entry_points  # only when first needed: it is slow to import
+
+    found: dict[str, Simulator] = {}
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        module = importlib.import_module(entry.module)
+        listed = getattr(module, "SIMULATOR", None)
+        if isinstance(listed, Simulator):
+            found[entry.name] = listed
+    return MappingProxyType(dict(sorted(found.items())))

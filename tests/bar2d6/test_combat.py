@@ -292,6 +292,7 @@ def test_only_the_gm_rules() -> None:
         (Attack(actor="hero", targets=("g1",), items="劍"), "bar2d6.illegal.bad_command"),  # type: ignore[arg-type]
         (Attack(actor=GM, targets=("g1",)), "bar2d6.illegal.gm_cannot"),
         (SetHp(target="g1", hp=9), "bar2d6.illegal.hp_range"),
+        (SetHp(target="g1", hp=3), "bar2d6.illegal.hp_same"),
         (Heal(actor="hero", target="g1", item="劍"), "bar2d6.illegal.no_special"),
     ],
 )
@@ -302,6 +303,23 @@ def test_refusals_change_nothing(command: Command, reason: str) -> None:
     with pytest.raises(IllegalCommand) as caught:
         RULESET.decide(state, command, ScriptedDice([1] * 8))
     assert (reason, before) == (caught.value.reason, to_json(state))
+
+
+@pytest.mark.parametrize(
+    ("hp", "quoted"),
+    [
+        (9, "not 9."),
+        (10**5000, "not a whole number of more than 80 digits."),
+        (-(10**5000), "not a whole number of more than 80 digits."),
+    ],
+    ids=["nine", "huge", "huge-negative"],
+)
+def test_a_ruled_hp_out_of_range_is_quoted_short(hp: int, quoted: str) -> None:
+    """B2D6-03: a GM's HP outside 0..max HP is refused in a message that fits a chat."""
+    with pytest.raises(IllegalCommand) as caught:
+        RULESET.decide(RULESET.start(_setup()), SetHp(target="g1", hp=hp), ScriptedDice([]))
+    assert str(caught.value).endswith(quoted)
+    assert len(str(caught.value)) < 120
 
 
 def test_a_tampered_record_is_refused_at_its_index() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -15,6 +16,7 @@ from tabletop_rules.bar2d6 import (
     Attacked,
     CombatSetup,
     CombatState,
+    Command,
     Event,
     RoundEnded,
 )
@@ -91,3 +93,47 @@ def test_refused_commands_change_nothing(
     legal = RULESET.legal_commands(state)
     assert {getattr(c, "actor", "gm") for c in legal} == set(RULESET.to_act(state))
     assert RULESET.is_over(state) or legal
+
+
+def _mutations(command: Command, state: CombatState) -> list[Command]:
+    """*command* sent by everyone, at everyone, and with other numbers where it has them."""
+    ids = [c.id for c in state.combatants]
+    out: list[Command] = []
+    for id in [*ids, "gm", "nobody"]:
+        if hasattr(command, "actor"):
+            out.append(attrs.evolve(command, actor=id))
+        if hasattr(command, "target"):
+            out.append(attrs.evolve(command, target=id))
+        if isinstance(command, Attack):
+            out.append(attrs.evolve(command, targets=(id,)))
+    if hasattr(command, "hp"):
+        out.extend(attrs.evolve(command, hp=hp) for hp in (-1, 0, 1, 99))
+    return out
+
+
+@given(GAMES, st.data())
+def test_commands_of_another_moment_change_nothing(
+    record: GameRecord[CombatSetup, Any], data: st.DataObject
+) -> None:
+    """B2D6-03, B2D6-26, B2D6-39: a command of another moment, or a mutated one, is legal or
+    refused with ``IllegalCommand`` leaving the state as it was; only an attack, whose items
+    and targets are free-form, or the GM's ruling of the HP a combatant already has, may be
+    accepted without being listed."""
+    moments = _states(record)
+    state = data.draw(st.sampled_from(moments))
+    other = data.draw(st.sampled_from(moments))
+    candidates = list(RULESET.legal_commands(other))
+    if candidates:
+        candidates.extend(_mutations(data.draw(st.sampled_from(candidates)), state))
+    legal = set(RULESET.legal_commands(state))
+    before = to_json(state)
+    for command in (
+        data.draw(st.lists(st.sampled_from(candidates), max_size=8)) if candidates else []
+    ):
+        try:
+            RULESET.decide(state, command, SeededDice(0))
+        except IllegalCommand:
+            assert command not in legal
+        else:
+            assert command in legal or isinstance(command, Attack)
+        assert before == to_json(state)

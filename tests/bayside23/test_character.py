@@ -119,6 +119,17 @@ def test_one_feature_and_titles() -> None:
     assert titled.titles == ("竜殺し", "百戦錬磨")
 
 
+@pytest.mark.parametrize("line", ["頑固 3、臆病 2", "頑固 3, 臆病 2", "頑固 3，臆病 2"])
+def test_a_sheet_with_two_features_is_refused(line: str) -> None:
+    """BAY-10: a feature line that lists two features is refused, not read as one."""
+    sheet = f"名前：ミナ\n体力：10\n精神力：10\n敏捷性：10\n生命力：3\n特徴：{line}\n"
+    with pytest.raises(InvalidCharacter) as caught:
+        parse_sheet(sheet)
+    assert caught.value.localized_problems("en") == (
+        "A character needs exactly one named feature (特徴).",
+    )
+
+
 def test_missing_skill_is_a_typed_error() -> None:
     """BAY-34: an action check names a skill the character has."""
     with pytest.raises(InvalidCheck):
@@ -129,6 +140,22 @@ def test_sheet_reads_full_width() -> None:
     """BAY-34: feature and skill values are numbers on the sheet, full-width as well."""
     sheet = EXAMPLE_SHEET.replace("17", "１７").replace("頑固 3", "頑固　３")
     assert parse_sheet(sheet) == parse_sheet(EXAMPLE_SHEET)
+
+
+@pytest.mark.parametrize(
+    ("feature", "skills"),
+    [
+        ("頑固3", "外科手術13、鍵開け5"),
+        ("頑固:3", "外科手術:13、鍵開け:5"),
+        ("頑固+3", "外科手術+13、鍵開け 5"),
+    ],
+)
+def test_sheet_reads_a_value_written_without_a_space(feature: str, skills: str) -> None:
+    """BAY-10, BAY-34: ``頑固3`` is the feature 頑固 of 3, as ``頑固 3`` is."""
+    example = parse_sheet(EXAMPLE_SHEET)
+    sheet = EXAMPLE_SHEET.replace("頑固 3", feature).replace("外科手術 13、鍵開け 5", skills)
+    read = parse_sheet(sheet)
+    assert (example.feature, example.skills) == (read.feature, read.skills)
 
 
 def test_sheet_lists_every_problem() -> None:

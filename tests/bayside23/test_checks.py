@@ -17,6 +17,7 @@ from tabletop_rules.bayside23 import (
     HitCheck,
     HitKind,
     InitiativeCheck,
+    InitiativeResult,
     Rulings,
     hit_outcome,
     parse_sheet,
@@ -24,7 +25,7 @@ from tabletop_rules.bayside23 import (
 )
 from tabletop_rules.checks import CheckResult, Outcome
 from tabletop_rules.dice import Dice, Roll
-from tabletop_rules.errors import InvalidCheck, InvalidNotation
+from tabletop_rules.errors import DiceExhausted, InvalidCheck, InvalidNotation
 
 MINA = parse_sheet(EXAMPLE_SHEET)
 D3 = Dice(3, 6)
@@ -96,6 +97,43 @@ def test_critical_and_fumble_precedence_is_exhaustive(specials: str) -> None:
     assert not set(criticals) & set(fumbles)
     assert all(f.count(1) >= (3 if specials == "all" else 2) for f in criticals)
     assert len(criticals) == len(fumbles) == (1 if specials == "all" else 16)
+
+
+@pytest.mark.parametrize("specials", ["all", "any_two"])
+@pytest.mark.parametrize("defender_specials", [False, True])
+def test_every_pair_of_rolls_has_exactly_one_outcome_level(
+    specials: str, defender_specials: bool
+) -> None:
+    """BAY-21, BAY-29, BAY-30, BAY-31: over all 6^6 attacker and defender faces, a roll that
+    qualifies as a critical never also qualifies as a fumble, the attacker's critical or
+    fumble decides before anything else, and every other pair is a plain hit or miss."""
+    needed = 3 if specials == "all" else 2
+    check = HitCheck(
+        rulings=Rulings(
+            specials="all" if specials == "all" else "any_two",
+            defender_specials=defender_specials,
+        )
+    )
+    seen: dict[Outcome, int] = dict.fromkeys(Outcome, 0)
+    for attack in ROLLS:
+        critical = attack.faces.count(1) >= needed
+        fumble = attack.faces.count(6) >= needed
+        assert not (critical and fumble), attack.faces
+        for defense in ROLLS:
+            outcome = check.judge(attack, defense).outcome
+            seen[outcome] += 1
+            if critical:
+                assert outcome is Outcome.CRITICAL
+            elif fumble:
+                assert outcome is Outcome.FUMBLE
+            elif defender_specials and defense.faces.count(1) >= needed:
+                assert outcome is Outcome.FAILURE
+            else:
+                hit = attack.total < defense.total
+                assert outcome is (Outcome.SUCCESS if hit else Outcome.FAILURE)
+    levels = 1 if specials == "all" else 16
+    assert (seen[Outcome.CRITICAL], seen[Outcome.FUMBLE]) == (levels * 216, levels * 216)
+    assert sum(seen.values()) == 6**6
 
 
 def test_the_attackers_special_decides_first() -> None:
@@ -221,21 +259,89 @@ def test_action_probability_equals_enumeration(feature: int, skill: int, difficu
     assert Fraction(wins, 36) == check.probability()
 
 
+PAIRS = list(itertools.product(range(1, 7), repeat=2))
+
+
 @given(st.integers(-3, 5), st.integers(-3, 5))
 def test_initiative_probability_equals_enumeration(mine: int, theirs: int) -> None:
-    """BAY-18: lower 1d6 + modifier goes first; a tie is no win (both roll again)."""
+    """BAY-18: lower 1d6 + modifier goes first, ties roll again; odds match two rounds' faces.
+
+    Every first round and, after a tie, every second round is resolved through scripted dice:
+    the share won within two rounds is P × (1 − t²), t the chance of a tie.
+    """
     check = InitiativeCheck(mine=[Term("m", mine)], theirs=[Term("t", theirs)])
-    wins = sum(
-        check.resolve(ScriptedDice([a, b])).success for a in range(1, 7) for b in range(1, 7)
+    won = 0
+    ties = 0
+    for first in PAIRS:
+        if first[0] + mine != first[1] + theirs:
+            won += 36 * check.resolve(ScriptedDice(list(first))).success
+            continue
+        ties += 1
+        for second in PAIRS:
+            if second[0] + mine != second[1] + theirs:
+                won += check.resolve(ScriptedDice([*first, *second])).success
+    tie = Fraction(ties, 36)
+    assert Fraction(won, 36 * 36) == check.probability() * (1 - tie * tie)
+
+
+def test_initiative_tie_rolls_again() -> None:
+    """BAY-18: a tie is rolled again; the result keeps the tied round and its dice."""
+    dice = ScriptedDice([4, 4, 6, 6, 2, 5])
+    result = InitiativeCheck().resolve(dice)
+    assert isinstance(result, InitiativeResult)
+    assert [(tie.rolls[0].faces, tie.against.value) for tie in result.ties] == [
+        ((4,), 4),
+        ((6,), 6),
+    ]
+    assert all(tie.label == "bayside23.check.initiative_tied" for tie in result.ties)
+    assert (result.rolls[0].faces, result.against.value, result.success) == ((2,), 5, True)
+    assert result.label == "bayside23.check.initiative"
+    assert dice.remaining == ()
+
+
+def test_initiative_second_after_a_tie() -> None:
+    """BAY-18: the higher total after the re-roll acts second (the check fails)."""
+    result = InitiativeCheck(mine=[Term("m", 1)]).resolve(ScriptedDice([2, 3, 5, 1]))
+    assert (len(result.ties), result.total, result.against.value, result.success) == (
+        1,
+        6,
+        1,
+        False,
     )
-    assert Fraction(wins, 36) == check.probability()
 
 
-def test_initiative_tie_says_roll_again() -> None:
-    """BAY-18: a tie is labeled as a tie to roll again."""
-    result = InitiativeCheck().resolve(ScriptedDice([4, 4]))
-    assert result.label == "bayside23.check.initiative_tied"
-    assert not result.success
+def test_initiative_explains_every_round() -> None:
+    """BAY-18: each tied round, then the deciding one, explained in every shipped locale."""
+    result = InitiativeCheck(
+        mine=[Term("bayside23.term.modifier", 1)], theirs=[Term("bayside23.term.modifier", -1)]
+    ).resolve(ScriptedDice([2, 4, 1, 6]))
+    assert result.explain("ja") == (
+        "先攻判定（同値：振り直し）：3（1D6[2] +1 修正） = 3（1D6[4] -1 修正）\n"
+        "先攻判定：1D6[1] +1 修正 = 2 < 5（1D6[6] -1 修正） 成功"
+    )
+    assert result.explain("en") == (
+        "Initiative (tied: roll again): 3 (1D6[2] +1 modifier) = 3 (1D6[4] -1 modifier)\n"
+        "Initiative: 1D6[1] +1 modifier = 2 < 5 (1D6[6] -1 modifier) Success"
+    )
+    assert result.explain("zh-Hant") == (
+        "先攻判定（同值：重擲）：3（1D6[2] +1 修正） = 3（1D6[4] -1 修正）\n"
+        "先攻判定：1D6[1] +1 修正 = 2 < 5（1D6[6] -1 修正） 成功"
+    )
+
+
+def test_initiative_out_of_dice_draws_nothing() -> None:
+    """BAY-18: scripted dice that run out during the re-rolls raise and are left as they were."""
+    dice = ScriptedDice([3, 3, 5, 5])
+    with pytest.raises(DiceExhausted):
+        InitiativeCheck().resolve(dice)
+    assert dice.remaining == (3, 3, 5, 5)
+
+
+def test_initiative_result_json_round_trip() -> None:
+    """BAY-18: an initiative result with its tied rounds goes to JSON and back."""
+    result = InitiativeCheck(mine=[Term("m", 2)]).resolve(ScriptedDice([1, 3, 4, 2]))
+    assert len(result.ties) == 1
+    assert from_json(to_json(result), InitiativeResult) == result
 
 
 def test_chat_commands() -> None:
@@ -250,6 +356,8 @@ def test_chat_commands() -> None:
     assert action.probability() == Fraction(13, 18)
     initiative = notation.parse("bayinit+1<-1", system="bayside23")
     assert isinstance(initiative, InitiativeCheck)
+    rerolled = initiative.resolve(ScriptedDice([2, 4, 1, 6]))
+    assert (len(rerolled.ties), rerolled.success) == (1, True)
     result = hit.resolve(ScriptedDice([1, 1, 1, 3, 3, 3])) if hit else None
     assert isinstance(result, CheckResult)
     assert result.outcome is Outcome.CRITICAL
@@ -258,11 +366,27 @@ def test_chat_commands() -> None:
     assert "大成功" in result.explain("zh-Hant")
 
 
+@pytest.mark.parametrize("sign", ["<=", "≤", "≦", "＜＝"])
+def test_action_chat_takes_every_at_most_sign(sign: str) -> None:
+    """BAY-35: the action command reads "at most" as the common dice language does (≦ too)."""
+    check = notation.parse(f"BAY2D6{sign}3+13-8", system="bayside23")
+    assert isinstance(check, ActionCheck)
+    assert check.target == 8
+
+
 @pytest.mark.parametrize(
-    ("text", "position"), [("BAYHIT+2", 8), ("BAY2D6<=3", 9), ("BAYINIT<x", 8)]
+    ("text", "position"),
+    [
+        ("BAYHIT+2", 8),
+        ("BAY2D6<=3", 9),
+        ("BAYINIT<x", 8),
+        ("BAY2D6<=3+13-8 +1", 15),
+        ("BAY2D6<=3+13-8-1", 14),
+        ("BAY2D6<=3+13-x", 13),
+    ],
 )
 def test_malformed_chat_commands(text: str, position: int) -> None:
-    """BAY-21, BAY-34: a malformed command says where it stops reading."""
+    """BAY-21, BAY-34: a malformed command says where it stops reading, after the difficulty too."""
     with pytest.raises(InvalidNotation) as caught:
         notation.parse(text, system="bayside23")
     assert caught.value.params["position"] == position

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 import pytest
@@ -185,6 +186,32 @@ def test_first_player_ties_reroll() -> None:
     assert isinstance(first, FirstPlayerRolled)
     assert [r.total for r in first.rolls] == [7, 7, 2, 11]
     assert ("b", "b") == (first.first, state.active)
+
+
+def test_player_a_rolls_for_both() -> None:
+    """SK-02: a rolls for the first turn, as legal_commands offers; b's roll is refused."""
+    state = RULESET.start(knight_teams())
+    assert (RollForFirst("a"),) == RULESET.legal_commands(state)
+    with pytest.raises(IllegalCommand) as caught:
+        run(state, RollForFirst("b"), [3, 4, 5, 2])
+    assert "skirmish.illegal.not_your_turn" == caught.value.key
+
+
+@pytest.mark.parametrize(
+    ("build", "path"),
+    [
+        (lambda: Setup(teams="ab"), "$.teams"),  # type: ignore[arg-type]
+        (lambda: Team(cards=(1, 2, 3), rows=(0, 0, 1)), "$.cards[0]"),  # type: ignore[arg-type]
+        (lambda: Team(cards=(CARDS["knight"],) * 3, rows=(0, True, 1)), "$.rows[1]"),
+        (lambda: Setup(teams=knight_teams().teams, library=("knight",)), "$.library[0]"),  # type: ignore[arg-type]
+        (lambda: Setup(teams=knight_teams().teams, rulings=None), "$.rulings"),  # type: ignore[arg-type]
+    ],
+)
+def test_setup_values_of_the_wrong_type_are_invalid_data(build: Any, path: str) -> None:
+    """SK-01, SK-03: a setup built from values of the wrong type names the field."""
+    with pytest.raises(InvalidData) as caught:
+        build()
+    assert path == caught.value.path
 
 
 def test_placement_in_own_rows_any_number_a_row() -> None:

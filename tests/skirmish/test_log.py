@@ -2,14 +2,27 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tabletop_rules import InvalidData, InvalidNotation, notation
+from tabletop_rules import InvalidData, InvalidNotation, engine, notation
+from tabletop_rules.dice import ScriptedDice
 from tabletop_rules.i18n import LOCALES
 from tabletop_rules.simulation import play
-from tabletop_rules.skirmish import RULESET, Card, Setup, describe, sample_setup
+from tabletop_rules.skirmish import (
+    RULESET,
+    Card,
+    EndTurn,
+    GameEnded,
+    RollForFirst,
+    Rulings,
+    Setup,
+    describe,
+    sample_setup,
+)
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -49,3 +62,18 @@ def test_strategies_are_registered_for_from_type(card: Card, setup: Setup) -> No
     """SK-01: st.from_type draws valid cards and setups."""
     assert card.hp >= 1
     assert RULESET.start(setup).units
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_last_turn_line_fits_the_ruling(locale: str) -> None:
+    """SK-36: with Rulings(last_turn=2) the end's line does not speak of the 12th turn."""
+    state = RULESET.start(sample_setup(rulings=Rulings(last_turn=2)))
+    dice = ScriptedDice([6, 5, 2, 3])
+    events: tuple[Any, ...] = ()
+    commands: tuple[Any, ...] = (RollForFirst("a"), EndTurn("a"), EndTurn("b"))
+    for command in commands:
+        state, events = engine.step(RULESET, state, command, dice)
+    ended = events[-1]
+    assert isinstance(ended, GameEnded)
+    assert ended.reason == "skirmish.result.last_turn"
+    assert "12" not in describe(ended, locale, state=state)

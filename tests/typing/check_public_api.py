@@ -420,3 +420,21 @@ def kit_rulesets_are_rulesets(setup: m20.CombatSetup) -> None:
     )
     move = copier(m20.Boosts)
     assert_type(move(m20.Boosts(), reroll=True), m20.Boosts)
+
+
+def simulations_report_progress_and_list_simulators(setup: m20.CombatSetup) -> None:
+    """A batch reports its progress; systems offer simulators; the skirmish takes a progress."""
+    from collections.abc import Mapping
+
+    from tabletop_rules import skirmish
+    from tabletop_rules.simulation import Simulator, simulators
+
+    done: list[int] = []
+    games = simulate(m20.RULESET, [setup], executor=ThreadPoolExecutor(1), progress=done.append)
+    assert_type(win_rates(games, sides=("heroes", "foes"))["foes"], Estimate)
+    found = simulators()
+    assert_type(found, Mapping[str, Simulator])
+    assert_type(found["skirmish"].decks, tuple[str, ...])
+    rates = skirmish.simulate("vanguard", "wilds", 2, progress=done.append)
+    assert_type(rates, Mapping[str, Estimate])
+    assert_type(skirmish.SIMULATOR, Simulator)

@@ -17,7 +17,7 @@ Fraction(1801, 2592)
 .. versionadded:: 0.2.0
 """
 
-from tabletop_rules._hypothesis import register_if_hypothesis as _register_if_hypothesis
+from tabletop_rules._hypothesis import strategies_of as _strategies_of
 from tabletop_rules.bar2d6._character import (
     BASE_HP,
     HP_COST,
@@ -80,6 +80,7 @@ from tabletop_rules.bar2d6._combat._values import (
     Strike,
 )
 from tabletop_rules.bar2d6._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
+from tabletop_rules.bar2d6._vectors import VECTOR_CHECKS, VECTOR_LOG
 
 #: Every bar2d6 combat command, a union tagged in JSON by class name.
 Command = _Command
@@ -98,6 +99,8 @@ __all__ = [
     "MAX_PARTICIPANTS",
     "PERSONALITY_POINTS",
     "RULESET",
+    "VECTOR_CHECKS",
+    "VECTOR_LOG",
     "WOUNDED_AT",
     "WOUND_PENALTY",
     "Attack",
@@ -147,11 +150,7 @@ __all__ = [
 ]
 
 
-def _register_hypothesis_strategies() -> None:  # pyright: ignore[reportUnusedFunction]
-    # st.from_type(Character) draws from tabletop_rules.bar2d6.strategies.characters().
-    from tabletop_rules._hypothesis import register_types
-
-    register_types("tabletop_rules.bar2d6.strategies", [(Character, "characters")])
-
-
-_register_if_hypothesis(_register_hypothesis_strategies)
+# st.from_type(Character) draws from tabletop_rules.bar2d6.strategies.characters().
+_register_hypothesis_strategies = _strategies_of(
+    "tabletop_rules.bar2d6.strategies", [(Character, "characters")]
+)

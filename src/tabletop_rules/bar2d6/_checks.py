@@ -374,7 +374,7 @@ class GMCheck:
     Each successful helper adds its :meth:`Helper.granted` to this one check (B2D6-42,
     B2D6-44, B2D6-45).
 
-    >>> from tabletop_rules import ScriptedDice
+    >>> from tabletop_rules import ScriptedDice, Term
     >>> from tabletop_rules.bar2d6 import GMCheck
     >>> climb = GMCheck(terms=[Term("攀爬", 2), Term("繩鉤", 3)], difficulty=3)
     >>> print(climb.resolve(ScriptedDice([3, 4, 6, 5, 1])).explain("zh-Hant"))
@@ -470,7 +470,7 @@ class Contest:
     the caller passes the terms.
     A contest between characters cannot be helped (B2D6-40): it has no helpers.
 
-    >>> from tabletop_rules import ScriptedDice
+    >>> from tabletop_rules import ScriptedDice, Term
     >>> from tabletop_rules.bar2d6 import Contest
     >>> race = Contest(attacker=[Term("疾走", 2)], defender=[Term("長腿", 1)])
     >>> race.resolve(ScriptedDice([3, 3, 4, 4])).success

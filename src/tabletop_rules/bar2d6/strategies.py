@@ -15,6 +15,12 @@ With Hypothesis imported, ``st.from_type(bar2d6.Character)`` draws from :func:`c
 .. versionadded:: 0.2.0
 """
 
-from tabletop_rules.bar2d6._strategies import characters, combat_setups
+from tabletop_rules._hypothesis import require_hypothesis
+
+try:
+    from tabletop_rules.bar2d6._strategies import characters, combat_setups
+except ImportError as error:
+    require_hypothesis(__name__, error)
+    raise
 
 __all__ = ["characters", "combat_setups"]

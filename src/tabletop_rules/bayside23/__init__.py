@@ -14,9 +14,10 @@ Read a character from its sheet and roll the text's action check (BAY-39):
 .. versionadded:: 0.2.0
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from tabletop_rules._hypothesis import register_if_hypothesis as _register_if_hypothesis
+from tabletop_rules._hypothesis import strategies_of as _strategies_of
+from tabletop_rules._lazy import lazy_attributes as _lazy_attributes
 from tabletop_rules.bayside23._artifacts import MAX_ARTIFACTS, SessionLedger
 from tabletop_rules.bayside23._book import (
     BlankBook,
@@ -40,6 +41,7 @@ from tabletop_rules.bayside23._checks import (
     HitCheck,
     HitKind,
     InitiativeCheck,
+    InitiativeResult,
     Rulings,
     hit_outcome,
     special,
@@ -88,6 +90,7 @@ from tabletop_rules.bayside23._combat._values import (
     Weapon,
 )
 from tabletop_rules.bayside23._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
+from tabletop_rules.bayside23._vectors import VECTOR_CHECKS, VECTOR_LOG
 
 if TYPE_CHECKING:
     from tabletop_rules.bayside23._chat import CHAT_COMMANDS
@@ -98,6 +101,8 @@ __all__ = [
     "GM",
     "MAX_ARTIFACTS",
     "RULESET",
+    "VECTOR_CHECKS",
+    "VECTOR_LOG",
     "ActionCheck",
     "ArtifactUsed",
     "Attack",
@@ -125,6 +130,7 @@ __all__ = [
     "HitCheck",
     "HitKind",
     "InitiativeCheck",
+    "InitiativeResult",
     "InitiativeRoll",
     "InitiativeRolled",
     "Participant",
@@ -163,20 +169,12 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
+if not TYPE_CHECKING:
     # The chat commands need the notation, which most users of bayside23 never import.
-    if name == "CHAT_COMMANDS":
-        from tabletop_rules.bayside23._chat import CHAT_COMMANDS
-
-        return CHAT_COMMANDS
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    __getattr__ = _lazy_attributes(__name__, {"CHAT_COMMANDS": f"{__name__}._chat"})
 
 
-def _register_hypothesis_strategies() -> None:  # pyright: ignore[reportUnusedFunction]
-    # st.from_type(Character) draws from tabletop_rules.bayside23.strategies.characters().
-    from tabletop_rules._hypothesis import register_types
-
-    register_types("tabletop_rules.bayside23.strategies", [(Character, "characters")])
-
-
-_register_if_hypothesis(_register_hypothesis_strategies)
+# st.from_type(Character) draws from tabletop_rules.bayside23.strategies.characters().
+_register_hypothesis_strategies = _strategies_of(
+    "tabletop_rules.bayside23.strategies", [(Character, "characters")]
+)

@@ -13,7 +13,7 @@ from tabletop_rules.errors import IllegalCommand, InvalidCheck
 
 __all__ = ["MAX_ARTIFACTS", "SessionLedger"]
 
-#: The most artifacts a party holds (BAY-48: 「１２個あるそれは」).
+#: The most artifacts a party holds (BAY-48, 「１２個あるそれは」).
 MAX_ARTIFACTS = 12
 
 

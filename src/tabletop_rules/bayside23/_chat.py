@@ -28,14 +28,16 @@ _TERM: Final = re.compile(rf"([+\-−])\s*({_NUMBER})")
 _HIT: Final = re.compile(rf"BAYHIT\s*(?P<mine>{_SIGNED})<\s*(?P<theirs>{_SIGNED})", re.I)
 _INIT: Final = re.compile(rf"BAYINIT\s*(?P<mine>{_SIGNED})<\s*(?P<theirs>{_SIGNED})", re.I)
 _ACTION: Final = re.compile(
-    rf"BAY2D6\s*(?:<=|≤)\s*(?P<feature>{_NUMBER})\s*\+\s*(?P<skill>{_NUMBER})"
+    rf"BAY2D6\s*(?:<=|≤|≦)\s*(?P<feature>{_NUMBER})\s*\+\s*(?P<skill>{_NUMBER})"
     rf"\s*(?:[\-−]\s*(?P<difficulty>{_NUMBER}))?\s*",
     re.I,
 )
 _HIT_READ: Final = re.compile(rf"BAYHIT\s*{_SIGNED}(?:<\s*{_SIGNED})?", re.I)
 _INIT_READ: Final = re.compile(rf"BAYINIT\s*{_SIGNED}(?:<\s*{_SIGNED})?", re.I)
 _ACTION_READ: Final = re.compile(
-    rf"BAY2D6\s*(?:(?:<=|≤)\s*(?:{_NUMBER}\s*(?:\+\s*(?:{_NUMBER}\s*)?)?)?)?", re.I
+    rf"BAY2D6\s*(?:(?:<=|≤|≦)\s*(?:{_NUMBER}\s*(?:\+\s*(?:{_NUMBER}\s*"
+    rf"(?:[\-−]\s*(?:{_NUMBER}\s*)?)?)?)?)?)?",
+    re.I,
 )
 
 

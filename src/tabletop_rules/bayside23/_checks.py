@@ -21,6 +21,7 @@ from tabletop_rules.bayside23._character import Attribute, Character
 from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Outcome, Term
 from tabletop_rules.dice import Dice, DiceSource, Roll, atomic
 from tabletop_rules.errors import InvalidCheck
+from tabletop_rules.i18n import translate
 from tabletop_rules.odds import Distribution
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "HitCheck",
     "HitKind",
     "InitiativeCheck",
+    "InitiativeResult",
     "Rulings",
     "hit_outcome",
     "special",
@@ -400,20 +402,70 @@ class ActionCheck:
         return Distribution.of(ACTION_DICE).p_at_most(self.target)
 
 
+_INITIATIVE: Final = "bayside23.check.initiative"
+_INITIATIVE_TIED: Final = "bayside23.check.initiative_tied"
+
+
+def _initiative_round(mine: Roll, theirs: Roll, check: InitiativeCheck) -> CheckResult:
+    result = CheckResult.judged(
+        rolls=(mine,),
+        terms=check.mine,
+        comparison=Comparison.LESS,
+        against=Opposition(rolls=(theirs,), terms=check.theirs),
+        label=_INITIATIVE,
+    )
+    if result.total == result.against.value:
+        return attrs.evolve(result, label=_INITIATIVE_TIED)
+    return result
+
+
+@attrs.frozen(kw_only=True)
+class InitiativeResult(CheckResult):
+    """An initiative roll that went first or second, with the tied rounds before it (BAY-18).
+
+    The result itself is the round that decided; :attr:`ties` holds every earlier round, each a
+    tie that both sides rolled again, with its dice.
+
+    .. versionadded:: 0.2.0
+    """
+
+    #: The tied rounds, in the order rolled, before the deciding one.
+    ties: tuple[CheckResult, ...] = ()
+
+    def explain(self, locale: str = "en") -> str:
+        """Each tied round on a line of its own (``3（…） = 3（…）``), then the deciding round."""
+        lines = [
+            translate(
+                "check.labeled",
+                locale,
+                label=translate(_INITIATIVE_TIED, locale),
+                body=(
+                    f"{Opposition(rolls=tie.rolls, terms=tie.terms).explain(locale)}"
+                    f" = {tie.against.explain(locale)}"
+                ),
+            )
+            for tie in self.ties
+        ]
+        lines.append(super().explain(locale))
+        return "\n".join(lines)
+
+
 @attrs.frozen(kw_only=True)
 class InitiativeCheck:
     """One initiative roll against another: 1D6 + modifier each, lower acts first (BAY-18).
 
-    A tie is neither first: the check fails and both roll again (BAY-18's reading), so
-    :meth:`probability` is the chance of going first on this roll.
+    A tie is neither first: both roll again, as often as it takes, and every round is kept in
+    the result (DESIGN's reading of BAY-18), so :meth:`probability` is the chance of going
+    first in the end.
 
-    >>> from tabletop_rules import Term
+    >>> from tabletop_rules import ScriptedDice, Term
     >>> from tabletop_rules.bayside23 import InitiativeCheck
-    >>> InitiativeCheck(
-    ...     mine=[Term("bayside23.attribute.agility", 1)],
-    ...     theirs=[Term("bayside23.attribute.agility", 0)],
-    ... ).probability()
-    Fraction(5, 18)
+    >>> check = InitiativeCheck(mine=[Term("敏捷", 1)], theirs=[Term("敏捷", 0)])
+    >>> check.probability()
+    Fraction(10, 31)
+    >>> print(check.resolve(ScriptedDice([3, 4, 1, 6])).explain("en"))
+    Initiative (tied: roll again): 4 (1D6[3] +1 敏捷) = 4 (1D6[4] +0 敏捷)
+    Initiative: 1D6[1] +1 敏捷 = 2 < 6 (1D6[6] +0 敏捷) Success
 
     .. versionadded:: 0.2.0
     """
@@ -423,25 +475,34 @@ class InitiativeCheck:
     #: The other side's modifiers.
     theirs: tuple[Term, ...] = attrs.field(default=(), converter=_to_terms)
 
-    def resolve(self, dice: DiceSource) -> CheckResult:
-        """Roll both dice: success when the roller's total is lower."""
+    def resolve(self, dice: DiceSource) -> InitiativeResult:
+        """Roll both dice, and again while they tie: success when the roller's total is lower.
+
+        Raises:
+            DiceExhausted: *dice* ran out before the tie was broken; nothing was drawn.
+        """
+        ties: list[CheckResult] = []
         with atomic(dice) as rolling:
-            mine = rolling.roll(INITIATIVE_DIE)
-            theirs = rolling.roll(INITIATIVE_DIE)
-        opposition = Opposition(rolls=(theirs,), terms=self.theirs)
-        result = CheckResult.judged(
-            rolls=(mine,),
-            terms=self.mine,
-            comparison=Comparison.LESS,
-            against=opposition,
-            label="bayside23.check.initiative",
+            while True:
+                result = _initiative_round(
+                    rolling.roll(INITIATIVE_DIE), rolling.roll(INITIATIVE_DIE), self
+                )
+                if result.label != _INITIATIVE_TIED:
+                    break
+                ties.append(result)
+        return InitiativeResult(
+            rolls=result.rolls,
+            terms=result.terms,
+            comparison=result.comparison,
+            against=result.against,
+            outcome=result.outcome,
+            label=result.label,
+            ties=tuple(ties),
         )
-        if result.total == opposition.value:
-            return attrs.evolve(result, label="bayside23.check.initiative_tied")
-        return result
 
     def probability(self) -> Fraction:
-        """The exact chance of acting first on this roll."""
+        """The exact chance of acting first, ties rolled again: P(lower) / P(not tied)."""
         mine = Distribution.of(INITIATIVE_DIE) + sum(term.value for term in self.mine)
         theirs = Distribution.of(INITIATIVE_DIE) + sum(term.value for term in self.theirs)
-        return mine.p_less(theirs)
+        first = mine.p_less(theirs)
+        return first / (first + theirs.p_less(mine))

@@ -46,7 +46,21 @@ _REQUIRED = ("name", "strength", "mind", "agility", "hp", "feature")
 # Numbers on a sheet have at most 6 digits: a longer one is no number of these rules.
 _NUMBER = re.compile(r"[+\-−]?[0-9]{1,6}")
 _WITH_NOTE = re.compile(r"(?P<number>[+\-−]?[0-9]{1,6})\s*(?:\((?P<note>[^)]*)\))?")
-_NAMED = re.compile(r"(?P<name>.+?)\s*(?:[\s:+]\s*(?P<number>[+\-−]?[0-9]{1,6}))?")
+#: The value at the end of a name: ``頑固 3``, ``頑固:3``, ``頑固+3`` or ``頑固3``.
+_TRAILING_NUMBER = re.compile(r"[+\-−]?[0-9]{1,6}\Z")
+
+
+def _named(text: str) -> tuple[str, str | None]:
+    """A name and the number written after it, if any (in linear time, whatever the text)."""
+    text = text.strip()
+    found = _TRAILING_NUMBER.search(text)
+    if found is not None:
+        name = text[: found.start()].rstrip().rstrip(":+").rstrip()
+        if name:
+            return name, found[0]
+    return text, None
+
+
 _LIST = re.compile(r"\s*[、,]\s*")
 
 
@@ -121,18 +135,16 @@ def parse_sheet(text: str) -> Character:
             if field in ("defense", "magic_defense") and number["note"]:
                 values["armor" if field == "defense" else "job"] = number["note"].strip()
         elif field == "feature":
-            named = _NAMED.fullmatch(value)
-            if named is None:
-                problems.append(("bayside23.error.sheet_number", {"line": key, "text": value}))
+            if len(list(filter(None, _LIST.split(value)))) > 1:  # BAY-10: only one feature
+                problems.append(("bayside23.error.feature", {"line": key}))
                 continue
-            values[field] = Feature(named["name"], _int(named["number"] or "0"))
+            name, written = _named(value)
+            values[field] = Feature(name, _int(written or "0"))
         elif field == "skills":
             skills: list[Skill] = []
             for item in filter(None, _LIST.split(value)):
-                named = _NAMED.fullmatch(item)
-                if named is None:  # pragma: no cover - _NAMED matches any non-empty text
-                    continue
-                skills.append(Skill(named["name"], _int(named["number"] or "0")))
+                name, written = _named(item)
+                skills.append(Skill(name, _int(written or "0")))
             values[field] = tuple(skills)
         else:
             values[field] = tuple(filter(None, _LIST.split(value)))

@@ -15,15 +15,21 @@ With Hypothesis imported, ``st.from_type(bayside23.Character)`` draws from :func
 .. versionadded:: 0.2.0
 """
 
-from tabletop_rules.bayside23._strategies import (
-    battle_setups,
-    blank_books,
-    characters,
-    ledgers,
-    names,
-    riddles,
-    rulings,
-)
+from tabletop_rules._hypothesis import require_hypothesis
+
+try:
+    from tabletop_rules.bayside23._strategies import (
+        battle_setups,
+        blank_books,
+        characters,
+        ledgers,
+        names,
+        riddles,
+        rulings,
+    )
+except ImportError as error:
+    require_hypothesis(__name__, error)
+    raise
 
 __all__ = [
     "battle_setups",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import types
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -25,13 +24,14 @@ def _unused(name: str, taken: set[str]) -> str:
     return name
 
 
-def _slot(cls: type[Any], name: str) -> types.MemberDescriptorType | None:
-    """The slot descriptor of *name* in *cls* (found along its MRO), or ``None``."""
+def _slot(cls: type[Any], name: str) -> Callable[[Any, Any], None]:
+    """The setter of the slot *name* of *cls* (a slot may be a base class's)."""
     for klass in cls.__mro__:
-        found = vars(klass).get(name)
-        if found is not None:
-            return found if isinstance(found, types.MemberDescriptorType) else None
-    return None
+        descriptor = vars(klass).get(name)
+        if descriptor is not None:
+            setter: Callable[[Any, Any], None] = descriptor.__set__
+            return setter
+    raise TypeError(f"copier() needs a slot for {cls.__qualname__}.{name}")
 
 
 def copier(cls: type[T]) -> Callable[..., T]:
@@ -46,6 +46,7 @@ def copier(cls: type[T]) -> Callable[..., T]:
     running the class's converters and validators, so a change must already be of the
     field's type (a tuple, not a list).
 
+    >>> import attrs
     >>> @attrs.frozen
     ... class Point:
     ...     x: int
@@ -76,33 +77,29 @@ def copier(cls: type[T]) -> Callable[..., T]:
     inst, new, missing, set_, make, klass = (
         _unused(name, taken) for name in ("inst", "new", "missing", "setattr", "make", "cls")
     )
+    # Each field is set through its slot's descriptor: cheaper than object.__setattr__,
+    # which looks the descriptor up on every call.
+    setters = {
+        a.name: (_unused(f"set_{i}", taken), _slot(cls, a.name)) for i, a in enumerate(fields)
+    }
     keywords = ", ".join(f"{a.alias}={missing}" for a in fields)
     lines = [f"def copy({inst}, /, *, {keywords}):" if fields else f"def copy({inst}, /):"]
     lines.append(f"    {new} = {make}({klass})")
+    lines += [
+        f"    {setters[a.name][0]}({new}, {inst}.{a.name} if {a.alias} is {missing} else {a.alias})"
+        for a in fields
+    ]
+    if any("_attrs_cached_hash" in getattr(k, "__slots__", ()) for k in cls.__mro__):
+        # cache_hash=True: the copy's hash is computed afresh.
+        lines.append(f"    {set_}({new}, '_attrs_cached_hash', None)")
+    lines.append(f"    return {new}")
     namespace: dict[str, Any] = {
         klass: cls,
         missing: _MISSING,
         make: object.__new__,
         set_: object.__setattr__,
+        **dict(setters.values()),
     }
-
-    def setter(name: str) -> str:
-        # A slot's own descriptor sets it faster than object.__setattr__ finds it.
-        slot = _slot(cls, name)
-        if slot is None:
-            return f"{set_}({new}, {name!r}, "
-        local = _unused(f"set_{name.lstrip('_')}", taken)
-        namespace[local] = slot.__set__
-        return f"{local}({new}, "
-
-    lines += [
-        f"    {setter(a.name)}{inst}.{a.name} if {a.alias} is {missing} else {a.alias})"
-        for a in fields
-    ]
-    if any("_attrs_cached_hash" in getattr(k, "__slots__", ()) for k in cls.__mro__):
-        # cache_hash=True: the copy's hash is computed afresh.
-        lines.append(f"    {setter('_attrs_cached_hash')}None)")
-    lines.append(f"    return {new}")
     source = "\n".join(lines) + "\n"
     exec(compile(source, f"<copier of {cls.__qualname__}>", "exec"), namespace)
     copy: Callable[..., T] = namespace["copy"]

@@ -68,6 +68,8 @@ class Durations(Generic[KindT]):
     adding a kind of effect is one row.
     Kinds are enum members: the table compares them by identity, which is cheap.
 
+    >>> import enum
+    >>> import attrs
     >>> class Mark(enum.Enum):
     ...     RAGE = "rage"
     ...     AIMED = "aimed"

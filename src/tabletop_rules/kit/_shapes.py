@@ -96,6 +96,7 @@ class CommandShapes:
     unions of those (``None`` included) are checked (an attrs value by its class only); any
     other field is left to the rule that reads it.
 
+    >>> import attrs
     >>> @attrs.frozen
     ... class Jump:
     ...     actor: str

@@ -21,9 +21,10 @@ Fraction(11, 20)
 .. versionadded:: 0.1.0
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from tabletop_rules._hypothesis import register_if_hypothesis as _register_if_hypothesis
+from tabletop_rules._hypothesis import strategies_of as _strategies_of
+from tabletop_rules._lazy import lazy_attributes as _lazy_attributes
 from tabletop_rules.kit import Expiry
 from tabletop_rules.m20._character import (
     Attribute,
@@ -138,6 +139,7 @@ from tabletop_rules.m20._sheet import (
     parse_sheet,
 )
 from tabletop_rules.m20._skills import Skill, SkillPick
+from tabletop_rules.m20._vectors import VECTOR_CHECKS, VECTOR_LOG
 
 if TYPE_CHECKING:
     from tabletop_rules.m20._chat import CHAT_COMMANDS
@@ -159,6 +161,8 @@ __all__ = [
     "MAX_SHEET_PROBLEMS",
     "RULESET",
     "SCENARIO_LIMITS",
+    "VECTOR_CHECKS",
+    "VECTOR_LOG",
     "Assist",
     "Assisted",
     "Attack",
@@ -256,20 +260,12 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
+if not TYPE_CHECKING:
     # The chat commands need the notation, which most users of m20 never import.
-    if name == "CHAT_COMMANDS":
-        from tabletop_rules.m20._chat import CHAT_COMMANDS
-
-        return CHAT_COMMANDS
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    __getattr__ = _lazy_attributes(__name__, {"CHAT_COMMANDS": f"{__name__}._chat"})
 
 
-def _register_hypothesis_strategies() -> None:  # pyright: ignore[reportUnusedFunction]
-    # st.from_type(Character) draws from tabletop_rules.m20.strategies.characters().
-    from tabletop_rules._hypothesis import register_types
-
-    register_types("tabletop_rules.m20.strategies", [(Character, "characters")])
-
-
-_register_if_hypothesis(_register_hypothesis_strategies)
+# st.from_type(Character) draws from tabletop_rules.m20.strategies.characters().
+_register_hypothesis_strategies = _strategies_of(
+    "tabletop_rules.m20.strategies", [(Character, "characters")]
+)

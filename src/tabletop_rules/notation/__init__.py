@@ -73,7 +73,13 @@ from tabletop_rules.notation._limits import CHAIN_DEPTH, Limits
 from tabletop_rules.notation._modifiers import Keep, Relation, Reroll
 from tabletop_rules.notation._parser import CACHED_LENGTH, cached_default, parse_text
 from tabletop_rules.notation._sums import Expression, ExpressionResult, Part, RolledPart
-from tabletop_rules.notation._systems import ChatCommand, SystemCheck, commands, help_text
+from tabletop_rules.notation._systems import (
+    ChatCommand,
+    SystemCheck,
+    SystemCommand,
+    commands,
+    help_text,
+)
 
 __all__ = [
     "CHAIN_DEPTH",
@@ -95,6 +101,7 @@ __all__ = [
     "Result",
     "RolledPart",
     "SystemCheck",
+    "SystemCommand",
     "commands",
     "help_text",
     "parse",

@@ -12,11 +12,13 @@ import attrs
 from tabletop_rules.errors import NotationLimitExceeded
 
 if TYPE_CHECKING:
-    from tabletop_rules.notation._commands import Command
+    # Qualified in the annotation: a bare ``Command`` would be ambiguous in the docs, where every
+    # rule system has a ``Command`` too.
+    import tabletop_rules.notation
 
 __all__ = ["CHAIN_DEPTH", "Limits"]
 
-#: The most extra dice one die may bring: an exploding die explodes at most this many times,
+#: The most extra dice one die may bring. An exploding die explodes at most this many times,
 #: and ``RR`` rerolls a die at most this many times; exact odds are for this rule.
 #:
 #: .. versionadded:: 0.2.0
@@ -66,7 +68,7 @@ class Limits:
     #: .. versionadded:: 0.2.0
     max_work: int = attrs.field(default=600_000, validator=_positive)
 
-    def enforce(self, command: Command) -> None:
+    def enforce(self, command: tabletop_rules.notation.Command) -> None:
         """Check *command* against the limits other than the length.
 
         :func:`parse` calls this before it returns; commands built in code or read from JSON

@@ -13,7 +13,7 @@ from tabletop_rules.notation._commands import Check, Command, CountRoll, Repeat
 from tabletop_rules.notation._limits import DEFAULT_LIMITS, Limits, unchecked
 from tabletop_rules.notation._modifiers import Keep, Relation, Reroll
 from tabletop_rules.notation._sums import Expression, Part
-from tabletop_rules.notation._systems import SystemCheck, commands
+from tabletop_rules.notation._systems import ChatCommand, SystemCheck, SystemCommand, commands
 
 __all__ = ["CACHED_LENGTH", "cached_default", "parse_text"]
 
@@ -45,6 +45,7 @@ _UNSUPPORTED: Final = frozenset("/^%[]{}!#")
 _PREFIX: Final = re.compile(r"(?:([sS])(?=[0-9dDxXrR(+\-−]))?(?:(?:[xX]|[rR][eE][pP])([0-9]+)\s+)?")
 _HEAD: Final = re.compile(r"[0-9dDbBkKhHlLrR!+\-−*/()<>=≥≤≧≦%fF\s]*")
 _DICE_HINT: Final = re.compile(r"[dD][0-9]|[0-9][dD][%fF]|[0-9][bB][0-9]")
+_SPACES: Final = re.compile(r"\s+")
 _COUNT_ROLL: Final = re.compile(r"([0-9]+)[bB]([0-9]+)")
 _LETTERS: Final = re.compile(r"[a-zA-Z!%]+")
 
@@ -109,9 +110,11 @@ class _Parser:
             if after in ("H", "L"):
                 self.position += 1
             count = self.required_number("error.notation.expected_count")
+            if count == 0:  # before Keep, whose own check raises a plain ValueError
+                raise self.fail("error.notation.bad_keep", here, keep=f"{kind}0", dice=str(dice))
             keep = Keep(kind=kind, count=count)  # type: ignore[arg-type]
             kept, _ = keep.kept(dice.count)
-            if count == 0 or not 1 <= kept <= dice.count:
+            if not 1 <= kept <= dice.count:
                 raise self.fail("error.notation.bad_keep", here, keep=str(keep), dice=str(dice))
             return {"keep": keep}
         if found == "!":
@@ -357,8 +360,11 @@ def _read(text: str, limits: Limits, system: str | None) -> Command | SystemChec
     else:
         head = unicodedata.normalize("NFKC", stripped).strip()
     if system is not None:
+        # An S in front of a system's command marks it secret, as in the common language.
+        secret = head[:1] in ("s", "S") and any(chat.matches(head[1:]) for chat in commands(system))
+        body = head[1:] if secret else head
         for chat in commands(system):
-            if chat.matches(head):
+            if chat.matches(body):
                 normalized = unicodedata.normalize("NFKC", text).strip()
                 if len(normalized) > limits.max_length:
                     raise NotationLimitExceeded(
@@ -368,7 +374,7 @@ def _read(text: str, limits: Limits, system: str | None) -> Command | SystemChec
                         text=normalized[: limits.max_length],
                         position=limits.max_length,
                     )
-                return chat.read(normalized)
+                return _read_system(chat, normalized[1:] if secret else normalized, secret)
     prefix = _PREFIX.match(head)
     assert prefix is not None
     body_start = prefix.end()
@@ -402,6 +408,37 @@ def _read(text: str, limits: Limits, system: str | None) -> Command | SystemChec
             command = single
     limits._enforce(command, normalized, parser.positions)  # pyright: ignore[reportPrivateUsage]
     return command
+
+
+#: What the first word of a system command's comment may not hold: it reads as more of the
+#: command (``HELP+2@x``, ``+2``), so a mistyped part is refused rather than ignored.
+_COMMAND_LIKE: Final = re.compile(r"\S*[+\-−@<>=≥≤≧≦]")
+
+
+def _read_system(chat: ChatCommand, text: str, secret: bool) -> SystemCheck:
+    """*text* read as *chat*'s command, with the comment after it (if any) split off."""
+    try:
+        check = chat.read(text)
+        comment = ""
+    except InvalidNotation as error:
+        # The longest start that is still meant as this command and reads is the command, and
+        # the rest its comment, unless the rest looks like more of the command (``HELP``
+        # alone after a helped check's start is not a comment); otherwise the whole text's
+        # error stands.
+        for space in reversed([match.start() for match in _SPACES.finditer(text)]):
+            comment = text[space:].strip()
+            if _COMMAND_LIKE.match(comment) or not chat.matches(text[:space]):
+                continue
+            try:
+                check = chat.read(text[:space])
+            except InvalidNotation:
+                continue
+            break
+        else:
+            raise error from None
+    if secret or comment:
+        return SystemCommand(check=check, secret=secret, comment=comment)
+    return check
 
 
 def _decorated(

@@ -7,18 +7,20 @@ import importlib
 import re
 from collections.abc import Callable
 from fractions import Fraction
+from types import ModuleType
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import attrs
 
 from tabletop_rules.errors import UnknownSystem
 from tabletop_rules.i18n import DEFAULT_LOCALE, translate
+from tabletop_rules.notation._sums import check_comment, finish
 
 if TYPE_CHECKING:
     from tabletop_rules.checks import CheckResult
     from tabletop_rules.dice import DiceSource
 
-__all__ = ["ChatCommand", "SystemCheck", "commands", "help_text"]
+__all__ = ["ChatCommand", "SystemCheck", "SystemCommand", "commands", "help_text", "system_package"]
 
 #: The entry-point group of the rulesets; a system's package lists its chat commands in
 #: a ``CHAT_COMMANDS`` tuple beside the ruleset.
@@ -39,6 +41,49 @@ class SystemCheck(Protocol):
     def resolve(self, dice: DiceSource) -> CheckResult:
         """Roll and judge; the result explains itself with ``explain(locale)``."""
         ...
+
+
+@attrs.frozen(kw_only=True)
+class SystemCommand:
+    """A system's chat command written with the ``S`` secret mark or a trailing comment.
+
+    :func:`~tabletop_rules.notation.parse` gives the system's own check for a plain command
+    (``M20+4>=困難``) and this wrapper when the text is marked secret (``SM20+4>=困難``) or
+    ends in a comment after whitespace (``M20+4>=困難 跳過懸崖``), as the common dice
+    language's commands carry their own ``secret`` and ``comment``.
+    It is a :class:`SystemCheck` itself: ``probability()`` and ``resolve()`` are the check's.
+
+    >>> from tabletop_rules.notation import parse
+    >>> from tabletop_rules.dice import ScriptedDice
+    >>> command = parse("SM20+4>=困難 跳過懸崖", system="m20")
+    >>> command.secret, command.comment
+    (True, '跳過懸崖')
+    >>> print(command.render(command.resolve(ScriptedDice([12])), "en"))
+    (secret) 1D20[12] +4 modifier = 16 ≥ 16 (Hard) Success — 跳過懸崖
+
+    .. versionadded:: 0.2.0
+    """
+
+    #: The system's own check, as the plain command gives it.
+    check: SystemCheck
+    #: Whether the roll is secret: a bot shows it to the roller alone.
+    secret: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    #: The comment after the command, without its leading whitespace.
+    comment: str = attrs.field(default="", validator=check_comment)
+
+    def probability(self) -> Fraction:
+        """The exact chance of success of the check."""
+        return self.check.probability()
+
+    def resolve(self, dice: DiceSource) -> CheckResult:
+        """Roll and judge the check."""
+        return self.check.resolve(dice)
+
+    def render(self, result: CheckResult, locale: str = DEFAULT_LOCALE) -> str:
+        """*result*'s explanation in *locale*, with this command's comment and secret mark."""
+        return finish(
+            result.explain(locale), secret=self.secret, comment=self.comment, locale=locale
+        )
 
 
 def _compile(value: str | re.Pattern[str]) -> re.Pattern[str]:
@@ -96,14 +141,26 @@ def commands(system: str) -> tuple[ChatCommand, ...]:
 
     .. versionadded:: 0.2.0
     """
+    listed: tuple[ChatCommand, ...] = tuple(getattr(system_package(system), "CHAT_COMMANDS", ()))
+    return listed
+
+
+@functools.cache
+def system_package(system: str) -> ModuleType:
+    """The package that registers the ruleset called *system* (``tabletop_rules.m20``).
+
+    The core finds what a system offers beside its ruleset (``CHAT_COMMANDS``,
+    ``VECTOR_CHECKS``) as attributes of this package, never by importing a system itself.
+
+    Raises:
+        UnknownSystem: No ruleset is registered under *system*.
+    """
     from importlib.metadata import entry_points  # only when first needed: it is slow to import
 
     found = entry_points(group=_GROUP)
     for entry in found:
         if entry.name == system:
-            module = importlib.import_module(entry.module)
-            listed: tuple[ChatCommand, ...] = tuple(getattr(module, "CHAT_COMMANDS", ()))
-            return listed
+            return importlib.import_module(entry.module)
     raise UnknownSystem(system, (entry.name for entry in found))
 
 

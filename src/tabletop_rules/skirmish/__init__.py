@@ -13,9 +13,17 @@ True
 .. versionadded:: 0.2.0
 """
 
-from tabletop_rules._hypothesis import register_if_hypothesis as _register_if_hypothesis
+from tabletop_rules._hypothesis import strategies_of as _strategies_of
 from tabletop_rules.engine import Pass
-from tabletop_rules.skirmish._bots import Versus, greedy_bot, odds, random_bot, simulate
+from tabletop_rules.skirmish._bots import (
+    BOTS,
+    SIMULATOR,
+    Versus,
+    greedy_bot,
+    odds,
+    random_bot,
+    simulate,
+)
 from tabletop_rules.skirmish._cards import (
     Card,
     CardSet,
@@ -85,6 +93,7 @@ from tabletop_rules.skirmish._effects import (
     Summon,
 )
 from tabletop_rules.skirmish._effects import Effect as _Effect
+from tabletop_rules.skirmish._vectors import VECTOR_CHECKS, VECTOR_LOG
 
 #: Every skirmish command, a union tagged in JSON by class name.
 Command = _Command
@@ -94,11 +103,15 @@ Event = _Event
 Effect = _Effect
 
 __all__ = [
+    "BOTS",
     "CHAT_COMMANDS",
     "PLAYERS",
     "RULESET",
     "SAMPLE_DECKS",
+    "SIMULATOR",
     "TWO_D6",
+    "VECTOR_CHECKS",
+    "VECTOR_LOG",
     "Action",
     "ActionKind",
     "ApChange",
@@ -170,11 +183,7 @@ __all__ = [
 ]
 
 
-def _register_hypothesis_strategies() -> None:  # pyright: ignore[reportUnusedFunction]
-    # st.from_type(Card) and st.from_type(Setup) draw from tabletop_rules.skirmish.strategies.
-    from tabletop_rules._hypothesis import register_types
-
-    register_types("tabletop_rules.skirmish.strategies", [(Card, "cards"), (Setup, "setups")])
-
-
-_register_if_hypothesis(_register_hypothesis_strategies)
+# st.from_type(Card) and st.from_type(Setup) draw from tabletop_rules.skirmish.strategies.
+_register_hypothesis_strategies = _strategies_of(
+    "tabletop_rules.skirmish.strategies", [(Card, "cards"), (Setup, "setups")]
+)

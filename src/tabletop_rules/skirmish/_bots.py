@@ -13,18 +13,18 @@ Every bot chooses among ``RULESET.legal_commands(state, actor=...)`` only.
 
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Executor
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, cast
+from typing import Any, Final, cast
 
 import attrs
 
 from tabletop_rules.engine import Pass, Ruleset
-from tabletop_rules.simulation import Bot, Estimate, random_bot, win_rates
+from tabletop_rules.errors import InvalidData
+from tabletop_rules.simulation import Bot, Estimate, Simulator, random_bot, win_rates
 from tabletop_rules.simulation import simulate as _simulate
 from tabletop_rules.skirmish._cards import Card, Target, sample_cards
 from tabletop_rules.skirmish._checks import Rulings
@@ -47,7 +47,7 @@ from tabletop_rules.skirmish._combat._values import (
     Team,
     other,
 )
-from tabletop_rules.skirmish._decks import sample_team
+from tabletop_rules.skirmish._decks import SAMPLE_DECKS, sample_team
 from tabletop_rules.skirmish._effects import (
     ApChange,
     Damage,
@@ -60,7 +60,7 @@ from tabletop_rules.skirmish._effects import (
     Summon,
 )
 
-__all__ = ["Versus", "greedy_bot", "odds", "random_bot", "simulate"]
+__all__ = ["BOTS", "SIMULATOR", "Versus", "greedy_bot", "odds", "random_bot", "simulate"]
 
 
 def odds(state: State, command: Command) -> Fraction | None:
@@ -186,6 +186,28 @@ class Versus:
         return self.bots[actors[0]](ruleset, state, rng)
 
 
+def _team(deck: str | Team, player: str, path: str) -> Team:
+    if not isinstance(deck, str):
+        return deck
+    if deck not in SAMPLE_DECKS:
+        known = ", ".join(SAMPLE_DECKS)
+        raise InvalidData(path, f"no sample deck is called {deck!r}; the sample decks are {known}")
+    return sample_team(deck, player)
+
+
+def _bots(bots: Mapping[str, Bot] | None) -> dict[str, Bot]:
+    if bots is None:
+        return dict.fromkeys(PLAYERS, random_bot)
+    chosen = dict(bots)
+    if set(chosen) != set(PLAYERS):
+        given = ", ".join(sorted(map(str, chosen))) or "none"
+        raise InvalidData("$.bots", f"give one bot for each of a and b, not for {given}")
+    for player, bot in chosen.items():
+        if not callable(bot):
+            raise InvalidData(f"$.bots.{player}", f"a bot is a function, not {bot!r}")
+    return chosen
+
+
 def simulate(  # noqa: PLR0917 - the issue's signature
     deck_a: str | Team,
     deck_b: str | Team,
@@ -196,6 +218,7 @@ def simulate(  # noqa: PLR0917 - the issue's signature
     *,
     library: Iterable[Card] = (),
     rulings: Rulings | None = None,
+    progress: Callable[[int], object] | None = None,
 ) -> Mapping[str, Estimate]:
     """Play *games* games of *deck_a* (player ``a``) against *deck_b* (player ``b``).
 
@@ -206,52 +229,71 @@ def simulate(  # noqa: PLR0917 - the issue's signature
     Args:
         deck_a: A sample deck's name (a key of ``SAMPLE_DECKS``) or a placed team.
         deck_b: The same for player ``b``.
-        games: How many games.
+        games: How many games (0 or more).
         bots: The bot of each player; random bots if not given.
         seed: The seed of the first game.
         executor: Where the games run; a process pool over every core if not given.
         library: More cards that the teams' summons and replacements may bring in (the
             sample set is always there).
         rulings: The readings.
+        progress: Called with the number of games of each batch as it ends (for a progress
+            bar).
 
     Raises:
-        KeyError: No sample deck has that name.
-        InvalidData: A team is not placed on its player's rows, or brings in a card that is
-            not given.
+        InvalidData: No sample deck has that name, *games* or *seed* is not a whole number
+            (or *games* is below 0), *bots* does not give one bot for each player, a team is
+            not placed on its player's rows, or a team brings in a card that is not given.
+            Nothing has been played.
 
     .. versionadded:: 0.2.0
+    .. versionchanged:: 0.2.0
+       *progress* was added; an unknown deck or bad numbers raise ``InvalidData``.
     """
-    teams = tuple(
-        sample_team(deck, player) if isinstance(deck, str) else deck
-        for player, deck in zip(PLAYERS, (deck_a, deck_b), strict=True)
-    )
+    if type(games) is not int or games < 0:
+        raise InvalidData(
+            "$.games", f"the number of games is a whole number, 0 or more, not {games!r}"
+        )
+    if type(seed) is not int:
+        raise InvalidData("$.seed", f"the seed is a whole number, not {seed!r}")
+    teams = (_team(deck_a, PLAYERS[0], "$.deck_a"), _team(deck_b, PLAYERS[1], "$.deck_b"))
+    chosen = _bots(bots)
     setup = Setup(
         teams=teams,
         library=(*sample_cards().cards, *library),
         rulings=rulings or Rulings(),
     )
     RULESET.start(setup)  # refuse a setup that brings in unknown cards, here
-    chosen: dict[str, Bot] = dict.fromkeys(PLAYERS, random_bot) if bots is None else dict(bots)
     # A kit ruleset's ClassVar names do not match the protocol's read-only properties for
     # pyright; it is a Ruleset all the same.
     ruleset = cast("Ruleset[Setup, Any, Any, Any]", RULESET)
     played = _simulate(
-        ruleset, [setup] * games, bot=Versus(chosen), first_seed=seed, executor=executor
+        ruleset,
+        [setup] * games,
+        bot=Versus(chosen),
+        first_seed=seed,
+        executor=executor,
+        progress=progress,
     )
-    rates = win_rates(played)
-    total = len(played)
-    out = {p: rates[p] if p in rates else _wilson(0, total) for p in (*PLAYERS, "")}
-    return MappingProxyType(out)
+    return win_rates(played, sides=PLAYERS)
 
 
-def _wilson(count: int, total: int, z: float = 1.959963984540054) -> Estimate:
-    """The 95% Wilson interval of *count* out of *total* (for a player who never won)."""
-    if not total:
-        return Estimate(count=0, total=0, low=0.0, high=1.0)
-    p = count / total
-    denominator = 1 + z * z / total
-    centre = (p + z * z / (2 * total)) / denominator
-    margin = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / denominator
-    return Estimate(
-        count=count, total=total, low=max(0.0, centre - margin), high=min(1.0, centre + margin)
-    )
+#: The bots of :data:`SIMULATOR`, by name.
+BOTS: Mapping[str, Bot] = MappingProxyType({"random": random_bot, "greedy": greedy_bot})
+
+
+def _run(  # noqa: PLR0917 - the Simulator's signature
+    decks: tuple[str, ...],
+    games: int,
+    bots: Mapping[str, Bot],
+    seed: int,
+    executor: Executor | None,
+    progress: Callable[[int], object] | None,
+) -> Mapping[str, Estimate]:
+    deck_a, deck_b = decks
+    return simulate(deck_a, deck_b, games, bots, seed, executor, progress=progress)
+
+
+#: What ``tabletop-rules simulate`` plays: the sample decks with the random or greedy bot.
+SIMULATOR: Final = Simulator(
+    system="skirmish", players=PLAYERS, decks=tuple(SAMPLE_DECKS), bots=BOTS, run=_run
+)

@@ -15,7 +15,7 @@ from tabletop_rules.skirmish._combat._values import PLAYERS, Setup, Team, home_r
 
 __all__ = ["SAMPLE_DECKS", "sample_setup", "sample_team"]
 
-#: The sample decks by name: the ids of their three cards, front card first.
+#: The sample decks by name, each the ids of its three cards, front card first.
 SAMPLE_DECKS: Final[Mapping[str, tuple[str, str, str]]] = MappingProxyType(
     {
         "vanguard": ("ember_knight", "stone_warden", "field_medic"),

@@ -15,6 +15,12 @@ With Hypothesis imported, ``st.from_type(skirmish.Card)`` draws from :func:`card
 .. versionadded:: 0.2.0
 """
 
-from tabletop_rules.skirmish._strategies import cards, setups
+from tabletop_rules._hypothesis import require_hypothesis
+
+try:
+    from tabletop_rules.skirmish._strategies import cards, setups
+except ImportError as error:
+    require_hypothesis(__name__, error)
+    raise
 
 __all__ = ["cards", "setups"]

@@ -25,9 +25,15 @@ Each rule system has its own strategies module, such as :mod:`tabletop_rules.m20
 
 from __future__ import annotations
 
-from hypothesis import strategies as st
-from hypothesis.errors import InvalidArgument
-from hypothesis.strategies import SearchStrategy
+from tabletop_rules._hypothesis import require_hypothesis
+
+try:
+    from hypothesis import strategies as st
+    from hypothesis.errors import InvalidArgument
+    from hypothesis.strategies import SearchStrategy
+except ImportError as error:
+    require_hypothesis(__name__, error)
+    raise
 
 from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Outcome, Term
 from tabletop_rules.dice import Dice, Roll, SeededDice

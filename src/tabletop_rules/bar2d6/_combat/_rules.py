@@ -50,6 +50,7 @@ from tabletop_rules.checks import Term
 from tabletop_rules.dice import DiceSource
 from tabletop_rules.engine import GameResult
 from tabletop_rules.errors import IllegalCommand
+from tabletop_rules.kit._fields import shown
 
 #: The reason of a combat the GM ended.
 GM_ENDED: Final = "bar2d6.result.gm_ended"
@@ -266,7 +267,9 @@ def decide_set_hp(state: CombatState, command: SetHp, _: DiceSource) -> tuple[Ev
     _going_on(state)
     target = state.combatant(command.target)
     if not 0 <= command.hp <= target.max_hp:
-        raise IllegalCommand("bar2d6.illegal.hp_range", hp=command.hp, max_hp=target.max_hp)
+        raise IllegalCommand("bar2d6.illegal.hp_range", hp=shown(command.hp), max_hp=target.max_hp)
+    if command.hp == target.hp:
+        raise IllegalCommand("bar2d6.illegal.hp_same", target=target.id, hp=target.hp)
     return (HpSet(target=target.id, hp=command.hp),)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Final, cast
+from typing import Final
 
 import attrs
 
@@ -13,7 +13,14 @@ from tabletop_rules.bar2d6._checks import Rulings, is_wounded
 from tabletop_rules.checks import CheckResult, Term
 from tabletop_rules.engine import GameResult
 from tabletop_rules.errors import IllegalCommand, InvalidData
-from tabletop_rules.kit._fields import MAX_NAME_LENGTH, a_flag, a_side
+from tabletop_rules.kit._fields import (
+    a_flag,
+    a_side,
+    an_instance,
+    checked_items,
+    participant_id,
+    shown,
+)
 
 __all__ = [
     "GM",
@@ -46,20 +53,6 @@ class AttackMode(enum.Enum):
     MULTI = "multi"
 
 
-def _an_id(_: object, __: attrs.Attribute[str], value: object) -> None:
-    if not isinstance(value, str) or not value or value == GM or len(value) > MAX_NAME_LENGTH:
-        raise InvalidData(
-            "$.id",
-            f"a participant id must be a non-empty text of at most {MAX_NAME_LENGTH} "
-            f"characters, not {GM!r}: {repr(value)[:80]}",
-        )
-
-
-def _a_character(_: object, __: attrs.Attribute[Character], value: object) -> None:
-    if not isinstance(value, Character):
-        raise InvalidData("$.character", f"expected a bar2d6 Character, not {value!r}")
-
-
 @attrs.frozen(kw_only=True)
 class Participant:
     """One character entering a combat.
@@ -71,9 +64,9 @@ class Participant:
     """
 
     #: A stable id, unique in the combat.
-    id: str = attrs.field(validator=_an_id)
+    id: str = attrs.field(validator=participant_id(GM))
     #: The character.
-    character: Character = attrs.field(validator=_a_character)
+    character: Character = attrs.field(validator=an_instance(Character, "a bar2d6 Character"))
     #: The side it fights on.
     side: str = attrs.field(validator=a_side)
     #: Whether a player runs it; the GM rolls for the others (B2D6-39).
@@ -88,19 +81,7 @@ class Participant:
 
 
 def _participants(values: Iterable[Participant]) -> tuple[Participant, ...]:
-    given = cast(object, values)
-    if isinstance(given, str | bytes) or not isinstance(given, Iterable):
-        raise InvalidData("$.participants", f"expected a list of participants, not {given!r}")
-    out: tuple[object, ...] = tuple(given)  # pyright: ignore[reportUnknownArgumentType, reportUnknownVariableType]
-    if len(out) > MAX_PARTICIPANTS:
-        raise InvalidData(
-            "$.participants",
-            f"a combat takes at most {MAX_PARTICIPANTS} participants, not {len(out)}",
-        )
-    for index, value in enumerate(out):
-        if not isinstance(value, Participant):
-            raise InvalidData(f"$.participants[{index}]", f"expected a Participant, not {value!r}")
-    return tuple(values)
+    return checked_items(values, Participant, field="participants", most=MAX_PARTICIPANTS)
 
 
 @attrs.frozen(kw_only=True)
@@ -126,7 +107,7 @@ class CombatSetup:
                 problems.append(
                     (
                         f"$.participants[{index}].hp",
-                        f"HP must be from 0 to {p.character.max_hp}, not {hp!r}",
+                        f"HP must be from 0 to {p.character.max_hp}, not {shown(hp)}",
                     )
                 )
         ids = [p.id for p in self.participants]

@@ -14,6 +14,7 @@ from tabletop_rules.bayside23._checks import Rulings
 from tabletop_rules.dice import Dice
 from tabletop_rules.errors import InvalidCheck, InvalidData
 from tabletop_rules.kit import copier
+from tabletop_rules.kit._fields import a_flag, an_instance, checked_items, shown
 
 __all__ = [
     "GM",
@@ -110,16 +111,19 @@ class Spell:
 
 
 def _weapons(values: Iterable[Weapon]) -> tuple[Weapon, ...]:
-    return tuple(values)
+    return checked_items(values, Weapon, field="weapons")
 
 
 def _spells(values: Iterable[Spell]) -> tuple[Spell, ...]:
-    return tuple(values)
+    return checked_items(values, Spell, field="spells")
 
 
 @attrs.frozen(kw_only=True)
 class Participant:
     """One character entering a battle, with its side and its gear.
+
+    Raises:
+        InvalidData: A field of the wrong type (the path names it, such as ``$.character``).
 
     .. versionadded:: 0.2.0
     """
@@ -127,12 +131,12 @@ class Participant:
     #: A short id, unique in the battle (``"mina"``).
     id: str
     #: The character.
-    character: Character
+    character: Character = attrs.field(validator=an_instance(Character, "a bayside23 Character"))
     #: Its side.
-    side: Side = Side.PARTY
+    side: Side = attrs.field(default=Side.PARTY, validator=an_instance(Side, "a bayside23 Side"))
     #: Whether it is a follower (NPC) of the party, who fights like everyone else but holds
     #: no artifacts (BAY-20).
-    follower: bool = False
+    follower: bool = attrs.field(default=False, validator=a_flag)
     #: The weapons it carries; the first is in hand.
     weapons: tuple[Weapon, ...] = attrs.field(default=(), converter=_weapons)
     #: The spells it knows.
@@ -142,12 +146,18 @@ class Participant:
 
 
 def _participants(values: Iterable[Participant]) -> tuple[Participant, ...]:
-    return tuple(values)
+    return checked_items(values, Participant, field="participants")
 
 
 @attrs.frozen(kw_only=True)
 class BattleSetup:
     """What a battle starts from: the participants, the readings and the session ledger.
+
+    Raises:
+        InvalidData: Participants that are not a list of :class:`Participant`, or rulings or
+            a ledger of the wrong type (the path names the field).
+        InvalidCheck: ``bayside23.error.setup``: too few or too many participants, ids that
+            repeat or are empty or ``"gm"``, a side with no one, or an HP out of range.
 
     .. versionadded:: 0.2.0
     """
@@ -155,9 +165,13 @@ class BattleSetup:
     #: Everyone in the battle.
     participants: tuple[Participant, ...] = attrs.field(converter=_participants)
     #: The readings in force.
-    rulings: Rulings = attrs.field(factory=Rulings)
+    rulings: Rulings = attrs.field(
+        factory=Rulings, validator=an_instance(Rulings, "bayside23 Rulings")
+    )
     #: The party's artifacts and those already spent this session.
-    ledger: SessionLedger = attrs.field(factory=SessionLedger)
+    ledger: SessionLedger = attrs.field(
+        factory=SessionLedger, validator=an_instance(SessionLedger, "a SessionLedger")
+    )
 
     def __attrs_post_init__(self) -> None:
         problems: list[str] = []
@@ -172,7 +186,7 @@ class BattleSetup:
             problems.append("both sides need someone")
         for p in self.participants:
             if p.hp is not None and (type(p.hp) is not int or not 0 <= p.hp <= p.character.hp):
-                problems.append(f"{p.id}'s HP {p.hp} is not from 0 to {p.character.hp}")
+                problems.append(f"{p.id}'s HP {shown(p.hp)} is not from 0 to {p.character.hp}")
         if problems:
             raise InvalidCheck("bayside23.error.setup", problems="; ".join(problems))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable
 from types import MappingProxyType
-from typing import Final, cast
+from typing import Final
 
 import attrs
 
@@ -13,7 +13,14 @@ from tabletop_rules.checks import CheckResult, Term
 from tabletop_rules.engine import GameResult, PromptFrame, PromptStack
 from tabletop_rules.errors import IllegalCommand, InvalidData
 from tabletop_rules.kit import Durations, Expiry, copier
-from tabletop_rules.kit._fields import MAX_NAME_LENGTH, a_flag, a_side
+from tabletop_rules.kit._fields import (
+    a_flag,
+    a_side,
+    an_instance,
+    checked_items,
+    participant_id,
+    shown,
+)
 from tabletop_rules.m20._character import Character
 from tabletop_rules.m20._checks import RewardItem, Rulings
 from tabletop_rules.m20._ledger import ScenarioLedger
@@ -243,27 +250,6 @@ class DefenseBoosts:
 # --------------------------------------------------------------------------- setup
 
 
-def _no_gm_id(_: object, __: attrs.Attribute[str], value: object) -> None:
-    if (
-        not isinstance(value, str)
-        or not value
-        or value == GM
-        or "/" in value
-        or len(value) > MAX_NAME_LENGTH
-    ):
-        shown = repr(value)
-        raise InvalidData(
-            "$.id",
-            f"a participant id must be a non-empty text of at most {MAX_NAME_LENGTH} "
-            f"characters, not {GM!r}, without '/': {shown[:80]}",
-        )
-
-
-def _a_character(_: object, __: attrs.Attribute[Character], value: object) -> None:
-    if not isinstance(value, Character):
-        raise InvalidData("$.character", f"expected an m20 Character, not {value!r}")
-
-
 @attrs.frozen(kw_only=True)
 class Participant:
     """One character entering a combat.
@@ -276,9 +262,9 @@ class Participant:
     """
 
     #: A stable id, unique in the combat (keep it from one combat of a scenario to the next).
-    id: str = attrs.field(validator=_no_gm_id)
+    id: str = attrs.field(validator=participant_id(GM, without="/"))
     #: The character.
-    character: Character = attrs.field(validator=_a_character)
+    character: Character = attrs.field(validator=an_instance(Character, "an m20 Character"))
     #: The side it fights on.
     side: str = attrs.field(validator=a_side)
     #: Whether it is a player character (a non-player character is run by the GM).
@@ -293,19 +279,7 @@ class Participant:
 
 
 def _participants(values: Iterable[Participant]) -> tuple[Participant, ...]:
-    given = cast(object, values)  # a caller may pass anything: check it all
-    if isinstance(given, str | bytes) or not isinstance(given, Iterable):
-        raise InvalidData("$.participants", f"expected a list of participants, not {given!r}")
-    out: tuple[object, ...] = tuple(given)  # pyright: ignore[reportUnknownArgumentType, reportUnknownVariableType]
-    if len(out) > MAX_PARTICIPANTS:
-        raise InvalidData(
-            "$.participants",
-            f"a combat takes at most {MAX_PARTICIPANTS} participants, not {len(out)}",
-        )
-    for index, value in enumerate(out):
-        if not isinstance(value, Participant):
-            raise InvalidData(f"$.participants[{index}]", f"expected a Participant, not {value!r}")
-    return tuple(values)
+    return checked_items(values, Participant, field="participants", most=MAX_PARTICIPANTS)
 
 
 @attrs.frozen(kw_only=True)
@@ -339,7 +313,7 @@ class CombatSetup:
                 problems.append(
                     (
                         f"$.participants[{index}].hp",
-                        f"HP must be from 0 to {p.character.max_hp}, not {hp!r}",
+                        f"HP must be from 0 to {p.character.max_hp}, not {shown(hp)}",
                     )
                 )
             else:

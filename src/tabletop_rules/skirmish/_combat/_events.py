@@ -43,7 +43,7 @@ __all__ = [
 class RollForFirst:
     """Both players roll 2D6 for the first turn, again on a tie (SK-02)."""
 
-    #: Who rolls (either player).
+    #: Who rolls: player ``a``, for both players.
     actor: str
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -118,18 +119,30 @@ def _main(state: State, actor: str) -> None:
 
 def _with_units(state: State, units: Sequence[Unit]) -> tuple[Unit, ...]:
     by_id = {u.id: u for u in units}
-    kept = tuple(by_id.pop(u.id, u) for u in state.units)
+    kept = [by_id.pop(u.id, u) for u in state.units]
     return (*kept, *by_id.values())
 
 
 def _set_unit(state: State, unit: Unit) -> State:
-    return copy_state(state, units=tuple(unit if u.id == unit.id else u for u in state.units))
+    return copy_state(state, units=_units_with(state, unit))
+
+
+def _units_with(state: State, unit: Unit) -> tuple[Unit, ...]:
+    """*state*'s characters with *unit* in place of the one of its id."""
+    unit_id = unit.id
+    return tuple([unit if u.id == unit_id else u for u in state.units])
 
 
 def _replace_action(state: State, action: Action) -> State:
     """*state* with the top action changed and its next window opened."""
     stack = state.stack.replace_top(open_window(state, action))
     return copy_state(state, stack=stack)
+
+
+def _replace_action_of(state: State, unit: Unit, action: Action) -> State:
+    """*state* with *unit* changed, then the top action changed and its next window opened."""
+    state = copy_state(state, units=_units_with(state, unit))
+    return copy_state(state, stack=state.stack.replace_top(open_window(state, action)))
 
 
 def _top(state: State) -> Action:
@@ -145,6 +158,8 @@ def decide_first(state: State, command: RollForFirst, dice: DiceSource) -> list[
         raise IllegalCommand("skirmish.illegal.first_chosen")
     if command.actor not in PLAYERS:
         raise IllegalCommand("skirmish.illegal.unknown_player", actor=command.actor)
+    if command.actor != PLAYERS[0]:  # a rolls for both, as legal_commands offers it
+        raise IllegalCommand("skirmish.illegal.not_your_turn", actor=command.actor)
     rolls: list[DiceRoll] = []
     for _ in range(MAX_INITIATIVE_ROLLS):
         a, b = dice.roll(TWO_D6), dice.roll(TWO_D6)
@@ -275,13 +290,16 @@ def fold_given(state: State, event: ApGiven) -> State:
 def fold_declared(state: State, event: Declared) -> State:
     """The action goes on the stack; the window before paying opens."""
     action = event.action
+    units = state.units
     if not action.response:
         unit = state.unit(action.unit)
         if action.kind is ActionKind.ATTACK:
-            state = _set_unit(state, copy_unit(unit, attacked=True))
+            units = _units_with(state, copy_unit(unit, attacked=True))
         elif action.kind is ActionKind.PREPARE:
-            state = _set_unit(state, copy_unit(unit, prepared=True))
-    return copy_state(state, stack=state.stack.push(open_window(state, action)))
+            units = _units_with(state, copy_unit(unit, prepared=True))
+    # The once-a-turn marks do not change who may respond: the window reads the state before.
+    frame = open_window(state, action)
+    return copy_state(state, units=units, stack=state.stack.push(frame))
 
 
 def fold_passed(state: State, event: Passed) -> State:
@@ -294,17 +312,17 @@ def fold_passed(state: State, event: Passed) -> State:
 def fold_paid(state: State, event: Paid) -> State:
     """The AP is spent; an action that could not pay comes to nothing."""
     action = _top(state)
-    state = _set_unit(state, copy_unit(state.unit(event.unit), ap=event.ap))
+    unit = copy_unit(state.unit(event.unit), ap=event.ap)
     success = None if event.paid else False
-    return _replace_action(state, copy_action(action, step=Step.ROLL, success=success))
+    return _replace_action_of(state, unit, copy_action(action, step=Step.ROLL, success=success))
 
 
 def fold_rolled(state: State, event: Rolled) -> State:
     """The check's result; a natural changes the checking character's AP."""
     action = _top(state)
-    state = _set_unit(state, copy_unit(state.unit(action.unit), ap=event.ap))
+    unit = copy_unit(state.unit(action.unit), ap=event.ap)
     done = copy_action(action, step=Step.EFFECT, result=event.result, success=event.result.success)
-    return _replace_action(state, done)
+    return _replace_action_of(state, unit, done)
 
 
 def fold_stepped(state: State, event: Stepped) -> State:
@@ -340,10 +358,11 @@ def _modified(state: State, event: Resolved) -> PromptStack[ResponseWindow[Actio
 def fold_ended(state: State, event: Ended) -> State:
     """The top action leaves the stack; the one below asks its responders again (SK-31)."""
     stack = state.stack.pop()
-    state = copy_state(state, stack=stack)
     if stack.empty:
-        return state
-    return _replace_action(state, stack.top.pending.pending)
+        return copy_state(state, stack=stack)
+    # The window reads the characters, not the stack.
+    frame = open_window(state, stack.top.pending.pending)
+    return copy_state(state, stack=stack.replace_top(frame))
 
 
 def fold_turn_ended(state: State, event: TurnEnded) -> State:
@@ -387,6 +406,8 @@ def _end_of(state: State) -> GameEnded | None:
                 up_a = True
             else:
                 up_b = True
+            if up_a and up_b:
+                break
     if not up_a or not up_b:
         if not up_a and not up_b:
             return GameEnded((), "skirmish.result.nobody_left")  # SK-49
@@ -451,13 +472,27 @@ def follow_up(state: State) -> Event | None:
 # --------------------------------------------------------------------------- legal commands
 
 
-def _main_commands(state: State, actor: str) -> Iterator[Command]:
+# Commands are immutable values that bots are offered again and again: each is built once
+# (bounded caches; an equal command is the same command).
+_attack: Final = functools.lru_cache(maxsize=4096)(Attack)
+_prepare: Final = functools.lru_cache(maxsize=4096)(Prepare)
+_use_skill: Final = functools.lru_cache(maxsize=4096)(UseSkill)
+_give_ap: Final = functools.lru_cache(maxsize=1024)(GiveAp)
+_end_turn: Final = functools.lru_cache(maxsize=64)(EndTurn)
+_roll_check: Final = functools.lru_cache(maxsize=64)(RollCheck)
+_pass: Final = functools.lru_cache(maxsize=64)(Pass)
+
+
+def _main_commands(state: State, actor: str) -> list[Command]:
     enemies = state.standing(other(actor))
     spare = state.spare_ap > 0
     per_player = state.rulings.limits_per_player
+    out: list[Command] = []
+    add = out.append
     for unit in state.standing(actor):
+        unit_id = unit.id
         if spare:
-            yield GiveAp(actor, unit.id)
+            add(_give_ap(actor, unit_id))
         if per_player:
             attacked, prepared = _done(state, unit, "attacked"), _done(state, unit, "prepared")
         else:
@@ -466,29 +501,31 @@ def _main_commands(state: State, actor: str) -> Iterator[Command]:
             row = unit.row
             for enemy in enemies:
                 if abs(enemy.row - row) <= ATTACK_RANGE:
-                    yield Attack(actor, unit.id, enemy.id)
-            yield Prepare(actor, unit.id)
+                    add(_attack(actor, unit_id, enemy.id))
+            add(_prepare(actor, unit_id))
             for to in move_rows(state, unit):
-                yield Prepare(actor, unit.id, to)
+                add(_prepare(actor, unit_id, to))
+        ap = unit.ap
         for index, skill in enumerate(unit.card.skills):
-            if skill.timing is Timing.MAIN and skill.cost <= unit.ap:
+            if skill.timing is Timing.MAIN and skill.cost <= ap:
                 if skill.attack and prepared:
                     continue
                 for target in targets(state, unit, skill):
-                    yield UseSkill(actor, unit.id, index, target)
-    yield EndTurn(actor)
+                    add(_use_skill(actor, unit_id, index, target))
+    add(_end_turn(actor))
+    return out
 
 
-def _response_commands(state: State, actor: str) -> Iterator[Command]:
+def _response_commands(state: State, actor: str) -> list[Command]:
     frame = state.stack.top
     if "RollCheck" in frame.answers:
-        yield RollCheck(actor)
-        return
-    yield Pass(actor)
+        return [_roll_check(actor)]
+    out: list[Command] = [_pass(actor)]
     step = frame.pending.pending.step
     for unit, index, skill in responses(state, actor, step):
         for target in targets(state, unit, skill):
-            yield UseSkill(actor, unit.id, index, target)
+            out.append(_use_skill(actor, unit.id, index, target))
+    return out
 
 
 def _library(setup: Setup) -> tuple[Card, ...]:
@@ -594,6 +631,9 @@ class SkirmishRuleset(Rules[Setup, State, Command, Event]):
             bad_command="skirmish.illegal.bad_command",
             unknown_command="skirmish.illegal.unknown_command",
         )
+        # The last state found to owe no automatic event: a state never changes, so it owes
+        # none for good, and the next question about it is answered at once.
+        self._settled: State | None = None
 
     def configure_converter(self, converter: cattrs.Converter) -> None:
         """Tag the command, event and effect unions by class name."""
@@ -630,7 +670,13 @@ class SkirmishRuleset(Rules[Setup, State, Command, Event]):
 
     def follow_up(self, state: State) -> Event | None:
         """The automatic event the rules call for next."""
-        return follow_up(state)
+        if state is self._settled:
+            return None
+        follow = follow_up(state)
+        if follow is None:
+            # A bot asks the same state who acts, what is legal, and then plays in it.
+            self._settled = state
+        return follow
 
     def actors(self, state: State) -> tuple[str, ...]:
         """``a`` rolls for the first turn; then the one asked on the stack, or the turn player."""
@@ -651,8 +697,8 @@ class SkirmishRuleset(Rules[Setup, State, Command, Event]):
         if state.phase is Phase.INITIATIVE:
             return iter((RollForFirst(actor),))
         if state.stack.frames:
-            return _response_commands(state, actor)
-        return _main_commands(state, actor)
+            return iter(_response_commands(state, actor))
+        return iter(_main_commands(state, actor))
 
     def outcome_of(self, state: State) -> GameResult | None:
         """How the game ended, or ``None``."""

@@ -6,15 +6,14 @@ events of :mod:`._flow` are built from them.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Iterator
-from typing import Final
+from collections.abc import Callable, Iterator
+from typing import Any, Final, cast
 
 from tabletop_rules.checks import Term
 from tabletop_rules.engine import PromptFrame
 from tabletop_rules.errors import IllegalCommand
-from tabletop_rules.kit import ResponseWindow
-from tabletop_rules.skirmish._cards import Card, Skill, Step, Target, Timing
+from tabletop_rules.kit import ResponseWindow, copier
+from tabletop_rules.skirmish._cards import Skill, Step, Target
 from tabletop_rules.skirmish._checks import Check
 from tabletop_rules.skirmish._combat._events import Resolved
 from tabletop_rules.skirmish._combat._values import (
@@ -59,6 +58,8 @@ __all__ = [
 
 #: The command types that answer a response window.
 ANSWERS: Final = frozenset({"UseSkill", "Pass"})
+#: The command type that answers a closed window before a check.
+_ROLL_ANSWERS: Final = frozenset({"RollCheck"})
 #: The step after each step.
 NEXT_STEP: Final = {Step.PAY: Step.ROLL, Step.ROLL: Step.EFFECT, Step.EFFECT: Step.END}
 #: The range of a normal attack (SK-11).
@@ -89,12 +90,15 @@ def targets(state: State, unit: Unit, skill: Skill) -> tuple[str | None, ...]:
         return (unit.id,)
     side = unit.owner if kind is Target.ALLY else other(unit.owner)
     reach = skill.range
+    row = unit.row
     return tuple(
-        u.id
-        for u in state.units
-        if u.owner == side
-        and u.status is Status.STANDING
-        and (reach is None or abs(u.row - unit.row) <= reach)
+        [
+            u.id
+            for u in state.units
+            if u.owner == side
+            and u.status is Status.STANDING
+            and (reach is None or abs(u.row - row) <= reach)
+        ]
     )
 
 
@@ -103,17 +107,7 @@ def move_rows(state: State, unit: Unit) -> tuple[int, ...]:
     rows = (unit.row - 1, unit.row + 1)
     own = home_rows(unit.owner)
     enter = state.rulings.enter_enemy_rows
-    return tuple(r for r in rows if r in FIELD_ROWS and (enter or r in own))
-
-
-@functools.cache
-def _responses_of(card: Card) -> dict[Step, tuple[tuple[int, Skill], ...]]:
-    """A card's response skills by the step they answer (cards are immutable: cached)."""
-    found: dict[Step, list[tuple[int, Skill]]] = {}
-    for index, skill in enumerate(card.skills):
-        if skill.timing is Timing.RESPONSE and skill.step is not None:
-            found.setdefault(skill.step, []).append((index, skill))
-    return {step: tuple(pairs) for step, pairs in found.items()}
+    return tuple([r for r in rows if r in FIELD_ROWS and (enter or r in own)])
 
 
 def responses(state: State, player: str, step: Step) -> Iterator[tuple[Unit, int, Skill]]:
@@ -121,13 +115,43 @@ def responses(state: State, player: str, step: Step) -> Iterator[tuple[Unit, int
     for unit in state.units:
         if unit.owner != player or unit.status is not Status.STANDING:
             continue
-        for index, skill in _responses_of(unit.card).get(step, ()):
-            if skill.cost <= unit.ap:
+        # A skill names a step exactly when it is a response (Skill checks it).
+        for index, skill in enumerate(unit.card.skills):
+            if skill.step is step and skill.cost <= unit.ap:
                 yield unit, index, skill
 
 
-def _can_respond(state: State, player: str, step: Step) -> bool:
-    return any(targets(state, u, s) for u, _, s in responses(state, player, step))
+def _has_target(state: State, unit: Unit, skill: Skill) -> bool:
+    """Whether the standing *unit* may aim *skill* at anyone (:func:`targets` is not empty)."""
+    kind = skill.target
+    reach = skill.range
+    if kind is Target.NONE or kind is Target.SELF:
+        return True
+    if kind is Target.ALLY and (reach is None or reach >= 0):
+        return True  # itself
+    side = unit.owner if kind is Target.ALLY else other(unit.owner)
+    row = unit.row
+    for u in state.units:
+        if (
+            u.owner == side
+            and u.status is Status.STANDING
+            and (reach is None or abs(u.row - row) <= reach)
+        ):
+            return True
+    return False
+
+
+def _who_can_respond(state: State, step: Step) -> set[str]:
+    """The players with a response they can use now in the window before *step*."""
+    found: set[str] = set()
+    for unit in state.units:
+        if unit.status is not Status.STANDING or unit.owner in found:
+            continue
+        for skill in unit.card.skills:
+            if skill.step is step and skill.cost <= unit.ap and _has_target(state, unit, skill):
+                found.add(unit.owner)
+                break
+    return found
 
 
 def has_check(state: State, action: Action) -> bool:
@@ -154,13 +178,22 @@ def _needs_roll(state: State, action: Action) -> bool:
     )
 
 
+#: Frames are copied from these two, with the kit's copier: a window closes on nearly every
+#: step of every action.
+_copy_frame: Final = cast("Callable[..., Frame]", copier(PromptFrame))
+_ASKS_NO_ONE: Final[PromptFrame[Any]] = PromptFrame(responder=None, pending=None)
+_ASKS_TO_ROLL: Final[PromptFrame[Any]] = PromptFrame(
+    responder="", answers=_ROLL_ANSWERS, pending=None
+)
+
+
 def closed_frame(state: State, window: ResponseWindow[Action]) -> Frame:
     """The frame of a window all have passed: the roller is asked to roll, or no one."""
     action = window.pending
     if action.step is Step.ROLL and _needs_roll(state, action):
         roller = state.unit(action.unit).owner
-        return PromptFrame(responder=roller, answers={"RollCheck"}, pending=window)
-    return PromptFrame(responder=None, pending=window)
+        return _copy_frame(_ASKS_TO_ROLL, responder=roller, pending=window)
+    return _copy_frame(_ASKS_NO_ONE, pending=window)
 
 
 def open_window(state: State, action: Action) -> Frame:
@@ -172,8 +205,16 @@ def open_window(state: State, action: Action) -> Frame:
     """
     owner = state.unit(action.unit).owner
     asked: tuple[str, ...] = ()
-    if action.step in state.answered_steps:
-        asked = tuple(p for p in (other(owner), owner) if _can_respond(state, p, action.step))
+    step = action.step
+    answered = False
+    for some in state.answered_steps:  # by identity: an enum's hash is a Python call
+        if some is step:
+            answered = True
+            break
+    if answered:
+        found = _who_can_respond(state, step)
+        if found:
+            asked = tuple(p for p in (other(owner), owner) if p in found)
     if asked:
         return ResponseWindow(responders=asked, pending=action).frame(ANSWERS)
     window = ResponseWindow(responders=(other(owner), owner), pending=action, passes=2)

@@ -11,6 +11,7 @@ from tabletop_rules.checks import CheckResult, Term
 from tabletop_rules.engine import GameResult, PromptFrame, PromptStack
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.kit import Durations, Expiry, ResponseWindow, copier
+from tabletop_rules.kit._fields import an_instance, checked_items, shown
 from tabletop_rules.skirmish._cards import Card, Step
 from tabletop_rules.skirmish._checks import Rulings
 from tabletop_rules.skirmish._effects import MarkerEffect, Role
@@ -126,14 +127,34 @@ class Unit:
         return sum(getattr(m.effect, what) for m in self.markers)
 
 
+def _cards(values: object) -> tuple[Card, ...]:
+    return checked_items(values, Card, field="cards")
+
+
+def _rows(values: object) -> tuple[int, ...]:
+    rows = checked_items(values, int, field="rows")
+    for index, row in enumerate(rows):
+        if type(row) is not int:
+            raise InvalidData(f"$.rows[{index}]", f"expected a row number, not {shown(row)}")
+    return rows
+
+
+def _teams(values: object) -> tuple[Team, ...]:
+    return checked_items(values, Team, field="teams")
+
+
+def _library(values: object) -> tuple[Card, ...]:
+    return checked_items(values, Card, field="library")
+
+
 @attrs.frozen(kw_only=True)
 class Team:
     """One player's three cards and the rows they are placed in (SK-03, SK-05)."""
 
     #: The three cards (SK-01).
-    cards: tuple[Card, ...]
+    cards: tuple[Card, ...] = attrs.field(converter=_cards)
     #: The row of each card, in the player's own two rows; any number per row (SK-03).
-    rows: tuple[int, ...]
+    rows: tuple[int, ...] = attrs.field(converter=_rows)
 
 
 def _check_setup(setup: Setup, attribute: object, teams: tuple[Team, ...]) -> None:
@@ -157,11 +178,13 @@ class Setup:
     """The start of a game: both teams, the cards that may be summoned, the readings."""
 
     #: The teams of ``a`` and ``b``.
-    teams: tuple[Team, ...] = attrs.field(validator=_check_setup)
+    teams: tuple[Team, ...] = attrs.field(converter=_teams, validator=_check_setup)
     #: The cards a summon or a replace may bring in.
-    library: tuple[Card, ...] = ()
+    library: tuple[Card, ...] = attrs.field(default=(), converter=_library)
     #: The readings.
-    rulings: Rulings = attrs.field(factory=Rulings)
+    rulings: Rulings = attrs.field(
+        factory=Rulings, validator=an_instance(Rulings, "skirmish Rulings")
+    )
 
     def card(self, card_id: str) -> Card:
         """The card *card_id* of the library or a team.
@@ -273,7 +296,8 @@ class State:
 
     def standing(self, player: str) -> tuple[Unit, ...]:
         """*player*'s standing characters."""
-        return tuple(u for u in self.units if u.owner == player and u.status is Status.STANDING)
+        standing = Status.STANDING
+        return tuple([u for u in self.units if u.owner == player and u.status is standing])
 
     def library_card(self, card_id: str) -> Card:
         """The library card *card_id*."""

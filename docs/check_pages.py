@@ -1,0 +1,271 @@
+"""Open every page of the built HTML docs in headless Chromium and check what it renders.
+
+Usage: ``python docs/check_pages.py docs/_build/html`` (``nox -s docs`` runs it after the build).
+
+One Chromium (Debian's ``chromium`` package; ``.ci/run`` installs it) loads each page through
+the DevTools protocol, spoken over a WebSocket with the standard library only, so nothing is
+downloaded at run time. For every page, in the DOM the browser built:
+
+- every internal link (``a[href]`` to a page of the build) goes to a page that exists, and its
+  ``#fragment``, if any, is the id of an element of that page;
+- the pages of the three systems whose texts are not in English show their text in its own
+  script: it is in the rendered ``innerText`` (not only in the HTML source), and every one of
+  its characters is drawn with a real glyph, not the box of a missing one (a font with CJK
+  glyphs must be installed: Debian's ``fonts-noto-cjk``, which ``.ci/run`` installs).
+
+It exits with status 1 and lists every problem, or prints how many pages and links it checked.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import re
+import shutil
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import unquote, urldefrag, urlparse
+
+# Text each page must render, in the script of its system's rule text.
+RENDERED_TEXT = {
+    "m20.html": ("酒吧M20變體", "楊望蒼"),
+    "bar2d6.html": ("個性點數",),
+    "bayside23.html": ("ファントムサイドストーリー",),
+}
+BROWSERS = ("chromium", "chromium-browser", "google-chrome")
+# What the page reports: its ids, its links (resolved by the browser) and its rendered text.
+PAGE_FACTS = """JSON.stringify({
+  ids: Array.from(document.querySelectorAll("[id]"), (e) => e.id),
+  names: Array.from(document.querySelectorAll("a[name]"), (e) => e.name),
+  links: Array.from(document.querySelectorAll("a[href]"), (a) => a.href),
+  text: document.body.innerText,
+})"""
+# The characters of a text that the page's fonts draw as a missing glyph: each is drawn on a
+# canvas in the body's font and compared with a private-use character no font has, and a space.
+MISSING_GLYPHS = """((text) => {
+  const canvas = document.createElement("canvas");
+  canvas.width = 64;
+  canvas.height = 64;
+  const g = canvas.getContext("2d");
+  g.font = "48px " + getComputedStyle(document.body).fontFamily;
+  const draw = (ch) => {
+    g.clearRect(0, 0, 64, 64);
+    g.fillText(ch, 4, 52);
+    return g.getImageData(0, 0, 64, 64).data.join();
+  };
+  const missing = [draw("\\u{10FFFD}"), draw(" ")];
+  return Array.from(text).filter((ch) => missing.includes(draw(ch))).join("");
+})(%s)"""
+TIMEOUT = 30.0
+
+
+class DevTools:
+    """A WebSocket client of Chromium's DevTools protocol (text frames, one connection)."""
+
+    def __init__(self, url: str) -> None:
+        parsed = urlparse(url)
+        self._sock = socket.create_connection((parsed.hostname, parsed.port), timeout=TIMEOUT)
+        key = base64.b64encode(os.urandom(16)).decode()
+        self._sock.sendall(
+            f"GET {parsed.path} HTTP/1.1\r\nHost: {parsed.netloc}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+        response = b""
+        while b"\r\n\r\n" not in response:
+            response += self._sock.recv(4096)
+        head, _, self._buffer = response.partition(b"\r\n\r\n")
+        if b" 101 " not in head.split(b"\r\n")[0]:
+            raise RuntimeError(f"DevTools refused the WebSocket: {head[:200]!r}")
+        self._next_id = 0
+
+    def close(self) -> None:
+        """Close the connection."""
+        self._sock.close()
+
+    def _read(self, n: int) -> bytes:
+        while len(self._buffer) < n:
+            chunk = self._sock.recv(1 << 16)
+            if not chunk:
+                raise RuntimeError("Chromium closed the DevTools connection")
+            self._buffer += chunk
+        data, self._buffer = self._buffer[:n], self._buffer[n:]
+        return data
+
+    def _receive(self) -> dict[str, object]:
+        message = b""
+        while True:
+            first, second = self._read(2)
+            length = second & 0x7F
+            if length == 126:
+                (length,) = struct.unpack(">H", self._read(2))
+            elif length == 127:
+                (length,) = struct.unpack(">Q", self._read(8))
+            message += self._read(length)
+            if first & 0x80:  # FIN: the last frame of the message
+                result: dict[str, object] = json.loads(message)
+                return result
+
+    def call(self, method: str, session: str | None = None, **params: object) -> dict[str, object]:
+        """Send one command and return its result (events that arrive meanwhile are dropped)."""
+        self._next_id += 1
+        payload: dict[str, object] = {"id": self._next_id, "method": method, "params": params}
+        if session is not None:
+            payload["sessionId"] = session
+        data = json.dumps(payload).encode()
+        mask = os.urandom(4)
+        if len(data) < 126:
+            header = struct.pack(">BB", 0x81, 0x80 | len(data))
+        else:
+            header = struct.pack(">BBH", 0x81, 0x80 | 126, len(data))  # < 64 KiB here
+        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+        self._sock.sendall(header + mask + masked)
+        while True:
+            reply = self._receive()
+            if reply.get("id") == self._next_id:
+                if "error" in reply:
+                    raise RuntimeError(f"{method}: {reply['error']}")
+                result = reply.get("result", {})
+                assert isinstance(result, dict)
+                return result
+
+
+def _browser() -> str:
+    for name in BROWSERS:
+        if found := shutil.which(name):
+            return found
+    sys.exit(
+        "check_pages: no Chromium found; install Debian's package: apt-get install -y chromium"
+    )
+
+
+def _page_facts(
+    tools: DevTools, session: str, url: str, texts: tuple[str, ...]
+) -> dict[str, list[str] | str]:
+    tools.call("Page.navigate", session, url=url)
+    deadline = time.monotonic() + TIMEOUT
+    while True:
+        state = tools.call(
+            "Runtime.evaluate",
+            session,
+            expression="[document.readyState, location.href]",
+            returnByValue=True,
+        )
+        value = state["result"]
+        if isinstance(value, dict) and value.get("value") == ["complete", url]:
+            break
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{url} did not finish loading in {TIMEOUT} s")
+        time.sleep(0.02)
+    facts = tools.call("Runtime.evaluate", session, expression=PAGE_FACTS, returnByValue=True)
+    result = facts["result"]
+    assert isinstance(result, dict)
+    loaded: dict[str, list[str] | str] = json.loads(result["value"])
+    missing = []
+    for text in texts:
+        drawn = tools.call(
+            "Runtime.evaluate",
+            session,
+            expression=MISSING_GLYPHS % json.dumps(text),
+            returnByValue=True,
+        )["result"]
+        assert isinstance(drawn, dict)
+        missing.append(str(drawn["value"]))
+    loaded["missing_glyphs"] = missing
+    return loaded
+
+
+def check(root: Path) -> list[str]:
+    """Check every page under *root*; return the problems found."""
+    root = root.resolve()
+    pages = sorted(root.rglob("*.html"))
+    if not pages:
+        return [f"no HTML pages under {root}"]
+    problems: list[str] = []
+    with tempfile.TemporaryDirectory() as profile:
+        log = Path(profile, "chromium.log")
+        with log.open("w") as err:
+            browser = subprocess.Popen(
+                [
+                    _browser(), "--headless", "--no-sandbox", "--disable-gpu",
+                    "--remote-debugging-port=0", f"--user-data-dir={profile}/data", "about:blank",
+                ],
+                stdout=subprocess.DEVNULL, stderr=err,
+            )  # fmt: skip
+        try:
+            deadline = time.monotonic() + TIMEOUT
+            while not (match := re.search(r"DevTools listening on (ws://\S+)", log.read_text())):
+                if browser.poll() is not None or time.monotonic() > deadline:
+                    return [f"Chromium did not open its DevTools port:\n{log.read_text()}"]
+                time.sleep(0.05)
+            tools = DevTools(match[1])
+            try:
+                target = tools.call("Target.createTarget", url="about:blank")
+                attached = tools.call(
+                    "Target.attachToTarget", targetId=target["targetId"], flatten=True
+                )
+                session = str(attached["sessionId"])
+                facts = {
+                    page: _page_facts(
+                        tools,
+                        session,
+                        page.as_uri(),
+                        RENDERED_TEXT.get(page.relative_to(root).as_posix(), ()),
+                    )
+                    for page in pages
+                }
+            finally:
+                tools.close()
+        finally:
+            browser.terminate()
+            browser.wait(timeout=TIMEOUT)
+    anchors = {page: {*facts[page]["ids"], *facts[page]["names"]} for page in pages}
+    links = 0
+    for page in pages:
+        name = page.relative_to(root).as_posix()
+        for href in facts[page]["links"]:
+            url, fragment = urldefrag(href)
+            if not url.startswith("file:"):
+                continue  # another site: not checked here (no network in CI)
+            links += 1
+            target = Path(unquote(urlparse(url).path))
+            if target not in anchors:
+                if not target.exists():
+                    problems.append(f"{name}: broken link {href}")
+                continue  # a file that is not a page (an image, a source): it exists
+            if fragment and unquote(fragment) not in anchors[target]:
+                problems.append(f"{name}: no #{fragment} in {target.relative_to(root)} ({href})")
+        texts = RENDERED_TEXT.get(name, ())
+        for text, missing in zip(texts, facts[page]["missing_glyphs"], strict=True):
+            if text not in facts[page]["text"]:
+                problems.append(f"{name}: the rendered page does not show {text!r}")
+            elif missing:
+                problems.append(
+                    f"{name}: {missing!r} of {text!r} drawn as missing glyphs"
+                    " (no font has them: install a CJK font, such as Debian's fonts-noto-cjk)"
+                )
+    missing = [n for n in RENDERED_TEXT if root / n not in anchors]
+    problems.extend(f"{n}: page missing" for n in missing)
+    if not problems:
+        print(f"check_pages: {len(pages)} pages, {links} internal links checked in Chromium")
+    return problems
+
+
+def main() -> None:
+    """Check the build directory named on the command line; exit 1 if anything is wrong."""
+    if len(sys.argv) != 2:
+        sys.exit("usage: python docs/check_pages.py BUILD_DIR")
+    problems = check(Path(sys.argv[1]))
+    for problem in problems:
+        print(f"check_pages: {problem}", file=sys.stderr)
+    sys.exit(1 if problems else 0)
+
+
+if __name__ == "__main__":
+    main()

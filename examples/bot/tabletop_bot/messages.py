@@ -1,0 +1,195 @@
+"""The bot's own words, in every locale the library ships.
+
+The library's catalogs hold the words of the rules (checks, events, errors); these are the
+words of this bot (its commands, its lobby, its menu). A real bot would keep them in data
+files, as the library does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from tabletop_rules.i18n import DEFAULT_LOCALE
+
+__all__ = ["MESSAGES", "BotError", "say"]
+
+MESSAGES: Mapping[str, Mapping[str, str]] = {
+    "en": {
+        "bot.help": (
+            "Bot commands:\n"
+            ".lang en|zh-Hant|ja: this channel's language\n"
+            ".system NAME: this channel's rule system (m20, bar2d6, bayside23, skirmish)\n"
+            ".st SYSTEM SHEET: store your character (paste the sheet; `example` for the "
+            "system's example; a deck for skirmish); .st SYSTEM shows it\n"
+            ".check ...: a check of your stored character in this channel's system\n"
+            ".battle SYSTEM, .join, .foe ID, .fight: open a game, join it, add a foe (GM), start it\n"
+            ".menu, .do N: what you may do now, and do it; .end: the GM ends the game\n"
+            "S before a dice command rolls it secretly."
+        ),
+        "bot.locale_set": "This channel now speaks English.",
+        "bot.unknown_locale": "Unknown language “{tag}”: use one of {locales}.",
+        "bot.system_set": "This channel now plays {system}.",
+        "bot.system_cleared": "This channel plays no system now: only the common dice language.",
+        "bot.unknown_system": "Unknown system “{system}”: use one of {systems}.",
+        "bot.no_system": "Choose this channel's system first: .system NAME.",
+        "bot.stored": "{user}'s {system} character is stored:\n{sheet}",
+        "bot.no_character": "{user} has no {system} character: store one with .st {system} SHEET.",
+        "bot.damaged_character": "{user}'s stored {system} character is damaged and cannot be read ({detail}); store it again with .st.",
+        "bot.secret_rolled": "{user} rolled secretly.",
+        "bot.unknown_command": "Unknown command “{command}”; .help lists them.",
+        "bot.usage": "Usage: {usage}",
+        "bot.unknown_choice": "“{word}” is not one of: {choices}.",
+        "bot.not_a_number": "“{word}” is not a number.",
+        "bot.bad_deck": "A skirmish deck is a sample deck ({decks}) or three sample cards ({cards}).",
+        "bot.no_check": "{system} has no character check; play a game instead.",
+        "bot.lobby_open": "{gm} opens a {system} game. Players: .join; GM: .foe ID for each foe, then .fight.",
+        "bot.lobby_open_players": "{gm} opens a {system} game: two players .join, then {gm} types .fight.",
+        "bot.busy": "This channel already has a game (#{game}); the GM may .end it.",
+        "bot.no_lobby": "No game is open here: .battle SYSTEM opens one.",
+        "bot.joined": "{user} joins as {id}.",
+        "bot.full": "This game is full.",
+        "bot.already_seated": "{user} is already in this game.",
+        "bot.only_gm": "Only the GM ({gm}) may do that.",
+        "bot.no_gm_here": "{system} has no GM: two players .join.",
+        "bot.foe_added": "Foe {id} joins (a copy of {template}).",
+        "bot.example_sheet": "the example sheet",
+        "bot.bad_id": "“{id}” cannot be used: pick another id.",
+        "bot.not_enough": "Not enough players yet: {system} needs {count}.",
+        "bot.started": "Game #{game} of {system} begins.",
+        "bot.no_game": "No game is running here.",
+        "bot.menu_empty": "Nothing for {user} to do now. Waiting for: {waiting}.",
+        "bot.menu_head": "{user}, choose with .do N:",
+        "bot.bad_choice": "Choose a number from 1 to {count} (.menu shows them).",
+        "bot.to_act": "Next: {actors}.",
+        "bot.over": "The game is over. Winners: {winners}.",
+        "bot.over_draw": "The game is over, with no winner.",
+        "bot.ended": "Game #{game} ends.",
+        "bot.broken": "Game #{game} cannot be resumed: its stored record is refused ({detail}). Nothing else is affected; the GM may .end it.",
+        "bot.damaged_dice": "This channel's stored dice are damaged ({detail}); no roll is made until an operator repairs the row.",
+    },
+    "zh-Hant": {
+        "bot.help": (
+            "機器人指令：\n"
+            ".lang en|zh-Hant|ja：本頻道的語言\n"
+            ".system 名稱：本頻道的規則（m20、bar2d6、bayside23、skirmish）\n"
+            ".st 規則 角色卡：儲存你的角色（貼上角色卡；`example` 為該規則的範例；skirmish 為牌組）；"
+            ".st 規則 顯示已儲存的角色\n"
+            ".check ...：以本頻道規則進行你已儲存角色的判定\n"
+            ".battle 規則、.join、.foe ID、.fight：開局、加入、加入敵人（GM）、開始\n"
+            ".menu、.do N：你現在能做的事，並執行；.end：GM 結束遊戲\n"
+            "在擲骰指令前加 S 即為暗骰。"
+        ),
+        "bot.locale_set": "本頻道現在使用繁體中文。",
+        "bot.unknown_locale": "不明的語言「{tag}」：請用 {locales} 之一。",
+        "bot.system_set": "本頻道現在使用 {system}。",
+        "bot.system_cleared": "本頻道不使用任何規則：只用通用擲骰語法。",
+        "bot.unknown_system": "不明的規則「{system}」：請用 {systems} 之一。",
+        "bot.no_system": "請先選擇本頻道的規則：.system 名稱。",
+        "bot.stored": "已儲存 {user} 的 {system} 角色：\n{sheet}",
+        "bot.no_character": "{user} 沒有 {system} 角色：請用 .st {system} 角色卡 儲存。",
+        "bot.damaged_character": "{user} 儲存的 {system} 角色已損壞，無法讀取（{detail}）；請用 .st 重新儲存。",
+        "bot.secret_rolled": "{user} 擲了暗骰。",
+        "bot.unknown_command": "不明的指令「{command}」；.help 會列出所有指令。",
+        "bot.usage": "用法：{usage}",
+        "bot.unknown_choice": "「{word}」不在這些選項中：{choices}。",
+        "bot.not_a_number": "「{word}」不是數字。",
+        "bot.bad_deck": "skirmish 的牌組是範例牌組（{decks}）或三張範例卡（{cards}）。",
+        "bot.no_check": "{system} 沒有角色判定；請開一局遊戲。",
+        "bot.lobby_open": "{gm} 開了一局 {system}。玩家：.join；GM：每個敵人 .foe ID，然後 .fight。",
+        "bot.lobby_open_players": "{gm} 開了一局 {system}：兩位玩家 .join，然後 {gm} 輸入 .fight。",
+        "bot.busy": "本頻道已有一局遊戲（#{game}）；GM 可以 .end 結束。",
+        "bot.no_lobby": "這裡沒有開局：用 .battle 規則 開一局。",
+        "bot.joined": "{user} 以 {id} 加入。",
+        "bot.full": "這局已滿。",
+        "bot.already_seated": "{user} 已在這局中。",
+        "bot.only_gm": "只有 GM（{gm}）可以這樣做。",
+        "bot.no_gm_here": "{system} 沒有 GM：兩位玩家 .join。",
+        "bot.foe_added": "敵人 {id} 加入（{template} 的複本）。",
+        "bot.example_sheet": "範例角色卡",
+        "bot.bad_id": "不能使用「{id}」：請換一個 ID。",
+        "bot.not_enough": "玩家不足：{system} 需要 {count} 位。",
+        "bot.started": "{system} 第 #{game} 局開始。",
+        "bot.no_game": "這裡沒有進行中的遊戲。",
+        "bot.menu_empty": "{user} 現在沒有可做的事。等待：{waiting}。",
+        "bot.menu_head": "{user}，用 .do N 選擇：",
+        "bot.bad_choice": "請選 1 到 {count} 的數字（.menu 會列出）。",
+        "bot.to_act": "輪到：{actors}。",
+        "bot.over": "遊戲結束。勝方：{winners}。",
+        "bot.over_draw": "遊戲結束，沒有勝方。",
+        "bot.ended": "第 #{game} 局結束。",
+        "bot.broken": "第 #{game} 局無法恢復：其儲存的紀錄被拒絕（{detail}）。其他一切不受影響；GM 可以 .end 結束。",
+        "bot.damaged_dice": "本頻道儲存的骰子狀態已損壞（{detail}）；在管理者修復前不會擲骰。",
+    },
+    "ja": {
+        "bot.help": (
+            "ボットのコマンド：\n"
+            ".lang en|zh-Hant|ja：このチャンネルの言語\n"
+            ".system 名前：このチャンネルのシステム（m20、bar2d6、bayside23、skirmish）\n"
+            ".st システム シート：キャラクターを保存（シートを貼り付け。`example` でシステムの例、"
+            "skirmish はデッキ）。.st システム で表示\n"
+            ".check ...：このチャンネルのシステムで、保存したキャラクターの判定\n"
+            ".battle システム、.join、.foe ID、.fight：ゲームを開く、参加、敵を追加（GM）、開始\n"
+            ".menu、.do N：今できること、その実行。.end：GM がゲームを終える\n"
+            "ダイスコマンドの前に S でシークレットダイス。"
+        ),
+        "bot.locale_set": "このチャンネルは日本語になりました。",
+        "bot.unknown_locale": "不明な言語「{tag}」：{locales} のいずれかを使ってください。",
+        "bot.system_set": "このチャンネルのシステムは {system} になりました。",
+        "bot.system_cleared": "このチャンネルはシステムなし：共通のダイス言語のみです。",
+        "bot.unknown_system": "不明なシステム「{system}」：{systems} のいずれかを使ってください。",
+        "bot.no_system": "先にこのチャンネルのシステムを選んでください：.system 名前。",
+        "bot.stored": "{user} の {system} キャラクターを保存しました：\n{sheet}",
+        "bot.no_character": "{user} の {system} キャラクターがありません：.st {system} シート で保存してください。",
+        "bot.damaged_character": "{user} の保存された {system} キャラクターは壊れていて読めません（{detail}）。.st で保存し直してください。",
+        "bot.secret_rolled": "{user} がシークレットダイスを振りました。",
+        "bot.unknown_command": "不明なコマンド「{command}」。.help で一覧を表示します。",
+        "bot.usage": "使い方：{usage}",
+        "bot.unknown_choice": "「{word}」は次のいずれでもありません：{choices}。",
+        "bot.not_a_number": "「{word}」は数値ではありません。",
+        "bot.bad_deck": "skirmish のデッキはサンプルデッキ（{decks}）か、サンプルカード 3 枚（{cards}）です。",
+        "bot.no_check": "{system} にはキャラクターの判定がありません。ゲームを遊んでください。",
+        "bot.lobby_open": "{gm} が {system} のゲームを開きました。プレイヤー：.join、GM：敵ごとに .foe ID、そして .fight。",
+        "bot.lobby_open_players": "{gm} が {system} のゲームを開きました：プレイヤー 2 人が .join し、{gm} が .fight。",
+        "bot.busy": "このチャンネルにはゲーム（#{game}）があります。GM は .end で終えられます。",
+        "bot.no_lobby": "ここで開いているゲームはありません：.battle システム で開きます。",
+        "bot.joined": "{user} が {id} として参加。",
+        "bot.full": "このゲームは満員です。",
+        "bot.already_seated": "{user} はすでに参加しています。",
+        "bot.only_gm": "それは GM（{gm}）だけができます。",
+        "bot.no_gm_here": "{system} に GM はいません：プレイヤー 2 人が .join します。",
+        "bot.foe_added": "敵 {id} が参加（{template} の複製）。",
+        "bot.example_sheet": "例のシート",
+        "bot.bad_id": "「{id}」は使えません：別の ID を選んでください。",
+        "bot.not_enough": "プレイヤーが足りません：{system} には {count} 人必要です。",
+        "bot.started": "{system} のゲーム #{game} 開始。",
+        "bot.no_game": "ここで進行中のゲームはありません。",
+        "bot.menu_empty": "{user} が今できることはありません。待機中：{waiting}。",
+        "bot.menu_head": "{user}、.do N で選んでください：",
+        "bot.bad_choice": "1 から {count} の数値を選んでください（.menu で表示）。",
+        "bot.to_act": "次：{actors}。",
+        "bot.over": "ゲーム終了。勝者：{winners}。",
+        "bot.over_draw": "ゲーム終了、勝者なし。",
+        "bot.ended": "ゲーム #{game} 終了。",
+        "bot.broken": "ゲーム #{game} は再開できません：保存された記録が拒否されました（{detail}）。ほかには影響しません。GM は .end で終えられます。",
+        "bot.damaged_dice": "このチャンネルの保存されたダイスは壊れています（{detail}）。管理者が直すまでダイスは振りません。",
+    },
+}
+
+
+def say(key: str, locale: str, /, **params: object) -> str:
+    """The bot's message *key* in *locale* (English if the locale lacks it)."""
+    template = MESSAGES.get(locale, {}).get(key) or MESSAGES[DEFAULT_LOCALE][key]
+    return template.format(**params)
+
+
+class BotError(Exception):
+    """A refusal of the bot's own (bad arguments, wrong turn in the lobby, ...)."""
+
+    def __init__(self, key: str, /, **params: object) -> None:
+        super().__init__(say(key, DEFAULT_LOCALE, **params))
+        self.key = key
+        self.params = params
+
+    def localized(self, locale: str) -> str:
+        """The message in *locale*."""
+        return say(self.key, locale, **self.params)

@@ -1,0 +1,56 @@
+"""The checks skirmish's rule vectors build from cards (``VECTOR_CHECKS``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from tabletop_rules.checks import Term
+from tabletop_rules.errors import InvalidData
+from tabletop_rules.skirmish._cards import sample_cards
+from tabletop_rules.skirmish._checks import Check
+from tabletop_rules.skirmish._combat._log import describe
+
+if TYPE_CHECKING:
+    from tabletop_rules.notation import SystemCheck
+    from tabletop_rules.skirmish._combat._events import Event
+    from tabletop_rules.skirmish._combat._values import State
+    from tabletop_rules.vectors import CheckSpec
+
+
+def _card_check(spec: CheckSpec) -> SystemCheck:
+    """``check = "cards"``: two sample card ids, actor then target (``sheets``).
+
+    Args ``distance`` (rows between them; −1 per row), ``actor_bonus``, ``defender_bonus``.
+    """
+    spec.unknown("distance", "actor_bonus", "defender_bonus")
+    cards = sample_cards()
+    for index in (0, 1):
+        if spec.sheet(index) not in cards:
+            known = ", ".join(cards.ids)
+            raise InvalidData(f"{spec.where}.sheets[{index}]", f"not a sample card; known: {known}")
+    actor, target = cards[spec.sheet(0)], cards[spec.sheet(1)]
+    mine = [Term("skirmish.term.skl", actor.skl)]
+    theirs = [Term("skirmish.term.def", target.defense)]
+    distance = spec.integer("distance")
+    if distance:
+        mine.append(Term("skirmish.term.distance", -distance))
+    for name, terms in (("actor_bonus", mine), ("defender_bonus", theirs)):
+        if spec.integer(name):
+            terms.append(Term("skirmish.term.modifier", spec.integer(name)))
+    return Check(actor=mine, defender=theirs)
+
+
+def vector_log(setup: object, state: State, events: Iterable[Event], locale: str) -> str:
+    """The game log of a vector's *events* in *locale*, characters by their cards."""
+    return "\n".join(describe(event, locale, state=state) for event in events)
+
+
+#: The checks a rule vector may build (``check = "cards"``), by name.
+VECTOR_CHECKS: Mapping[str, Callable[[CheckSpec], SystemCheck]] = MappingProxyType(
+    {"cards": _card_check}
+)
+
+#: Renders a vector's combat events as the log in a locale: ``(setup, state, events, locale)``.
+VECTOR_LOG: Callable[[Any, Any, Iterable[Any], str], str] = vector_log

@@ -1,0 +1,136 @@
+"""The card skirmish's public API used the way a user's code uses it, for the type checkers.
+
+Never run: ``mypy --strict`` and pyright in strict mode check it (``nox -s typing``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
+from typing import assert_type
+
+from hypothesis.strategies import SearchStrategy
+
+from tabletop_rules import (
+    CheckResult,
+    GameRecord,
+    GameResult,
+    InvalidData,
+    Outcome,
+    Roll,
+    ScriptedDice,
+    SeededDice,
+    Term,
+    engine,
+    from_json,
+    notation,
+    to_json,
+)
+from tabletop_rules import skirmish as sk
+from tabletop_rules.engine import Pass, Ruleset
+from tabletop_rules.notation import ChatCommand, SystemCheck
+from tabletop_rules.simulation import Estimate, play
+from tabletop_rules.skirmish import strategies as ss
+
+# -- cards ---------------------------------------------------------------------------------------
+
+cards = sk.sample_cards()
+assert_type(cards, sk.CardSet)
+assert_type(cards["ember_knight"], sk.Card)
+assert_type(cards.ids, tuple[str, ...])
+assert_type("ember_knight" in cards, bool)
+knight = cards["ember_knight"]
+assert_type(knight.skills, tuple[sk.Skill, ...])
+assert_type(knight.skills[0].effects, tuple[sk.Effect, ...])
+assert_type(knight.skills[0].timing, sk.Timing)
+assert_type(knight.skills[0].step, sk.Step | None)
+assert_type(sk.dump_cards(cards.cards), str)
+assert_type(sk.load_cards(sk.dump_cards(cards.cards)), sk.CardSet)
+assert_type(sk.load_cards("[]", format="json"), sk.CardSet)
+try:
+    sk.read_cards({"cards": "nope"})
+except InvalidData as error:
+    assert_type(error.path, str)
+assert_type(from_json(to_json(knight), sk.Card), sk.Card)
+
+# -- checks and odds -----------------------------------------------------------------------------
+
+check = sk.Check(actor=[Term("skirmish.term.skl", 3)], defender=[Term("skirmish.term.def", 2)])
+assert_type(check.probability(), Fraction)
+assert_type(check.actor_bonus, int)
+resolved = check.resolve(SeededDice(1))
+assert_type(resolved, CheckResult)
+assert_type(sk.natural(resolved.rolls[0]), Outcome | None)
+assert_type(check.judge(Roll(sk.TWO_D6, (6, 6)), None).success, bool)
+chat_commands: tuple[ChatCommand, ...] = sk.CHAT_COMMANDS
+typed = notation.parse("SK+3>DEF+2@1", system="skirmish")
+if isinstance(typed, SystemCheck):
+    assert_type(typed.probability(), Fraction)
+
+# -- a game --------------------------------------------------------------------------------------
+
+setup = sk.Setup(
+    teams=(
+        sk.Team(cards=(knight, cards["riposte_duelist"], cards["field_medic"]), rows=(1, 1, 0)),
+        sk.sample_team("wilds", "b"),
+    ),
+    library=cards.cards,
+    rulings=sk.Rulings(last_turn=12),
+)
+assert_type(sk.sample_setup("vanguard", "wilds"), sk.Setup)
+ruleset: Ruleset[sk.Setup, sk.State, sk.Command, sk.Event] = sk.RULESET
+assert_type(sk.RULESET, sk.SkirmishRuleset)
+state = sk.RULESET.start(setup)
+assert_type(state, sk.State)
+assert_type(state.unit("a1"), sk.Unit)
+assert_type(state.unit("a1").hp, int)
+assert_type(state.standing("a"), tuple[sk.Unit, ...])
+assert_type(state.phase, sk.Phase)
+assert_type(state.result, GameResult | None)
+assert_type(sk.home_rows("a"), tuple[int, int])
+assert_type(sk.other("a"), str)
+
+legal = sk.RULESET.legal_commands(state, actor="a")
+assert_type(legal, tuple[sk.Command, ...])
+assert_type(sk.RULESET.to_act(state), tuple[str, ...])
+state, events = engine.step(sk.RULESET, state, sk.RollForFirst("a"), ScriptedDice([4, 4, 1, 2]))
+assert_type(state, sk.State)
+assert_type(events, tuple[sk.Event, ...])
+for event in events:
+    assert_type(sk.describe(event, "zh-Hant", state=state), str)
+commands: tuple[sk.Command, ...] = (
+    sk.Attack("a", "a1", "b1"),
+    sk.UseSkill("a", "a2", 1),
+    sk.Prepare("a", "a1", row=1),
+    sk.GiveAp("a", "a1"),
+    sk.RollCheck("a"),
+    sk.EndTurn("a"),
+    Pass("a"),
+)
+for command in commands:
+    assert_type(sk.odds(state, command), Fraction | None)
+
+record = GameRecord.begin(sk.RULESET, setup).extend(events)
+assert_type(record, GameRecord[sk.Setup, sk.Event])
+assert_type(engine.replay(record, sk.RULESET), sk.State)
+assert_type(
+    from_json(to_json(record), GameRecord[sk.Setup, sk.Event]), GameRecord[sk.Setup, sk.Event]
+)
+assert_type(from_json(to_json(state), sk.State), sk.State)
+
+# -- bots and simulations ------------------------------------------------------------------------
+
+played = play(sk.RULESET, sk.sample_setup(), seed=7, bot=sk.greedy_bot)
+assert_type(played, GameRecord[sk.Setup, sk.Event])
+versus = sk.Versus({"a": sk.greedy_bot, "b": sk.random_bot})
+choice = versus(sk.RULESET, state, random.Random(1))
+with ThreadPoolExecutor(2) as pool:
+    rates = sk.simulate("vanguard", "wilds", 10, bots={"a": sk.greedy_bot}, executor=pool)
+assert_type(rates, Mapping[str, Estimate])
+
+# -- strategies ----------------------------------------------------------------------------------
+
+assert_type(ss.cards(max_skills=1), SearchStrategy[sk.Card])
+assert_type(ss.setups(sample=False), SearchStrategy[sk.Setup])
