@@ -57,7 +57,7 @@ class Outcome(enum.Enum):
     @property
     def success(self) -> bool:
         """Whether this outcome counts as a success."""
-        return self in _SUCCESSES
+        return self in _SUCCESSES  # a tuple: compared by identity, no hashing
 
     @property
     def label(self) -> str:
@@ -65,7 +65,7 @@ class Outcome(enum.Enum):
         return f"outcome.{self.value}"
 
 
-_SUCCESSES = frozenset({Outcome.SUCCESS, Outcome.CRITICAL, Outcome.AUTOMATIC_SUCCESS})
+_SUCCESSES = (Outcome.SUCCESS, Outcome.CRITICAL, Outcome.AUTOMATIC_SUCCESS)
 
 
 class Comparison(enum.Enum):
@@ -137,7 +137,13 @@ def _to_rolls(rolls: Iterable[Roll]) -> tuple[Roll, ...]:
 
 
 def _sum(rolls: tuple[Roll, ...], terms: tuple[Term, ...]) -> int:
-    return sum(roll.total for roll in rolls) + sum(term.value for term in terms)
+    # Plain loops: every check is judged with this, and generators cost more than the sum.
+    total = 0
+    for roll in rolls:
+        total += sum(roll.faces)
+    for term in terms:
+        total += term.value
+    return total
 
 
 def _explain_sum(rolls: tuple[Roll, ...], terms: tuple[Term, ...], locale: str) -> str:
@@ -224,12 +230,24 @@ class CheckResult:
         rolls = tuple(rolls)
         terms = tuple(terms)
         holds = comparison.holds(_sum(rolls, terms), against.value)
+        outcome = Outcome.SUCCESS if holds else Outcome.FAILURE
+        if cls is CheckResult:
+            # The hot path of every system: the fields are converted already, so each is
+            # set by its slot, without __init__'s converters.
+            made = object.__new__(CheckResult)
+            _set_rolls(made, rolls)
+            _set_terms(made, terms)
+            _set_comparison(made, comparison)
+            _set_against(made, against)
+            _set_outcome(made, outcome)
+            _set_label(made, label)
+            return made
         return cls(
             rolls=rolls,
             terms=terms,
             comparison=comparison,
             against=against,
-            outcome=Outcome.SUCCESS if holds else Outcome.FAILURE,
+            outcome=outcome,
             label=label,
         )
 
@@ -241,7 +259,7 @@ class CheckResult:
     @property
     def success(self) -> bool:
         """Whether the check succeeded."""
-        return self.outcome.success
+        return self.outcome in _SUCCESSES  # Outcome.success, without the enum property
 
     def explain(self, locale: str = "en") -> str:
         """Explain the check in *locale*: every die, every term, the total and the outcome.
@@ -263,3 +281,9 @@ class CheckResult:
         if self.label is None:
             return body
         return translate("check.labeled", locale, label=translate(self.label, locale), body=body)
+
+
+# The slots of CheckResult's fields, set directly by CheckResult.judged.
+_set_rolls, _set_terms, _set_comparison, _set_against, _set_outcome, _set_label = (
+    vars(CheckResult)[field.name].__set__ for field in attrs.fields(CheckResult)
+)

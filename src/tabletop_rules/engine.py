@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
 
 import attrs
 
-from tabletop_rules.dice import atomic
+from tabletop_rules.dice import ScriptedDice, atomic
 from tabletop_rules.errors import CorruptRecord, IllegalCommand, InvalidData, UnknownSystem
 
 if TYPE_CHECKING:
@@ -175,11 +175,15 @@ def step(
             took (see :func:`~tabletop_rules.dice.atomic`).
     """
     play = getattr(ruleset, "play", None)
+    if play is not None and not isinstance(dice, ScriptedDice):
+        # Only scripted dice give faces back on a failure (see atomic): others need no block.
+        played: tuple[StateT, tuple[EventT, ...]] = play(state, command, dice)
+        return played
     with atomic(dice) as rolling:
         if play is not None:
             # A kit ruleset folds the events while it decides them: no second fold.
-            played: tuple[StateT, tuple[EventT, ...]] = play(state, command, rolling)
-            return played
+            atomic_play: tuple[StateT, tuple[EventT, ...]] = play(state, command, rolling)
+            return atomic_play
         events = ruleset.decide(state, command, rolling)
     return fold(ruleset, state, events), events
 

@@ -89,12 +89,16 @@ class Durations(Generic[KindT]):
     #: The kinds of each expiry, as tuples (``in`` on a tuple of enum members compares by
     #: identity, cheaper than hashing them).
     kinds: Mapping[Expiry, tuple[KindT, ...]] = attrs.field(init=False, eq=False, repr=False)
+    # The kinds of each expiry by the id of the Expiry member: members live as long as the
+    # program, and an int key spares :meth:`expire` the enum's hash, a Python call.
+    _kinds_by_id: Mapping[int, tuple[KindT, ...]] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         expiries = MappingProxyType(dict(self.expiries))
         kinds = {x: tuple(k for k, e in expiries.items() if e is x) for x in Expiry}
         object.__setattr__(self, "expiries", expiries)
         object.__setattr__(self, "kinds", MappingProxyType(kinds))
+        object.__setattr__(self, "_kinds_by_id", {id(x): k for x, k in kinds.items()})
 
     def expiry(self, kind: KindT) -> Expiry:
         """When effects of *kind* end."""
@@ -116,7 +120,7 @@ class Durations(Generic[KindT]):
         """
         if not effects:
             return effects
-        kinds = self.kinds[expiry]
+        kinds = self._kinds_by_id[id(expiry)]
         latest = before_round if before_round is not None else _FOREVER
         # A plain loop first: most of the time nothing ends, and nothing is built.
         for effect in effects:

@@ -209,6 +209,10 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
             state = self.evolve(state, follow)
         return state, events
 
+    def _settled_state(self, state: StateT) -> StateT:
+        """*state* after the automatic events it owes: itself (nothing built) when it owes none."""
+        return state if self.follow_up(state) is None else self.settle(state)[0]
+
     def play(
         self, state: StateT, command: CommandT, dice: DiceSource
     ) -> tuple[StateT, tuple[EventT, ...]]:
@@ -253,7 +257,7 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
 
         A state that owes automatic events is read as the state after them.
         """
-        state = self.settle(state)[0]
+        state = self._settled_state(state)
         if actor is not None:
             return tuple(self.commands_of(state, actor)) if actor in self.actors(state) else ()
         out: list[CommandT] = []
@@ -263,7 +267,7 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
 
     def to_act(self, state: StateT) -> tuple[str, ...]:
         """Who may act now: exactly the actors of :meth:`legal_commands`."""
-        return self.actors(self.settle(state)[0])
+        return self.actors(self._settled_state(state))
 
     def is_over(self, state: StateT) -> bool:
         """Whether the game has ended (or its automatic end is all that is left)."""
@@ -271,7 +275,7 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
 
     def outcome(self, state: StateT) -> GameResult | None:
         """How the game ended, or ``None`` while it goes on."""
-        return self.outcome_of(self.settle(state)[0])
+        return self.outcome_of(self._settled_state(state))
 
     def verify(self, setup: SetupT, events: Sequence[EventT]) -> StateT:
         """Rebuild the state from *setup* and *events*, checking every event against the rules.

@@ -20,6 +20,8 @@ __all__ = ["CommandShapes"]
 
 
 def _all_fit(value: object, fits: Callable[[object], bool]) -> bool:
+    if type(value) is tuple and not value:  # the commonest value (no helpers, no boosts)
+        return True
     if not isinstance(value, tuple | list):
         return False
     items: tuple[object, ...] = tuple(value)  # pyright: ignore[reportUnknownArgumentType, reportUnknownVariableType]

@@ -45,6 +45,21 @@ __all__ = [
 
 #: The die of every m20 check.
 D20: Final = Dice(1, 20)
+#: Every roll of one d20 alone in a tuple, built once (by face - 1): rolls are immutable
+#: values, so the thousands of d20 checks of a combat share these.
+_D20_ALONE: Final = tuple((Roll(D20, (face,)),) for face in range(1, 21))
+
+
+def d20_alone(dice: DiceSource) -> tuple[Roll]:
+    """A d20 rolled from *dice*, alone in a tuple: the rolls of one check (a shared value)."""
+    roll = dice.roll(D20)
+    if roll.dice is D20 and type(roll) is Roll:
+        face = roll.faces[0]
+        if 0 < face <= len(_D20_ALONE):
+            return _D20_ALONE[face - 1]
+    return (roll,)
+
+
 #: The most that helpers add to a check, however many there are (M20-046).
 MAX_HELPER_BONUS: Final = 3
 #: What 專精特長 adds (M20-137).
@@ -468,7 +483,7 @@ class SpecialtyCheck:
     def resolve(self, dice: DiceSource) -> CheckResult:
         """Roll the d20 (and once more on a failure, with a reroll item) and judge."""
         result = CheckResult.judged(
-            rolls=(dice.roll(D20),), terms=self.terms, against=self.difficulty
+            rolls=d20_alone(dice), terms=self.terms, against=self.difficulty
         )
         if self.reroll_on_failure and not result.success:
             result = reroll(result, dice)
@@ -542,9 +557,9 @@ class AttackCheck:
 
     def resolve(self, dice: DiceSource) -> CheckResult:
         """Roll the attack, then the defense, and judge (the attacker's result)."""
-        attack = dice.roll(D20)
-        defense = Opposition(rolls=(dice.roll(D20),), terms=self.defense)
-        result = CheckResult.judged(rolls=(attack,), terms=self.attack, against=defense)
+        attack = d20_alone(dice)
+        defense = Opposition(rolls=d20_alone(dice), terms=self.defense)
+        result = CheckResult.judged(rolls=attack, terms=self.attack, against=defense)
         if self.reroll_on_failure and not result.success:
             result = reroll(result, dice)
         return result
@@ -586,10 +601,10 @@ class OpposedCheck:
 
     def resolve(self, dice: DiceSource) -> CheckResult:
         """Roll the active side, then the other, and judge (the active side's result)."""
-        active = dice.roll(D20)
-        reactive = Opposition(rolls=(dice.roll(D20),), terms=self.reactive)
+        active = d20_alone(dice)
+        reactive = Opposition(rolls=d20_alone(dice), terms=self.reactive)
         result = CheckResult.judged(
-            rolls=(active,), terms=self.active, against=reactive, comparison=self.comparison
+            rolls=active, terms=self.active, against=reactive, comparison=self.comparison
         )
         if self.reroll_on_failure and not result.success:
             result = reroll(result, dice)

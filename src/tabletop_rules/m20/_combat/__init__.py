@@ -211,6 +211,9 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
             bad_command="m20.illegal.bad_command",
             unknown_command="m20.illegal.unknown_command",
         )
+        # The last state found settled, and the last state's actors (see follow_up).
+        self._last_settled: CombatState | None = None
+        self._actors: tuple[CombatState | None, tuple[str, ...]] = (None, ())
 
     def configure_converter(self, converter: cattrs.Converter) -> None:
         """Tag the command and event unions by class name; check states when they are read.
@@ -270,14 +273,26 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
 
     def follow_up(self, state: CombatState) -> Event | None:
         """The automatic event the rules call for next (a fall, damage, the round's end...)."""
+        # A bot asks the same state who may act, what they may send, and plays in it: each
+        # asks whether it owes an automatic event. States are immutable, so the last state
+        # found to owe none is remembered by identity.
+        if state is self._last_settled:
+            return None
         follow: Event | None = flow.follow_up(state)
+        if follow is None:
+            self._last_settled = state
         return follow
 
     def actors(self, state: CombatState) -> tuple[str, ...]:
         """Who may act in a settled state."""
-        return flow.actors(state)
+        last = self._actors
+        if last[0] is state:
+            return last[1]
+        found = flow.actors(state)
+        self._actors = (state, found)
+        return found
 
-    def commands_of(self, state: CombatState, actor: str) -> list[Command]:
+    def commands_of(self, state: CombatState, actor: str) -> tuple[Command, ...]:
         """Everything *actor* may send in a settled state."""
         return flow.commands_of(state, actor)
 

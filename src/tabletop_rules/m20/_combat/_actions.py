@@ -7,16 +7,16 @@ nothing (the terms and dice are in the event already).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
 
 from tabletop_rules.checks import CheckResult, Difficulty, Opposition, Term
 from tabletop_rules.dice import Roll
-from tabletop_rules.engine import PromptFrame, PromptStack
 from tabletop_rules.errors import IllegalCommand
 from tabletop_rules.i18n import Label
 from tabletop_rules.m20._character import Attribute, Specialty
-from tabletop_rules.m20._checks import D20, reroll
+from tabletop_rules.m20._checks import D20, d20_alone, reroll
 from tabletop_rules.m20._combat._commands import (
     Assist,
     Attack,
@@ -56,7 +56,7 @@ from tabletop_rules.m20._combat._events import (
     WideGuardDeclared,
 )
 from tabletop_rules.m20._combat._flow import acted, replaced, turn_begun
-from tabletop_rules.m20._combat._reactions import ask
+from tabletop_rules.m20._combat._reactions import NO_ANSWERS, ask
 from tabletop_rules.m20._combat._refusals import (
     check_attack,
     check_boosts,
@@ -81,15 +81,16 @@ from tabletop_rules.m20._combat._terms import (
     has,
     label,
     specialty_check_terms,
-    specialty_uses,
     strike_terms,
     summon_of,
+    turn_specialty_uses,
 )
 from tabletop_rules.m20._combat._values import (
     ACTION_DIFFICULTY,
     FIRST_AID_DIFFICULTY,
     FIRST_AID_DIFFICULTY_WITH_HEALING,
     HEAL_DIFFICULTY,
+    NEW_ATTACK,
     NO_BOOSTS,
     SUMMON_SUFFIX,
     AttackMode,
@@ -100,10 +101,11 @@ from tabletop_rules.m20._combat._values import (
     Effect,
     EffectKind,
     HinderChoice,
-    PendingAttack,
     Status,
     Strike,
+    attack_with,
     changed,
+    one_prompt,
     state_with,
 )
 from tabletop_rules.m20._skills import Skill
@@ -153,7 +155,7 @@ def decide_attack(state: CombatState, command: Attack, dice: DiceSource) -> tupl
     uses, _ = attack_uses(state, command.actor, command.mode, targets)
     checks: list[CheckResult] = []
     area = command.mode is AttackMode.AREA
-    shared = dice.roll(D20) if area else None
+    shared = d20_alone(dice) if area else None
     for use in uses:
         attack, defense = strike_terms(
             state,
@@ -164,10 +166,10 @@ def decide_attack(state: CombatState, command: Attack, dice: DiceSource) -> tupl
             boosts=boosts,
             defense_boosts=defenses.get(use.target, NO_BOOSTS),
         )
-        attack_roll = shared if shared is not None else dice.roll(D20)
-        against = Opposition(rolls=(dice.roll(D20),), terms=defense, label="m20.check.defense")
+        rolled = shared if shared is not None else d20_alone(dice)
+        against = Opposition(rolls=d20_alone(dice), terms=defense, label="m20.check.defense")
         check = CheckResult.judged(
-            rolls=(attack_roll,), terms=attack, against=against, label="m20.check.attack"
+            rolls=rolled, terms=attack, against=against, label="m20.check.attack"
         )
         if not area:
             check = _rerolled(check, boosts, defenses.get(use.target, NO_BOOSTS), dice)
@@ -198,7 +200,9 @@ def decide_attack(state: CombatState, command: Attack, dice: DiceSource) -> tupl
             aimed=targets,
             strikes=strikes,
             boosts=boosts,
-            defense_boosts=tuple(DefenseBoosts(defender=d, boosts=b) for d, b in defenses.items()),
+            defense_boosts=tuple([DefenseBoosts(defender=d, boosts=b) for d, b in defenses.items()])
+            if defenses
+            else (),
         ),
     )
 
@@ -217,6 +221,7 @@ def _rerolled(
 def fold_attacked(state: CombatState, event: Attacked) -> CombatState:
     """The attack action begins: effects used, the action counted, the strikes pending."""
     me = state.combatant(event.actor)
+    effects: Mapping[str, tuple[Effect, ...]]
     if _uses_nothing(state, me, event.aimed):
         effects = {me.id: begun_effects(me, state.round)}
     else:
@@ -227,17 +232,17 @@ def fold_attacked(state: CombatState, event: Attacked) -> CombatState:
             turn_started=True,
             actions_taken=me.actions_taken + 1,
             attacks=me.attacks + 1,
-            effects=effects.pop(event.actor),
+            effects=effects[event.actor],
         )
     ]
     for id_, held in effects.items():
+        if id_ == event.actor:
+            continue
         c = state.combatant(id_)
         if held != c.effects:
             new.append(changed(c, effects=held))
-    frame = PromptFrame(
-        responder=None, pending=PendingAttack(attacker=event.actor, strikes=event.strikes)
-    )
-    return ask(replaced(state, *new, prompts=PromptStack((frame,))))
+    pending = attack_with(NEW_ATTACK, attacker=event.actor, strikes=event.strikes)
+    return ask(replaced(state, *new, prompts=one_prompt(None, NO_ANSWERS, pending)))
 
 
 _ATTACKER_USES: Final = (
@@ -330,7 +335,7 @@ def _plan(
     if boosts is not NO_BOOSTS:  # the default needs no check
         check_boosts(name, "boosts", boosts)
     helpers = check_helpers(state, command.actor, tuple(command.helpers)) if command.helpers else 0
-    used, effects = specialty_uses(begun_effects(me, state.round))
+    used, effects = turn_specialty_uses(me, state.round)
     extra: list[Term] = []
     specialty = Specialty.CUNNING
     if isinstance(command, Hide):
@@ -379,7 +384,7 @@ def decide_specialty(
     """Hide, assist, hinder, 治療 or first aid: a d20 specialty check (M20-052..064, M20-087)."""
     _, terms, difficulty, _ = _plan(state, command)
     check = CheckResult.judged(
-        rolls=(dice.roll(D20),), terms=terms, against=_DIFFICULTIES[difficulty]
+        rolls=d20_alone(dice), terms=terms, against=_DIFFICULTIES[difficulty]
     )
     if command.boosts.reroll and not check.success:
         check = reroll(check, dice)
@@ -462,7 +467,7 @@ def fold_specialty(state: CombatState, event: SpecialtyEvent) -> CombatState:
     """The effect of a specialty action: its check's outcome, and the action counted."""
     round_ = state.round
     me = state.combatant(event.actor)
-    _, effects = specialty_uses(begun_effects(me, round_))
+    _, effects = turn_specialty_uses(me, round_)
     character = me.character
     assert character is not None
     other: Combatant | None = None  # the one other combatant the event changes
@@ -729,7 +734,7 @@ def decide_danger(state: CombatState, command: DangerCheck, dice: DiceSource) ->
         boosts=boosts,
     )
     check = CheckResult.judged(
-        rolls=(dice.roll(D20),), terms=terms, against=Difficulty(command.difficulty)
+        rolls=d20_alone(dice), terms=terms, against=Difficulty(command.difficulty)
     )
     if boosts.reroll and not check.success:
         check = reroll(check, dice)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import functools
 import itertools
-from typing import Any, NamedTuple
+from typing import Any
 
-from tabletop_rules.engine import GameResult, Pass, PromptStack
+from tabletop_rules.engine import GameResult, Pass
 from tabletop_rules.kit import Expiry
 from tabletop_rules.m20._checks import AttackKind
 from tabletop_rules.m20._combat._commands import (
@@ -41,11 +41,14 @@ from tabletop_rules.m20._combat._events import (
     StrikeResolved,
     SummonVanished,
 )
-from tabletop_rules.m20._combat._reactions import BY_QUESTION, ask, damage
+from tabletop_rules.m20._combat._reactions import BY_QUESTION, NO_ANSWERS, ask, damage
 from tabletop_rules.m20._combat._terms import summon_of
 from tabletop_rules.m20._combat._values import (
     DURATIONS,
     GM,
+    NEW_ATTACK,
+    NO_PROMPTS,
+    NOTHING_DECLARED,
     AttackMode,
     Combatant,
     CombatState,
@@ -53,7 +56,9 @@ from tabletop_rules.m20._combat._values import (
     EffectKind,
     HinderChoice,
     Status,
+    attack_with,
     changed,
+    one_prompt,
     state_with,
 )
 from tabletop_rules.m20._skills import Skill
@@ -68,6 +73,8 @@ __all__ = [
 ]
 
 _KINDS: Any = DURATIONS.kinds
+_ROUND_END_KINDS: Any = _KINDS[Expiry.ROUND_END]
+_TURN_END_KINDS: Any = _KINDS[Expiry.TURN_END]
 
 
 def replaced(state: CombatState, *new: Combatant, **changes: Any) -> CombatState:
@@ -81,8 +88,14 @@ def replaced(state: CombatState, *new: Combatant, **changes: Any) -> CombatState
                 combatants = (*combatants[:index], one, *combatants[index + 1 :])
                 break
     else:
-        by_id = {c.id: c for c in new}
-        combatants = tuple(by_id.get(c.id, c) for c in state.combatants)
+        swapped = list(state.combatants)
+        for one in new:  # a later one of the same id wins
+            ident = one.id
+            for index, c in enumerate(swapped):
+                if c.id == ident:
+                    swapped[index] = one
+                    break
+        combatants = tuple(swapped)
     return state_with(state, combatants=combatants, **changes)
 
 
@@ -193,8 +206,14 @@ def follow_up(state: CombatState) -> Any:
             reason="m20.result.one_side_left" if sides else "m20.result.all_down",
         )
     if all_acted:
-        return RoundEnded(round=state.round)
+        return _round_ended(state.round)
     return None
+
+
+@functools.lru_cache(maxsize=256)
+def _round_ended(round_: int) -> RoundEnded:
+    # One event per round number, shared by every combat (events are immutable values).
+    return RoundEnded(round=round_)
 
 
 def fold_strike_resolved(state: CombatState, event: StrikeResolved) -> CombatState:
@@ -203,22 +222,21 @@ def fold_strike_resolved(state: CombatState, event: StrikeResolved) -> CombatSta
     target = state.combatant(event.target)
     hit = target if target.hp == event.hp else changed(target, hp=event.hp)
     if attack.index + 1 < len(attack.strikes):
-        following = type(attack)(
+        following = attack_with(
+            NEW_ATTACK,
             attacker=attack.attacker,
             strikes=attack.strikes,
             index=attack.index + 1,
             boosted_groups=attack.boosted_groups,
         )
-        frame = state.prompts.frames[-1]
-        top = type(frame)(responder=None, answers=(), pending=following)
-        return ask(replaced(state, hit, prompts=PromptStack((top,))))
+        return ask(replaced(state, hit, prompts=one_prompt(None, NO_ANSWERS, following)))
     # The attack action ends with its last strike.
     attacker = hit if hit.id == attack.attacker else state.combatant(attack.attacker)
     if attacker.actions_taken >= attacker.actions_allowed:
         effects = DURATIONS.expire(attacker.effects, Expiry.TURN_END, before_round=state.round)
         if effects is not attacker.effects:
             attacker = changed(attacker, effects=effects)
-    return replaced(state, hit, attacker, prompts=PromptStack())
+    return replaced(state, hit, attacker, prompts=NO_PROMPTS)
 
 
 def fold_fell(state: CombatState, event: Fell) -> CombatState:
@@ -236,18 +254,23 @@ def fold_summon_gone(state: CombatState, summon: str) -> CombatState:
 def fold_round_ended(state: CombatState, _: RoundEnded) -> CombatState:
     """The round ends: effects "this round" end, and every count of actions is reset."""
     round_ = state.round
-    round_end = _KINDS[Expiry.ROUND_END]
-    turn_end = _KINDS[Expiry.TURN_END]
+    round_end = _ROUND_END_KINDS
+    turn_end = _TURN_END_KINDS
     combatants: list[Combatant] = []
     for c in state.combatants:
-        effects = c.effects and tuple(
-            e
-            for e in c.effects
-            if not (
-                e.kind in round_end
-                or (c.turn_started and e.kind in turn_end and e.since_round < round_)
-            )
-        )
+        effects = c.effects
+        started = c.turn_started
+        for e in effects:  # a plain loop first: build a new tuple only if an effect ends
+            if e.kind in round_end or (started and e.kind in turn_end and e.since_round < round_):
+                effects = tuple(
+                    kept
+                    for kept in effects
+                    if not (
+                        kept.kind in round_end
+                        or (started and kept.kind in turn_end and kept.since_round < round_)
+                    )
+                )
+                break
         if (
             len(effects) == len(c.effects)
             and c.actions_taken == 0
@@ -265,7 +288,7 @@ def fold_round_ended(state: CombatState, _: RoundEnded) -> CombatState:
                 actions_allowed=1,
                 attacks=0,
                 turn_started=False,
-                declared=frozenset(),
+                declared=NOTHING_DECLARED,
                 effects=effects,
             )
         )
@@ -278,7 +301,7 @@ def fold_combat_ended(state: CombatState, event: CombatEnded) -> CombatState:
     return state_with(
         state,
         combatants=cleared,
-        prompts=PromptStack(),
+        prompts=NO_PROMPTS,
         result=GameResult(winners=event.winners, reason=event.reason),
     )
 
@@ -316,15 +339,18 @@ def actors(state: CombatState) -> tuple[str, ...]:
     if frames:
         responder = frames[-1].responder
         return () if responder is None else (responder,)
+    alive = Status.STANDING
     found = [
         c.id
         for c in state.combatants
-        if c.standing and (c.actions_taken < c.actions_allowed or summon_of(state, c) is not None)
+        if c.status is alive
+        and c.hp > 0
+        and (c.actions_taken < c.actions_allowed or summon_of(state, c) is not None)
     ]
     return (*found, GM)
 
 
-def commands_of(state: CombatState, actor: str) -> list[Any]:
+def commands_of(state: CombatState, actor: str) -> tuple[Any, ...]:
     """Everything *actor* may send in a settled state.
 
     Choices that are free-form are offered in their usual forms: a 範圍攻擊 names every other
@@ -333,28 +359,31 @@ def commands_of(state: CombatState, actor: str) -> list[Any]:
     """
     if actor == GM:
         if state.result is not None:
-            return list(rulings(state))
+            return tuple(rulings(state))
         if state.prompts.frames:
-            return []
-        return [EndRound(), EndCombat(), *rulings(state)]
+            return ()
+        return (EndRound(), EndCombat(), *rulings(state))
     if state.result is not None:
-        return []
+        return ()
     frames = state.prompts.frames
     if frames:
         frame = frames[-1]
         question = frame.pending.question
         if frame.responder != actor or question is None:
-            return []
-        return [BY_QUESTION[question].command(actor), Pass(actor)]
-    c = next((c for c in state.combatants if c.id == actor), None)
-    if c is None or not c.standing:
-        return []
-    out: list[Any] = []
-    if c.actions_taken < c.actions_allowed:
-        out.extend(_main_commands(state, c))
+            return ()
+        return (BY_QUESTION[question].command(actor), Pass(actor))
+    for c in state.combatants:
+        if c.id == actor:
+            break
+    else:
+        return ()
+    if not c.standing:
+        return ()
+    # The menu is a cached tuple: returned as it is when nothing is added to it.
+    main = _main_commands(state, c) if c.actions_taken < c.actions_allowed else ()
     if summon_of(state, c) is not None:
-        out.append(Dismiss(actor))
-    return out
+        return (*main, Dismiss(actor))
+    return main
 
 
 _KINDS_OF_ATTACK = tuple(AttackKind)
@@ -367,40 +396,40 @@ _DECLARATIONS = (
 )
 
 
-class _Menu(NamedTuple):
-    """Everything that decides one combatant's main commands (see :func:`_menu`)."""
-
-    me: str
-    may_attack: bool
-    others: tuple[str, ...]
-    allies: tuple[str, ...]
-    areas: tuple[tuple[str, ...], ...]
-    character: bool
-    double: bool
-    declarations: tuple[Skill, ...]
-    guard: bool
-    healed: tuple[str, ...]
-    aided: tuple[str, ...]
-    summon: bool
-    focus: bool = True
-
-
 def _main_commands(state: CombatState, c: Combatant) -> tuple[Any, ...]:
     me = c.id
     character = c.character
     alive = Status.STANDING
-    others = tuple(o.id for o in state.combatants if o.status is alive and o.hp > 0 and o.id != me)
     if character is None:
+        others = tuple(
+            o.id for o in state.combatants if o.status is alive and o.hp > 0 and o.id != me
+        )
         return _menu(
-            _Menu(me, c.attacks == 0, others, (), (), False, False, (), False, (), (), False)
+            me, c.attacks == 0, others, (), (), False, False, (), False, (), (), False, True
         )
     side = c.side
-    allies = tuple(
-        o.id
-        for o in state.combatants
-        if o.status is alive and o.hp > 0 and o.id != me and o.side == side
-    )
     skills = character.skills
+    heals = Skill.HEALING in skills
+    # One pass over the combatants: the others standing, the allies, the creatures first
+    # aid may treat and those 治療 may heal, each in combatant order.
+    others_found: list[str] = []
+    allies: list[str] = []
+    aided: list[str] = []
+    healed: list[str] = []
+    for o in state.combatants:
+        status = o.status
+        hp = o.hp
+        if status is alive and hp > 0:
+            oid = o.id
+            if oid != me:
+                others_found.append(oid)
+                if o.side == side:
+                    allies.append(oid)
+            if hp == o.max_hp - 1 and o.character is not None:
+                aided.append(oid)
+        if heals and o.character is not None and status in _HEALABLE and hp < o.max_hp:
+            healed.append(o.id)
+    others = tuple(others_found)
     areas: list[tuple[str, ...]] = []
     if Skill.AREA_ATTACK in skills:
         by_side: dict[str, list[str]] = {}
@@ -410,100 +439,151 @@ def _main_commands(state: CombatState, c: Combatant) -> tuple[Any, ...]:
         areas = [tuple(members) for s, members in by_side.items() if s != side]
         if others not in areas:
             areas.append(others)
-    healed: tuple[str, ...] = ()
-    if Skill.HEALING in skills:
-        healed = tuple(
-            o.id
-            for o in state.combatants
-            if o.character is not None and o.status in _HEALABLE and o.hp < o.max_hp
-        )
-    aided = tuple(
-        o.id
-        for o in state.combatants
-        if o.hp == o.max_hp - 1 and o.character is not None and o.status is alive and o.hp > 0
-    )
+    declared = c.declared
     declarations = tuple(
-        skill
-        for skill, _ in _DECLARATIONS
-        if skill in skills
-        and skill not in c.declared
-        and (skill is not Skill.SPLIT_FOCUS or c.actions_taken == 0)
+        [
+            skill
+            for skill, _ in _DECLARATIONS
+            if skill in skills
+            and skill not in declared
+            and (skill is not Skill.SPLIT_FOCUS or c.actions_taken == 0)
+        ]
     )
+    round_ = state.round
+    focus = True
+    for e in c.effects:
+        if e.kind is EffectKind.FOCUS_DEFENSE and e.since_round == round_:
+            focus = False
+            break
     return _menu(
-        _Menu(
-            me=me,
-            may_attack=c.attacks == 0,
-            others=others,
-            allies=allies,
-            areas=tuple(areas),
-            character=True,
-            double=Skill.DOUBLE_ATTACK in skills,
-            declarations=declarations,
-            guard=Skill.WIDE_GUARD in skills and Skill.WIDE_GUARD not in c.declared,
-            healed=healed,
-            aided=aided,
-            summon=Skill.SUMMONER in skills and not c.summoned,
-            focus=not any(
-                e.kind is EffectKind.FOCUS_DEFENSE and e.since_round == state.round
-                for e in c.effects
-            ),
-        )
+        me,
+        c.attacks == 0,
+        others,
+        tuple(allies),
+        tuple(areas),
+        True,
+        Skill.DOUBLE_ATTACK in skills,
+        declarations,
+        Skill.WIDE_GUARD in skills and Skill.WIDE_GUARD not in declared,
+        tuple(healed),
+        tuple(aided),
+        Skill.SUMMONER in skills and not c.summoned,
+        focus,
     )
 
 
 @functools.lru_cache(maxsize=4096)
-def _menu(menu: _Menu) -> tuple[Any, ...]:
-    """The main commands of one combatant, from what decides them.
+def _menu(  # noqa: PLR0917 - the cache key is its arguments, one call site
+    me: str,
+    may_attack: bool,
+    others: tuple[str, ...],
+    allies: tuple[str, ...],
+    areas: tuple[tuple[str, ...], ...],
+    character: bool,
+    double: bool,
+    declarations: tuple[Skill, ...],
+    guard: bool,
+    healed: tuple[str, ...],
+    aided: tuple[str, ...],
+    summon: bool,
+    focus: bool,
+) -> tuple[Any, ...]:
+    """The main commands of one combatant, from everything that decides them.
+
+    *me* may attack (*may_attack*) the *others* standing; *allies* are its side's others;
+    *areas* the groups a 範圍攻擊 names; *character* is false for a summon; *double*: it has
+    雙重攻擊; *declarations*: the free declarations it may make; *guard*: it may declare
+    廣域防禦; *healed* and *aided*: whom 治療 and first aid may treat; *summon*: it may
+    summon; *focus*: it may take 專注防禦.
 
     Commands are immutable values, so one tuple serves every state with the same menu: a
     random game lists the same menu many times, and building its commands is most of the
     cost of listing them.
+    A new menu is put together from parts cached on their own (the attacks, the hides...),
+    so that a change in one part (a wound that opens first aid) builds no other command.
     """
-    me, others, allies, kinds = menu.me, menu.others, menu.allies, _KINDS_OF_ATTACK
-    out: list[Any] = []
-    if menu.may_attack:
-        out.extend(Attack(actor=me, targets=(t,), kind=k) for t in others for k in kinds)
-    if not menu.character:
-        return tuple(out)
-    if menu.may_attack and menu.double:
+    if not character:
+        return _attacks(me, others, False, ()) if may_attack else ()
+    parts: list[tuple[Any, ...]] = []
+    if may_attack:
+        parts.append(_attacks(me, others, double, areas))
+    if declarations:
+        declare = dict(_DECLARATIONS)
+        parts.append(tuple(declare[skill](me) for skill in declarations))
+    if guard and others:
+        parts.append(_guards(me, others, allies))
+    parts.append(_hides(me, others))
+    if focus:
+        parts.append((FocusDefense(me),))
+    parts.append(_supports(me, others, allies))
+    if healed:
+        parts.append(_treatments(Heal, me, healed))
+    if aided:
+        parts.append(_treatments(FirstAid, me, aided))
+    if summon:
+        parts.append((Summon(me),))
+    return tuple(itertools.chain.from_iterable(parts))
+
+
+@functools.lru_cache(maxsize=1024)
+def _attacks(
+    me: str, others: tuple[str, ...], double: bool, areas: tuple[tuple[str, ...], ...]
+) -> tuple[Attack, ...]:
+    """The attack actions: on each other, in pairs with 雙重攻擊, on each area."""
+    kinds = _KINDS_OF_ATTACK
+    out = [Attack(actor=me, targets=(t,), kind=k) for t in others for k in kinds]
+    if double:
         out.extend(
             Attack(actor=me, targets=pair, kind=k, mode=AttackMode.DOUBLE)
             for pair in itertools.combinations_with_replacement(others, 2)
             for k in kinds
         )
-    if menu.may_attack:
-        out.extend(
-            Attack(actor=me, targets=area, kind=k, mode=AttackMode.AREA)
-            for area in menu.areas
-            for k in kinds
-        )
-    declare = dict(_DECLARATIONS)
-    out.extend(declare[skill](me) for skill in menu.declarations)
-    if menu.guard and others:
-        choices: list[tuple[str, ...]] = [(t,) for t in others]
-        if len(allies) > 1:
-            choices.append(allies)
-        out.extend(WideGuard(actor=me, protected=p) for p in choices)
-    out.extend(Hide(actor=me, target=t, kind=k) for t in others for k in kinds)
-    if menu.focus:
-        out.append(FocusDefense(me))
     out.extend(
+        Attack(actor=me, targets=area, kind=k, mode=AttackMode.AREA)
+        for area in areas
+        for k in kinds
+    )
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=1024)
+def _guards(me: str, others: tuple[str, ...], allies: tuple[str, ...]) -> tuple[WideGuard, ...]:
+    """廣域防禦 over each other, and over every ally when there are several."""
+    choices: list[tuple[str, ...]] = [(t,) for t in others]
+    if len(allies) > 1:
+        choices.append(allies)
+    return tuple(WideGuard(actor=me, protected=p) for p in choices)
+
+
+@functools.lru_cache(maxsize=1024)
+def _hides(me: str, others: tuple[str, ...]) -> tuple[Hide, ...]:
+    """Hiding from each other, each way."""
+    return tuple(Hide(actor=me, target=t, kind=k) for t in others for k in _KINDS_OF_ATTACK)
+
+
+@functools.lru_cache(maxsize=1024)
+def _supports(me: str, others: tuple[str, ...], allies: tuple[str, ...]) -> tuple[Any, ...]:
+    """Assisting each ally against each other, then hindering each other."""
+    kinds = _KINDS_OF_ATTACK
+    assists = (
         Assist(actor=me, target=t, ally=a, kind=k)
         for t in others
         for a in allies
         if a != t
         for k in kinds
     )
-    out.extend(
+    hinders = (
         Hinder(actor=me, target=t, choice=h, kind=k)
         for t in others
         for h in _HINDER_CHOICES
         for k in kinds
     )
-    for target in menu.healed:
-        out.extend(Heal(actor=me, target=target, magical=m) for m in (False, True))
-    for target in menu.aided:
-        out.extend(FirstAid(actor=me, target=target, magical=m) for m in (False, True))
-    if menu.summon:
-        out.append(Summon(me))
-    return tuple(out)
+    return (*assists, *hinders)
+
+
+@functools.lru_cache(maxsize=1024)
+def _treatments(
+    command: type[Heal | FirstAid], me: str, targets: tuple[str, ...]
+) -> tuple[Heal | FirstAid, ...]:
+    """治療 or first aid on each target, plainly and magically."""
+    return tuple(command(actor=me, target=t, magical=m) for t in targets for m in (False, True))

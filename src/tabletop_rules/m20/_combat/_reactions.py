@@ -19,7 +19,6 @@ from typing import Any, Final
 import attrs
 
 from tabletop_rules.checks import CheckResult, Opposition, Term
-from tabletop_rules.engine import PromptFrame, PromptStack
 from tabletop_rules.m20._combat._commands import (
     BoostDamage,
     UseDecisiveStrike,
@@ -41,12 +40,13 @@ from tabletop_rules.m20._combat._values import (
     Question,
     attack_with,
     changed,
+    one_prompt,
     state_with,
     strike_with,
 )
 from tabletop_rules.m20._skills import Skill
 
-__all__ = ["REACTIONS", "Reaction", "answer", "ask", "damage"]
+__all__ = ["NO_ANSWERS", "REACTIONS", "Reaction", "answer", "ask", "damage"]
 
 
 @attrs.frozen(kw_only=True)
@@ -80,8 +80,7 @@ def damage(attack: PendingAttack) -> int:
 
 def _with_attack(state: CombatState, attack: PendingAttack, **changes: Any) -> CombatState:
     frame = state.prompts.frames[-1]
-    top = PromptFrame(responder=frame.responder, answers=frame.answers, pending=attack)
-    return state_with(state, prompts=PromptStack((top,)), **changes)
+    return state_with(state, prompts=one_prompt(frame.responder, frame.answers, attack), **changes)
 
 
 def _with_strike(attack: PendingAttack, **changes: Any) -> PendingAttack:
@@ -228,6 +227,12 @@ BY_COMMAND: Final = MappingProxyType({r.command: r for r in REACTIONS})
 BY_EVENT: Final = MappingProxyType({r.event: r for r in REACTIONS})
 
 
+#: The answers to each question, and to none, built once (a frame keeps a frozen set).
+_ANSWERS: Final = MappingProxyType(
+    {r.question: frozenset((r.question.command, "Pass")) for r in REACTIONS}
+)
+NO_ANSWERS: Final[frozenset[str]] = frozenset()
+
 #: The skills whose reactions the rules may offer.
 _REACTION_SKILLS: Final = (Skill.DECISIVE_STRIKE, Skill.NARROW_ESCAPE, Skill.INDOMITABLE)
 
@@ -262,11 +267,9 @@ def ask(state: CombatState) -> CombatState:
                 break
     if question is attack.question and responder == frame.responder:
         return state
-    answers = (question.command, "Pass") if question is not None else ()
-    top = PromptFrame(
-        responder=responder, answers=answers, pending=attack_with(attack, question=question)
-    )
-    return state_with(state, prompts=PromptStack((top,)))
+    answers = _ANSWERS[question] if question is not None else NO_ANSWERS
+    pending = attack_with(attack, question=question)
+    return state_with(state, prompts=one_prompt(responder, answers, pending))
 
 
 def answer(state: CombatState, event: Any) -> CombatState:

@@ -11,9 +11,11 @@ Planning an attack is split in two, so that folding an event never builds a term
 
 from __future__ import annotations
 
+import enum
 import functools
-from collections.abc import Iterable
-from typing import Final
+from collections.abc import Callable, Iterable
+from types import MappingProxyType
+from typing import Any, Final
 
 import attrs
 
@@ -71,9 +73,13 @@ def has(c: Combatant, skill: Skill) -> bool:
     return c.character is not None and c.character.has(skill)
 
 
+#: One term per label and value, shared by every check that reads such an effect.
+_term: Final = functools.lru_cache(maxsize=1024)(Term)
+
+
 def effect_terms(effects: Iterable[Effect]) -> list[Term]:
     """The terms of *effects* (those of value 0 add none)."""
-    return [Term(e.label, e.value) for e in effects if e.value]
+    return [_term(e.label, e.value) for e in effects if e.value]
 
 
 def reads(effects: tuple[Effect, ...], kinds: tuple[EffectKind, ...]) -> tuple[Effect, ...]:
@@ -164,15 +170,31 @@ class StrikeUse:
     assassination: bool
 
 
-def attack_uses(
-    state: CombatState, actor: str, mode: AttackMode, targets: tuple[str, ...]
-) -> tuple[list[StrikeUse], dict[str, tuple[Effect, ...]]]:
+Uses = tuple[tuple[StrikeUse, ...], MappingProxyType[str, tuple[Effect, ...]]]
+
+#: The last call of :func:`attack_uses` (state, actor, mode, targets) and its answer, in one
+#: tuple: ``decide`` plans an attack, then its fold asks the same of the same immutable state.
+_last_uses: list[tuple[CombatState, str, AttackMode, tuple[str, ...], Uses] | None] = [None]
+
+
+def attack_uses(state: CombatState, actor: str, mode: AttackMode, targets: tuple[str, ...]) -> Uses:
     """Every strike's uses, and the effects left to the actor and to those the attack used.
 
     The effects left are keyed by id: the actor's (once its turn has begun and the attack
     has used its own) and those of each defender and guard the attack used.
     The targets must have been checked.
     """
+    last = _last_uses[0]
+    if last is not None and last[0] is state and last[1:4] == (actor, mode, targets):
+        return last[4]
+    found = _attack_uses(state, actor, mode, targets)
+    _last_uses[0] = (state, actor, mode, targets, found)
+    return found
+
+
+def _attack_uses(
+    state: CombatState, actor: str, mode: AttackMode, targets: tuple[str, ...]
+) -> Uses:
     me = state.combatant(actor)
     effects = {actor: begun_effects(me, state.round)}
     # M20-082, M20-083: the next attack aimed at a protected creature targets its guard.
@@ -241,26 +263,64 @@ def attack_uses(
     mine = effects[actor]
     if mine and _first(mine, EffectKind.HIDDEN) is not None:
         effects[actor] = tuple(e for e in mine if e.kind is not EffectKind.HIDDEN)
-    return uses, effects
+    return tuple(uses), MappingProxyType(effects)
 
 
-@functools.lru_cache(maxsize=1024)
-def _attack_base(character: Character, kind: AttackKind) -> tuple[Term, ...]:
-    # A character's own attack terms: the same in every check of a combat.
+#: A character's own terms of each kind of check, by the ids of the function that builds
+#: them, of the character and of the enum members that name the check (the character kept
+#: beside them, to tell it from another that took its id): an id is hashed at once, an
+#: enum member through a Python call.
+_BASES: dict[tuple[int, int, int, int], tuple[Character, tuple[Term, ...]]] = {}
+#: The most entries :data:`_BASES` keeps before it starts afresh.
+_MAX_BASES: Final = 4096
+
+
+def _base(
+    build: Callable[[Character, Any, Any], tuple[Term, ...]],
+    character: Character,
+    first: enum.Enum,
+    second: enum.Enum | None = None,
+) -> tuple[Term, ...]:
+    """``build(character, first, second)``, built once for each character and check."""
+    key = (id(build), id(character), id(first), id(second))
+    found = _BASES.get(key)
+    if found is not None and found[0] is character:
+        return found[1]
+    terms = build(character, first, second)
+    if len(_BASES) >= _MAX_BASES:
+        _BASES.clear()
+    _BASES[key] = (character, terms)
+    return terms
+
+
+def _attack_terms(character: Character, kind: AttackKind, _: None) -> tuple[Term, ...]:
     return attack_terms(character, kind)
 
 
-@functools.lru_cache(maxsize=1024)
-def _defense_base(character: Character, kind: AttackKind) -> tuple[Term, ...]:
+def _defense_terms(character: Character, kind: AttackKind, _: None) -> tuple[Term, ...]:
     return defense_terms(character, kind)
 
 
-@functools.lru_cache(maxsize=1024)
-def _specialty_base(
+def _specialty_terms(
     character: Character, specialty: Specialty, attribute: Attribute
 ) -> tuple[Term, ...]:
     # No situation and no helpers: the rulings do not change these terms.
     return specialty_terms(character, specialty, attribute=attribute)
+
+
+def _attack_base(character: Character, kind: AttackKind) -> tuple[Term, ...]:
+    # A character's own attack terms: the same in every check of a combat.
+    return _base(_attack_terms, character, kind)
+
+
+def _defense_base(character: Character, kind: AttackKind) -> tuple[Term, ...]:
+    return _base(_defense_terms, character, kind)
+
+
+def _specialty_base(
+    character: Character, specialty: Specialty, attribute: Attribute
+) -> tuple[Term, ...]:
+    return _base(_specialty_terms, character, specialty, attribute)
 
 
 def _guard_for(
@@ -328,17 +388,22 @@ def strike_terms(
         *summoner_penalty(state, defender),
         *defense_boosts.terms,
     ]
+    # A character's own terms are a cached tuple, kept as it is when nothing is added.
     if me.character is None:
         attack = (*_summon_attributes(owner(state, me), kind.attack_attribute), *attack_extra)
-    else:
+    elif attack_extra:
         attack = (*_attack_base(me.character, kind), *attack_extra)
+    else:
+        attack = _attack_base(me.character, kind)
     if defender.character is None:
         defense = (
             *_summon_attributes(owner(state, defender), kind.defense_attribute),
             *defense_extra,
         )
-    else:
+    elif defense_extra:
         defense = (*_defense_base(defender.character, kind), *defense_extra)
+    else:
+        defense = _defense_base(defender.character, kind)
     return attack, defense
 
 
@@ -348,11 +413,35 @@ def specialty_uses(effects: tuple[Effect, ...]) -> tuple[tuple[Effect, ...], tup
     *effects* are the actor's once its turn has begun: 分神援護's −2 is read, 廣域防禦's +1
     is used up.
     """
+    if not effects:
+        return effects, effects
     read = tuple(e for e in effects if e.kind is EffectKind.SPLIT_FOCUS)
     guarded = _first(effects, EffectKind.GUARDED)
     if guarded is None:
         return read, effects
     return (*read, guarded), _without(effects, guarded)
+
+
+#: The last answer of :func:`turn_specialty_uses`, with the combatant and round it was for.
+_last_turn_uses: list[
+    tuple[Combatant, int, tuple[tuple[Effect, ...], tuple[Effect, ...]]] | None
+] = [None]
+
+
+def turn_specialty_uses(
+    me: Combatant, round_: int
+) -> tuple[tuple[Effect, ...], tuple[Effect, ...]]:
+    """:func:`specialty_uses` of *me*'s effects once its turn has begun in *round_*.
+
+    ``decide`` plans a specialty action, then its fold asks the same of the same
+    (immutable) combatant: the last answer is remembered.
+    """
+    last = _last_turn_uses[0]
+    if last is not None and last[0] is me and last[1] == round_:
+        return last[2]
+    found = specialty_uses(begun_effects(me, round_))
+    _last_turn_uses[0] = (me, round_, found)
+    return found
 
 
 def specialty_check_terms(
@@ -459,4 +548,5 @@ __all__ = [
     "strike_terms",
     "summon_of",
     "summoner_penalty",
+    "turn_specialty_uses",
 ]

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from types import MappingProxyType
 from typing import Final
 
 import attrs
 
 from tabletop_rules.checks import CheckResult, Term
-from tabletop_rules.engine import GameResult, PromptStack
+from tabletop_rules.engine import GameResult, PromptFrame, PromptStack
 from tabletop_rules.errors import IllegalCommand, InvalidData
 from tabletop_rules.kit import Durations, Expiry, copier
 from tabletop_rules.kit._fields import (
@@ -43,6 +43,8 @@ MAX_PARTICIPANTS: Final = 12
 MAX_BOOSTS: Final = 8
 #: The largest modifier a reward item or a GM term may add or take away.
 MAX_BOOST_VALUE: Final = 100
+#: No free declaration made this round (shared, rather than a new empty set per reset).
+NOTHING_DECLARED: Final[frozenset[Skill]] = frozenset()
 
 
 class AttackMode(enum.Enum):
@@ -390,7 +392,7 @@ class Combatant:
     #: Whether its turn has begun this round.
     turn_started: bool = False
     #: Free declarations made this round (冷卻, 狂暴, 分神援護, 廣域防禦), by skill.
-    declared: frozenset[Skill] = frozenset()
+    declared: frozenset[Skill] = NOTHING_DECLARED
     #: 傷害增幅 uses left in this combat.
     damage_boosts_left: int = 0
     #: Whether it has used 召喚師 in this combat.
@@ -466,8 +468,12 @@ class PendingAttack:
         return self.strikes[self.index]
 
 
+#: No attack being resolved: one empty prompt stack shared by every state.
+NO_PROMPTS: Final[PromptStack[PendingAttack]] = PromptStack()
+
+
 def _no_prompts() -> PromptStack[PendingAttack]:
-    return PromptStack()
+    return NO_PROMPTS
 
 
 def _combatants(values: Iterable[Combatant]) -> tuple[Combatant, ...]:
@@ -532,6 +538,20 @@ state_with: Final = copier(CombatState)
 attack_with: Final = copier(PendingAttack)
 #: Copy a strike with some fields changed.
 strike_with: Final = copier(Strike)
+
+_frame_with: Final[Callable[..., PromptFrame[PendingAttack]]] = copier(PromptFrame)
+_stack_with: Final[Callable[..., PromptStack[PendingAttack]]] = copier(PromptStack)
+#: The templates of a new frame and a new pending attack (their other fields' defaults).
+_NO_FRAME: Final[PromptFrame[PendingAttack | None]] = PromptFrame(responder=None, pending=None)
+NEW_ATTACK: Final = PendingAttack(attacker="", strikes=())
+
+
+def one_prompt(
+    responder: str | None, answers: frozenset[str], pending: PendingAttack
+) -> PromptStack[PendingAttack]:
+    """A prompt stack of one frame (built by copying, without the classes' converters)."""
+    frame = _frame_with(_NO_FRAME, responder=responder, answers=answers, pending=pending)
+    return _stack_with(NO_PROMPTS, frames=(frame,))
 
 
 def check_loaded(state: CombatState) -> CombatState:
