@@ -135,7 +135,7 @@ def test_strategies_without_hypothesis_name_the_extra(
     for name in (module, f"{package}._strategies", "tabletop_rules.testing._notation_strategies"):
         monkeypatch.delitem(sys.modules, name, raising=False)
     with pytest.raises(
-        ImportError, match=re.escape("pip install 'tabletop_rules[hypothesis]'")
+        ImportError, match=re.escape("pip install '.[hypothesis]' in a checkout")
     ) as caught:
         importlib.import_module(module)
     assert module in str(caught.value)

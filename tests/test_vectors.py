@@ -15,7 +15,7 @@ from tabletop_rules.vectors.__main__ import main
 
 @pytest.mark.parametrize("case_id", vectors.case_ids())
 def test_vector(case_id: str) -> None:
-    """Every shipped rule vector passes (each cites its own clauses in the vector file)."""
+    """Every shipped rule vector passes (the clauses each checks are named in its file)."""
     vectors.check_case(case_id)
 
 
@@ -102,6 +102,39 @@ def test_running_out_of_dice_fails() -> None:
     short = attrs.evolve(case, dice=case.dice[:-1])
     with pytest.raises(VectorFailure, match=r"ran out"):
         vectors.check_case(short)
+
+
+#: Every 20th shipped case, from every file: the sample the mutation check runs on.
+SAMPLE: tuple[str, ...] = vectors.case_ids()[::20]
+
+
+@pytest.mark.parametrize("case_id", SAMPLE)
+def test_the_runner_fails_on_a_mutated_sample(case_id: str) -> None:
+    """Each sampled case fails with a changed text, a changed probability and a leftover die.
+
+    The changed field alone is named, and the leftover die is named in the message.
+    """
+    case = vectors.find_case(case_id)
+    expect = case.expect or {}
+    assert _fields(_mutated(case_id, en=f"{expect['en']} (changed)")) == ["en"]
+    if "probability" in expect:
+        changed = "1/3" if expect["probability"] != "1/3" else "1/4"
+        assert _fields(_mutated(case_id, probability=changed)) == ["probability"]
+    leftover = attrs.evolve(case, dice=(*case.dice, vectors.DieFace(7, 3)))
+    with pytest.raises(VectorFailure, match=r"scripted dice unused: d7:3"):
+        vectors.check_case(leftover)
+
+
+def test_the_mutation_sample_reaches_every_file_and_kind() -> None:
+    """The sample holds cases of every file and of every input kind, probabilities included."""
+    sampled = [vectors.find_case(case_id) for case_id in SAMPLE]
+    assert {case.system for case in sampled} == {"", "m20", "bar2d6", "bayside23", "skirmish"}
+    assert {type(case.input).__name__ for case in sampled} == {
+        "ChatInput",
+        "CheckInput",
+        "CombatInput",
+    }
+    assert any("probability" in (case.expect or {}) for case in sampled)
 
 
 def test_an_unrecorded_case_fails() -> None:

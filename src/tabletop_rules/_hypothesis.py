@@ -17,8 +17,12 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
-#: The command that installs what the strategies modules need.
-INSTALL_HINT = "pip install 'tabletop_rules[hypothesis]'"
+#: The commands that install what the strategies modules need: from a checkout (the package is
+#: not yet on the package index), or from the index once it is published.
+INSTALL_HINT = (
+    "install the 'hypothesis' extra: pip install '.[hypothesis]' in a checkout, "
+    "or pip install 'tabletop-rules[hypothesis]'"
+)
 
 
 def require_hypothesis(module: str, error: ImportError) -> None:

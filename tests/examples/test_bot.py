@@ -408,7 +408,12 @@ def _two_games(db: Path) -> None:
             "WHERE game = 1 AND seq = 0",
             "The record is corrupt at event 0",
         ),
-        ('UPDATE events SET data = \'{"type": "Nonsense"\' WHERE game = 1 AND seq = 1', ""),
+        (
+            'UPDATE events SET data = \'{"type": "Nonsense"\' WHERE game = 1 AND seq = 1',
+            "The record is corrupt at event 1",
+        ),
+        ("UPDATE games SET seats = '5' WHERE id = 1", "the seats are not a list"),
+        ("UPDATE games SET seats = 'not json' WHERE id = 1", "Expecting value"),
         ("DELETE FROM events WHERE game = 1 AND seq = 0", "missing"),
     ],
 )
@@ -439,6 +444,22 @@ def test_a_damaged_game_is_refused_and_the_others_go_on(
     # Only the GM may set the damaged game aside; then the channel is free again.
     assert say(bot, "north", "ann", ".end") == ["[#north] Only the GM (gm) may do that."]
     assert say(bot, "north", "gm", ".end") == ["[#north] Game #1 ends."]
+    assert say(bot, "north", "gm", ".battle m20")[0].startswith("[#north] gm opens")
+    store.close()
+
+
+def test_a_damaged_lobby_is_set_aside_and_the_others_go_on(db: Path) -> None:
+    """A lobby row that does not read leaves its channel without a lobby; nothing else stops."""
+    run(db, [("north", "gm", ".battle m20"), *game_script("bar2d6", 1, channel="south")])
+    raw = sqlite3.connect(db)
+    with raw:
+        raw.execute("UPDATE lobbies SET seats = 'not json' WHERE channel = 'north'")
+    raw.close()
+    store = Store(db)
+    bot = Bot(store, seed=SEED)
+    assert set(bot.damaged_lobbies) == {"north"}
+    assert "north" not in bot.lobbies
+    assert "south" in bot.games
     assert say(bot, "north", "gm", ".battle m20")[0].startswith("[#north] gm opens")
     store.close()
 

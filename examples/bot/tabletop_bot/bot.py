@@ -15,7 +15,7 @@ import unicodedata
 import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from tabletop_bot.messages import BotError, say
 from tabletop_bot.store import ChannelRow, GameRow, Store
@@ -91,8 +91,25 @@ def _seats_json(seats: Sequence[Seat]) -> str:
     return json.dumps([[s.user, s.id, s.role] for s in seats], ensure_ascii=False)
 
 
+def _seat(value: object) -> Seat | None:
+    """One stored seat, ``[user, id, role]``, or ``None`` if it is not three texts."""
+    if isinstance(value, list):
+        parts = cast("list[object]", value)
+        if len(parts) == 3 and all(isinstance(part, str) for part in parts):
+            user, id_, role = cast("list[str]", parts)
+            return Seat(user, id_, role)
+    return None
+
+
 def _seats(text: str) -> tuple[Seat, ...]:
-    return tuple(Seat(str(user), str(id_), str(role)) for user, id_, role in json.loads(text))
+    """The seats stored as JSON; ``ValueError`` if the row is not a list of three texts each."""
+    read: object = json.loads(text)
+    if isinstance(read, list):
+        seats = [_seat(value) for value in cast("list[object]", read)]
+        found = [seat for seat in seats if seat is not None]
+        if len(found) == len(seats):
+            return tuple(found)
+    raise ValueError(f"the seats are not a list of [user, id, role] texts: {text[:80]!r}")
 
 
 def _detail(error: Exception, locale: str) -> str:
@@ -122,6 +139,8 @@ class Bot:
         self.games: dict[str, Game] = {}
         #: Channels whose running game could not be resumed: (game id, the error).
         self.broken: dict[str, tuple[int, Exception]] = {}
+        #: Channels whose stored lobby could not be read, with the error; they have no lobby.
+        self.damaged_lobbies: dict[str, Exception] = {}
         self._resume()
 
     # Restart --------------------------------------------------------------------------
@@ -137,7 +156,11 @@ class Bot:
                 row.channel, row.locale, row.system, dice, damaged, row.dice
             )
         for channel, system, gm, seats in self.store.lobbies():
-            self.lobbies[channel] = Lobby(system, gm, list(_seats(seats)))
+            try:
+                self.lobbies[channel] = Lobby(system, gm, list(_seats(seats)))
+            except ValueError as error:
+                # The channel has no lobby then; a new .battle replaces the damaged row.
+                self.damaged_lobbies[channel] = error
         for game in self.store.running_games():
             try:
                 self.games[game.channel] = self._replay(game)

@@ -63,6 +63,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         bot = Bot(store, seed=args.seed)
         for channel, (game, error) in bot.broken.items():
             print(f"tabletop_bot: game #{game} in #{channel} not resumed: {error}", file=sys.stderr)
+        for channel, error in bot.damaged_lobbies.items():
+            print(f"tabletop_bot: the lobby of #{channel} not resumed: {error}", file=sys.stderr)
         serve(bot, StdioTransport(sys.stdin, sys.stdout))
     finally:
         store.close()
