@@ -31,10 +31,12 @@ from tabletop_rules.bayside23 import (
     UseArtifact,
     Wait,
     Waited,
+    command_label,
 )
 from tabletop_rules.bayside23.strategies import battle_setups
 from tabletop_rules.engine import GameRecord
 from tabletop_rules.errors import CorruptRecord, IllegalCommand, InvalidData
+from tabletop_rules.i18n import LOCALES
 
 MAX_STEPS = 120
 
@@ -210,3 +212,19 @@ def test_forged_states_are_invalid_data(setup: BattleSetup, field: str) -> None:
     with pytest.raises(InvalidData) as caught:
         from_json(to_json(forged), BattleState)
     assert caught.value.path.startswith("$")
+
+
+@settings(max_examples=15)
+@given(battle_setups(), st.integers(0, 2**32))
+def test_every_legal_command_has_a_label(setup: BattleSetup, seed: int) -> None:
+    """BAY-13, BAY-14, BAY-33: at every state of random play, every legal command has a
+    rendered one-line label in every locale."""
+    _, _, states = random_play(setup, seed)
+    for state in states:
+        for command in RULESET.legal_commands(state):
+            for locale in LOCALES:
+                label = command_label(command, locale, state=state)
+                assert label
+                assert "{" not in label
+                assert "bayside23." not in label
+                assert "\n" not in label

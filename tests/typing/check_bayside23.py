@@ -194,6 +194,10 @@ commands: tuple[bay.Command, ...] = (
     bay.FinishingStrike(actor="mina", target="g1", sides=3),
     bay.ForgoStrike(actor="mina"),
 )
+for command in (*legal, *commands):
+    assert_type(bay.command_label(command), str)
+    assert_type(bay.command_label(command, "ja", state=state), str)
+assert_type(bay.names_of(state), dict[str, str])
 assert_type(bay.RULESET.is_over(state), bool)
 assert_type(bay.RULESET.outcome(state), GameResult | None)
 assert_type(bay.ledger_after(state), bay.SessionLedger)

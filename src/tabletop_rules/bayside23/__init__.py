@@ -77,7 +77,7 @@ from tabletop_rules.bayside23._combat._events import (
     Waited,
     WeaponSwitched,
 )
-from tabletop_rules.bayside23._combat._log import describe, log, names_of
+from tabletop_rules.bayside23._combat._log import command_label, describe, log, names_of
 from tabletop_rules.bayside23._combat._values import (
     GM,
     BattleSetup,
@@ -155,6 +155,7 @@ __all__ = [
     "Waited",
     "Weapon",
     "WeaponSwitched",
+    "command_label",
     "damage_bonus",
     "describe",
     "format_sheet",

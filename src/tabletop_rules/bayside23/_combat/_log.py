@@ -3,7 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TypeVar
 
+from tabletop_rules.bayside23._combat._commands import (
+    Attack,
+    Cast,
+    Command,
+    FinishingStrike,
+    Flee,
+    ForgoStrike,
+    Ready,
+    RollInitiative,
+    SwitchWeapon,
+    UseArtifact,
+    Wait,
+)
 from tabletop_rules.bayside23._combat._events import (
     ArtifactUsed,
     Attacked,
@@ -20,15 +34,23 @@ from tabletop_rules.bayside23._combat._events import (
     Waited,
     WeaponSwitched,
 )
-from tabletop_rules.bayside23._combat._values import GM, BattleSetup
+from tabletop_rules.bayside23._combat._values import GM, BattleSetup, BattleState
+from tabletop_rules.errors import InvalidData
 from tabletop_rules.i18n import Label, translate
 
-__all__ = ["describe", "names_of"]
+__all__ = ["command_label", "describe", "names_of"]
+
+_T = TypeVar("_T")
 
 
-def names_of(setup: BattleSetup) -> dict[str, str]:
-    """The display name of every participant of *setup*, by id."""
-    return {p.id: p.character.name for p in setup.participants}
+def names_of(setup: BattleSetup | BattleState) -> dict[str, str]:
+    """The display name of every participant of *setup*, or of a state of its battle, by id.
+
+    .. versionchanged:: 0.2.0
+       A :class:`BattleState` too.
+    """
+    people = setup.participants if isinstance(setup, BattleSetup) else setup.combatants
+    return {p.id: p.character.name for p in people}
 
 
 def describe(event: Event, locale: str = "ja", names: Mapping[str, str] | None = None) -> str:
@@ -131,3 +153,81 @@ def describe(event: Event, locale: str = "ja", names: Mapping[str, str] | None =
 def log(events: Iterable[Event], locale: str = "ja", names: Mapping[str, str] | None = None) -> str:
     """The log of *events*, one line each."""
     return "\n".join(describe(e, locale, names) for e in events)
+
+
+#: The catalog key of each command's label.
+_COMMAND_KEYS: Mapping[type[object], str] = {
+    RollInitiative: "bayside23.command.roll_initiative",
+    Attack: "bayside23.command.attack",
+    Cast: "bayside23.command.cast",
+    SwitchWeapon: "bayside23.command.switch_weapon",
+    Ready: "bayside23.command.ready",
+    Wait: "bayside23.command.wait",
+    Flee: "bayside23.command.flee",
+    UseArtifact: "bayside23.command.use_artifact",
+    FinishingStrike: "bayside23.command.finishing_strike",
+    ForgoStrike: "bayside23.command.forgo_strike",
+}
+
+
+def command_label(command: Command, locale: str = "en", *, state: BattleState | None = None) -> str:
+    """A one-line label of *command* in *locale*, for a menu of ``legal_commands``.
+
+    With *state*, participants are named by their characters' names, and a weapon or a
+    spell by its name (a heal says so); without it, by their ids and their places in the
+    combatant's list, from ``#1``.
+
+    >>> from tabletop_rules.bayside23 import FinishingStrike, command_label
+    >>> print(command_label(FinishingStrike(actor="mina", target="g1", sides=3), "ja"))
+    mina が g1 の生命力を 1D3 減らす
+
+    Args:
+        command: A bayside23 battle command.
+        locale: The reader's language.
+        state: A state of the battle; with it, names instead of ids and numbers.
+
+    Raises:
+        InvalidData: *command* is not a bayside23 battle command, or *state* is not a
+            :class:`BattleState`.
+
+    .. versionadded:: 0.2.0
+    """
+    key = _COMMAND_KEYS.get(type(command))
+    if key is None:
+        raise InvalidData("$", f"not a bayside23 command: {type(command).__name__}")
+    if state is not None and not isinstance(state, BattleState):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise InvalidData("$.state", f"not a bayside23 BattleState: {type(state).__name__}")
+    known = names_of(state) if state is not None else {}
+    known[GM] = translate("bayside23.name.gm", locale)
+    fields: dict[str, object] = {
+        name: getattr(command, name)
+        for name in ("actor", "target", "artifact", "sides")
+        if hasattr(command, name)
+    }
+    for name in ("actor", "target"):
+        if name in fields:
+            fields[name] = known.get(str(fields[name]), fields[name])
+    if isinstance(command, RollInitiative):
+        fields["actor"] = known[GM]
+    me = (
+        {c.id: c for c in state.combatants}.get(command.actor)
+        if state is not None and isinstance(command, Cast | SwitchWeapon)
+        else None
+    )
+    if isinstance(command, Cast):
+        spell = _nth(me.spells if me is not None else (), command.spell)
+        fields["spell"] = spell.name if spell is not None else _place(command.spell)
+        if spell is not None and spell.heals:
+            key = "bayside23.command.cast_heal"
+    if isinstance(command, SwitchWeapon):
+        weapon = _nth(me.weapons if me is not None else (), command.weapon)
+        fields["weapon"] = weapon.name if weapon is not None else _place(command.weapon)
+    return translate(key, locale, **fields)
+
+
+def _nth(items: tuple[_T, ...], index: object) -> _T | None:
+    return items[index] if type(index) is int and 0 <= index < len(items) else None
+
+
+def _place(index: object) -> str:
+    return f"#{index + 1}" if type(index) is int else f"#{index}"
