@@ -286,8 +286,7 @@ class Bayside23:
         return bayside23.describe(event, locale, names)  # type: ignore[arg-type]
 
     def label(self, command: object, locale: str, state: object, setup: object) -> str:
-        assert isinstance(setup, bayside23.BattleSetup)
-        return generic_label(command, _called(bayside23.names_of(setup).items()))
+        return bayside23.command_label(command, locale, state=state)  # type: ignore[arg-type]
 
 
 class Skirmish:
