@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import typing
+
 import attrs
 import pytest
 
@@ -33,11 +35,13 @@ from tabletop_rules.bar2d6 import (
     Special,
     SpecialKind,
     Wait,
+    command_label,
     describe,
     hp_after,
 )
 from tabletop_rules.checks import Term
 from tabletop_rules.engine import GameRecord
+from tabletop_rules.i18n import LOCALES
 from tabletop_rules.serialization import from_json, to_json
 
 HERO = Character(
@@ -355,3 +359,85 @@ def test_events_are_described_in_each_locale() -> None:
     assert "hero 攻擊 g1：對抗：2D6[3,3] +2 劍 = 8 > 6（2D6[2,2] +2 盾） 成功；造成 1 點傷害。" == (
         describe(events[0], "zh-Hant")
     )
+
+
+# --------------------------------------------------------------------------- menus
+
+#: One of every command type and every attack variant a menu shows.
+EVERY_COMMAND: list[Command] = [
+    Attack(actor="hero", targets=("g1",), items=("劍",)),
+    Attack(actor="hero", targets=("g1",), special="連斬"),
+    Attack(actor="hero", targets=("g1", "g2"), special="旋風斬"),
+    Attack(actor="healer", targets=("g1",), boost="巨斧"),
+    Heal(actor="healer", target="hero", item="聖光"),
+    GrantBonus(actor="healer", target="hero", item="鼓舞"),
+    Wait("hero"),
+    EndRound(),
+    EndCombat(),
+    SetHp(target="g1", hp=0),
+]
+
+
+def _renders(label: str) -> bool:
+    return all(mark not in label for mark in ("bar2d6.", "{", "}", "\n"))
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_command_type_has_a_label(locale: str) -> None:
+    """B2D6-13, B2D6-14, B2D6-15, B2D6-16, B2D6-17, B2D6-34: each command type and attack
+    variant has its own one-line label, with or without the state."""
+    state = RULESET.start(_setup())
+    assert {type(c) for c in EVERY_COMMAND} == set(typing.get_args(Command))
+    for known in (state, None):
+        labels = [command_label(c, locale, state=known) for c in EVERY_COMMAND]
+        assert all(_renders(label) for label in labels), labels
+        assert len(set(labels)) == len(labels)
+
+
+def test_labels_name_characters_and_abilities() -> None:
+    """B2D6-13, B2D6-14, B2D6-16: with the state, characters by name (with the id where two
+    share one) and the item's ability kind; without it, the ids and the item."""
+    state = RULESET.start(_setup())
+    area = Attack(actor="hero", targets=("g1", "g2"), special="旋風斬", boost="旋風斬")
+    assert "Hero attacks Goblin (g1), Goblin (g2) with 旋風斬 (Area-attack), boosted by 旋風斬" == (
+        command_label(area, state=state)
+    )
+    assert "hero 以 旋風斬 攻擊 g1、g2，並以 旋風斬 增傷" == command_label(area, "zh-Hant")
+    assert "Hero が 連斬（複数回攻撃） で Goblin（g1） を攻撃" == command_label(
+        Attack(actor="hero", targets=("g1",), special="連斬"), "ja", state=state
+    )
+    assert "The GM sets Healer's HP to 2" == command_label(
+        SetHp(target="healer", hp=2), state=state
+    )
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_legal_command_has_a_distinct_label(locale: str) -> None:
+    """B2D6-34, B2D6-39: a menu of everything anyone may send has no two equal lines."""
+    state = RULESET.start(_setup(hero_hp=2))
+    labels = [command_label(c, locale, state=state) for c in RULESET.legal_commands(state)]
+    assert all(_renders(label) for label in labels)
+    assert len(set(labels)) == len(labels)
+
+
+@pytest.mark.parametrize(
+    "foreign",
+    [
+        Healed(actor="a", target="b", item="x", amount=1),
+        "Wait",
+        None,
+        Attack(actor="hero", targets="g1"),  # type: ignore[arg-type]
+        SetHp(target=["g1"], hp=1),  # type: ignore[arg-type]
+    ],
+)
+def test_command_label_refuses_what_is_no_command(foreign: object) -> None:
+    """A label of something that is no bar2d6 command, or of a command with a field of the
+    wrong type, raises ``InvalidData``."""
+    with pytest.raises(InvalidData):
+        command_label(foreign)  # type: ignore[arg-type]
+
+
+def test_command_label_refuses_what_is_no_state() -> None:
+    """A label with a state that is not a bar2d6 combat state raises ``InvalidData``."""
+    with pytest.raises(InvalidData):
+        command_label(Wait("hero"), state=_setup())  # type: ignore[arg-type]

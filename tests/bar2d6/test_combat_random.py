@@ -19,9 +19,11 @@ from tabletop_rules.bar2d6 import (
     Command,
     Event,
     RoundEnded,
+    command_label,
 )
 from tabletop_rules.bar2d6.strategies import combat_setups
 from tabletop_rules.engine import GameRecord
+from tabletop_rules.i18n import LOCALES
 from tabletop_rules.serialization import from_json, to_json
 from tabletop_rules.testing.strategies import games
 
@@ -137,3 +139,30 @@ def test_commands_of_another_moment_change_nothing(
         else:
             assert command in legal or isinstance(command, Attack)
         assert before == to_json(state)
+
+
+@given(GAMES, st.data())
+def test_every_legal_command_has_a_label_in_every_locale(
+    record: GameRecord[CombatSetup, Any], data: st.DataObject
+) -> None:
+    """B2D6-34, B2D6-39: at any moment of play, every command of ``legal_commands`` has a
+    one-line label in every locale, with names and no raw key or placeholder."""
+    state = data.draw(st.sampled_from(_states(record)))
+    # Names are free text (a brace is a legal name): the check reads the label without them.
+    names = sorted(
+        {
+            name
+            for c in state.combatants
+            for name in (c.id, c.character.name, *(i.name for i in c.character.items))
+        },
+        key=len,
+        reverse=True,
+    )
+    for command in RULESET.legal_commands(state):
+        for locale in LOCALES:
+            label = command_label(command, locale, state=state)
+            assert label
+            assert "\n" not in label
+            for name in names:
+                label = label.replace(name, "")
+            assert all(mark not in label for mark in ("bar2d6.", "{", "}")), label

@@ -144,6 +144,9 @@ for event in events:
     if isinstance(event, b.Attacked):
         assert_type(event.strikes, tuple[b.Strike, ...])
         assert_type(event.strikes[0].check, CheckResult)
+for command in legal:
+    assert_type(b.command_label(command, "zh-Hant", state=state), str)
+assert_type(b.command_label(attack), str)
 assert_type(b.hp_after(after), Mapping[str, int])
 assert_type(b.RULESET.is_over(after), bool)
 assert_type(b.RULESET.outcome(after), GameResult | None)

@@ -48,7 +48,13 @@ from tabletop_rules.bar2d6._checks import (
     is_wounded,
     special_amount,
 )
-from tabletop_rules.bar2d6._combat import RULESET, CombatRuleset, describe, hp_after
+from tabletop_rules.bar2d6._combat import (
+    RULESET,
+    CombatRuleset,
+    command_label,
+    describe,
+    hp_after,
+)
 from tabletop_rules.bar2d6._combat._commands import (
     Attack,
     EndCombat,
@@ -139,6 +145,7 @@ __all__ = [
     "Wait",
     "Waited",
     "check_terms",
+    "command_label",
     "contest_result",
     "describe",
     "format_sheet",

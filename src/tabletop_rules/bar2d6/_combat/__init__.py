@@ -39,7 +39,7 @@ from tabletop_rules.bar2d6._combat._events import (
     RoundEnded,
     Waited,
 )
-from tabletop_rules.bar2d6._combat._log import describe
+from tabletop_rules.bar2d6._combat._log import command_label, describe
 from tabletop_rules.bar2d6._combat._values import (
     Combatant,
     CombatSetup,
@@ -52,7 +52,7 @@ from tabletop_rules.kit import Cause, Rules
 if TYPE_CHECKING:
     import cattrs
 
-__all__ = ["RULESET", "CombatRuleset", "describe", "hp_after"]
+__all__ = ["RULESET", "CombatRuleset", "command_label", "describe", "hp_after"]
 
 
 class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):

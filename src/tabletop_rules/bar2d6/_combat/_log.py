@@ -1,7 +1,20 @@
-"""Localized lines for the events of a bar2d6 combat, for a bot to post."""
+"""Localized lines for the events of a bar2d6 combat, for a bot to post, and menu labels."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable, Mapping
+
+from tabletop_rules.bar2d6._character import SpecialKind
+from tabletop_rules.bar2d6._combat._commands import (
+    Attack,
+    Command,
+    EndRound,
+    GrantBonus,
+    Heal,
+    SetHp,
+    Wait,
+)
 from tabletop_rules.bar2d6._combat._events import (
     Attacked,
     BonusGranted,
@@ -11,9 +24,11 @@ from tabletop_rules.bar2d6._combat._events import (
     RoundEnded,
     Waited,
 )
+from tabletop_rules.bar2d6._combat._values import CombatState
+from tabletop_rules.errors import IllegalCommand, InvalidData
 from tabletop_rules.i18n import translate
 
-__all__ = ["describe"]
+__all__ = ["command_label", "describe"]
 
 
 def describe(event: Event, locale: str = "en") -> str:
@@ -69,3 +84,115 @@ def describe(event: Event, locale: str = "en") -> str:
         winners=winners,
         reason=translate(event.reason, locale),
     )
+
+
+def command_label(command: Command, locale: str = "en", *, state: CombatState | None = None) -> str:
+    """A one-line label of *command* in *locale*, for a menu of ``legal_commands``.
+
+    Combatants whose characters share a name are told apart by their ids.
+    An attack names its area or multi-attack item and its damage-boost item; with *state*,
+    also the kind of the item's ability. The items whose bonuses apply are not shown: a
+    menu offers the same ones in every attack.
+
+    >>> from tabletop_rules import bar2d6
+    >>> print(bar2d6.command_label(bar2d6.Heal(actor="al", target="bea", item="聖光"), "zh-Hant"))
+    al 以 聖光 回復 bea
+
+    Args:
+        command: A bar2d6 combat command.
+        locale: The reader's language.
+        state: A state of the combat; with it, combatants are named by their characters'
+            names, else by their ids.
+
+    Raises:
+        InvalidData: *command* is not a bar2d6 combat command, or has a field of the wrong
+            type; *state* is not a bar2d6 combat state.
+
+    .. versionadded:: 0.2.0
+    """
+    # The ruleset's field checks; imported here, as its module imports this one.
+    from tabletop_rules.bar2d6._combat import RULESET
+
+    try:
+        RULESET.shapes.check(command)
+    except IllegalCommand as error:
+        field = error.params.get("field")
+        raise InvalidData(f"$.{field}" if field else "$", error.localized("en")) from None
+    if state is not None and not isinstance(state, CombatState):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise InvalidData("$", f"not a bar2d6 CombatState: {type(state).__name__}")
+    names: Mapping[str, str] = _names_of(state, locale) if state is not None else {}
+
+    def name(id: str) -> str:
+        return names.get(id, id)
+
+    if isinstance(command, Attack):
+        return _attack_label(command, locale, state, name)
+    if isinstance(command, Heal | GrantBonus):
+        key = "bar2d6.command.heal" if isinstance(command, Heal) else "bar2d6.command.grant_bonus"
+        return translate(
+            key, locale, actor=name(command.actor), target=name(command.target), item=command.item
+        )
+    if isinstance(command, Wait):
+        return translate("bar2d6.command.wait", locale, actor=name(command.actor))
+    if isinstance(command, SetHp):
+        return translate(
+            "bar2d6.command.set_hp", locale, target=name(command.target), hp=command.hp
+        )
+    if isinstance(command, EndRound):
+        return translate("bar2d6.command.end_round", locale)
+    return translate("bar2d6.command.end_combat", locale)
+
+
+def _names_of(state: CombatState, locale: str) -> Mapping[str, str]:
+    """Each combatant's character's name by id; with its id where characters share a name."""
+    shared = Counter(c.character.name for c in state.combatants)
+    return {
+        c.id: c.character.name
+        if shared[c.character.name] == 1
+        else translate("bar2d6.command.same_name", locale, name=c.character.name, id=c.id)
+        for c in state.combatants
+    }
+
+
+def _attack_label(
+    command: Attack,
+    locale: str,
+    state: CombatState | None,
+    name: Callable[[str], str],
+) -> str:
+    fields: dict[str, object] = {
+        "actor": name(command.actor),
+        "targets": translate("bar2d6.command.list_separator", locale).join(
+            name(t) for t in command.targets
+        ),
+    }
+    key = "bar2d6.command.attack"
+    if command.special is not None:
+        key = "bar2d6.command.attack_special"
+        fields["special"] = command.special
+        ability = _ability_of(state, command.actor, command.special)
+        if ability is not None:
+            fields["special"] = translate(
+                "bar2d6.command.special",
+                locale,
+                item=command.special,
+                ability=translate(ability.label, locale),
+            )
+    label = translate(key, locale, **fields)
+    if command.boost is not None:
+        label = translate("bar2d6.command.boosted", locale, label=label, item=command.boost)
+    return label
+
+
+def _ability_of(state: CombatState | None, actor: str, item: str) -> SpecialKind | None:
+    """The area or multi-attack ability of *actor*'s *item*, if *state* shows one."""
+    if state is None or not state.has(actor):
+        return None
+    character = state.combatant(actor).character
+    if not character.has_item(item):
+        return None
+    held = character.item(item)
+    for kind in (SpecialKind.AREA, SpecialKind.MULTI):
+        if held.special(kind) is not None:
+            return kind
+    return None
