@@ -237,9 +237,7 @@ class Bar2d6:
         return bar2d6.describe(event, locale)  # type: ignore[arg-type]
 
     def label(self, command: object, locale: str, state: object, setup: object) -> str:
-        assert isinstance(setup, bar2d6.CombatSetup)
-        cast = _called((p.id, p.character.name) for p in setup.participants)
-        return generic_label(command, cast)
+        return bar2d6.command_label(command, locale, state=state)  # type: ignore[arg-type]
 
 
 class Bayside23:
