@@ -141,6 +141,7 @@ def describe(event: Event | object, locale: str = "en", *, state: State | None =
 def command_label(command: Command, locale: str = "en", *, state: State | None = None) -> str:
     """A one-line label of *command* in *locale*, for a menu of ``legal_commands``.
 
+    >>> from tabletop_rules.skirmish import Prepare, command_label
     >>> print(command_label(Prepare("a", "a1", row=0), "zh-Hant"))
     a1 預備動作（+2 行動點），移動到第 0 行
 
