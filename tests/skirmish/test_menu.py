@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import random
 import typing
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from tabletop_rules import InvalidData, ScriptedDice, SeededDice, engine
-from tabletop_rules.engine import Pass
+from tabletop_rules import InvalidData, ScriptedDice, engine
+from tabletop_rules.engine import GameRecord, Pass
 from tabletop_rules.i18n import LOCALES
 from tabletop_rules.m20 import Hide
 from tabletop_rules.skirmish import (
@@ -18,33 +16,23 @@ from tabletop_rules.skirmish import (
     Attack,
     Command,
     EndTurn,
+    Event,
     GiveAp,
     Prepare,
     RollCheck,
     RollForFirst,
     Setup,
     State,
-    Team,
     UseSkill,
     command_label,
-    sample_cards,
 )
 from tabletop_rules.skirmish.strategies import setups
+from tabletop_rules.testing.strategies import games
 
-CARDS = sample_cards()
-SETUP = Setup(
-    teams=(
-        Team(
-            cards=(CARDS["ember_knight"], CARDS["riposte_duelist"], CARDS["field_medic"]),
-            rows=(1, 1, 0),
-        ),
-        Team(
-            cards=(CARDS["stone_warden"], CARDS["wind_archer"], CARDS["beast_caller"]),
-            rows=(2, 3, 3),
-        ),
-    ),
-    library=CARDS.cards,
-)
+from .test_game import _stack_setup
+
+#: The worked example's setup (docs/skirmish.md): Ember Knight's side against Stone Warden's.
+SETUP = _stack_setup()
 
 #: One command of each kind and variant a menu can show.
 EVERY_COMMAND: tuple[Command, ...] = (
@@ -144,21 +132,31 @@ def test_every_legal_command_of_the_docs_game_is_labelled() -> None:
                 assert _readable(command_label(command, locale, state=state))
 
 
-@settings(max_examples=10)
-@given(setups(), st.integers(0, 2**32 - 1))
-def test_every_legal_command_at_random_states_has_a_label(setup: Setup, seed: int) -> None:
+def test_a_state_owing_automatic_events_is_read_as_legal_commands_reads_it() -> None:
+    """SK-30: cut short after a declaration, the state is labelled as after its follow-ups."""
+    main = _main_state()
+    declared = RULESET.decide(main, Attack("a", "a1", "b1"), ScriptedDice([]))[0]
+    partial = RULESET.evolve(main, declared)
+    assert RULESET.follow_up(partial) is not None
+    settled = RULESET.settle(partial)[0]
+    commands = RULESET.legal_commands(partial)
+    labels = [command_label(c, state=partial) for c in commands]
+    assert labels == [command_label(c, state=settled) for c in commands]
+    assert "Stone Warden (b1) responds with Shield Wall (1 AP)" in labels
+
+
+@settings(max_examples=20)
+@given(games(RULESET, setups(), max_steps=150))
+def test_every_legal_command_at_random_states_has_a_label(
+    record: GameRecord[Setup, Event],
+) -> None:
     """SK-09, SK-30: in random play, every offered command has a label in every locale."""
-    rng = random.Random(seed)
-    dice = SeededDice(seed)
-    state = RULESET.start(setup)
-    for _ in range(150):
-        if RULESET.is_over(state):
-            return
-        commands = RULESET.legal_commands(state)
-        for command in commands:
+    state = RULESET.start(record.setup)
+    for event in record.events:
+        state = RULESET.evolve(state, event)
+        for command in RULESET.legal_commands(state):
             for locale in LOCALES:
                 assert _readable(command_label(command, locale, state=state)), command
-        state = engine.step(RULESET, state, commands[rng.randrange(len(commands))], dice)[0]
 
 
 @pytest.mark.parametrize("foreign", [Hide(actor="al", target="bea"), object(), "EndTurn"])
@@ -166,3 +164,9 @@ def test_a_foreign_command_is_refused(foreign: object) -> None:
     """A command of another system, or no command, raises InvalidData."""
     with pytest.raises(InvalidData):
         command_label(foreign, state=_main_state())  # type: ignore[arg-type]
+
+
+def test_a_foreign_state_is_refused() -> None:
+    """A state of no skirmish game raises InvalidData."""
+    with pytest.raises(InvalidData):
+        command_label(EndTurn("a"), state=object())  # type: ignore[arg-type]

@@ -31,6 +31,7 @@ from tabletop_rules.skirmish._combat._events import (
     TurnStarted,
     UseSkill,
 )
+from tabletop_rules.skirmish._combat._flow import RULESET
 from tabletop_rules.skirmish._combat._values import Action, ActionKind, State, Status
 
 __all__ = ["command_label", "describe"]
@@ -148,17 +149,22 @@ def command_label(command: Command, locale: str = "en", *, state: State | None =
     Args:
         command: A skirmish command.
         locale: The reader's language.
-        state: The state the command is offered in; with it, characters are named by their
+        state: The state the command is offered in (read, as ``legal_commands`` reads it,
+            after the automatic events it owes); with it, characters are named by their
             cards, skills by their card names and costs, and a skill offered while an action
             is being resolved is labelled as a response. Without it, ids and skill numbers.
 
     Raises:
-        InvalidData: *command* is no skirmish command.
+        InvalidData: *command* is no skirmish command, or *state* no skirmish state.
 
     .. versionadded:: 0.2.0
     """
     if type(command) not in _COMMANDS:
         raise InvalidData("$", f"{type(command).__name__} is no skirmish command")
+    if state is not None:
+        if not isinstance(state, State):  # pyright: ignore[reportUnnecessaryIsInstance]
+            raise InvalidData("$.state", f"{type(state).__name__} is no skirmish state")
+        state = RULESET.settle(state)[0]  # as legal_commands reads it
     player = command.actor
     if isinstance(command, Attack):
         return translate(
