@@ -111,6 +111,7 @@ commands: tuple[sk.Command, ...] = (
 )
 for command in commands:
     assert_type(sk.odds(state, command), Fraction | None)
+    assert_type(sk.command_label(command, "zh-Hant", state=state), str)
 
 record = GameRecord.begin(sk.RULESET, setup).extend(events)
 assert_type(record, GameRecord[sk.Setup, sk.Event])

@@ -62,7 +62,7 @@ from tabletop_rules.skirmish._combat._events import (
 )
 from tabletop_rules.skirmish._combat._events import Command as _Command
 from tabletop_rules.skirmish._combat._events import Event as _Event
-from tabletop_rules.skirmish._combat._log import describe
+from tabletop_rules.skirmish._combat._log import command_label, describe
 from tabletop_rules.skirmish._combat._values import (
     PLAYERS,
     Action,
@@ -166,6 +166,7 @@ __all__ = [
     "Unit",
     "UseSkill",
     "Versus",
+    "command_label",
     "describe",
     "dump_cards",
     "greedy_bot",

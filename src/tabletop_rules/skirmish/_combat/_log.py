@@ -1,27 +1,51 @@
-"""The game log: one localized line per event."""
+"""The game log and menus: one localized line per event and per command."""
 
 from __future__ import annotations
 
+import typing
+from typing import Any
+
+from tabletop_rules.engine import Pass
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.i18n import translate
 from tabletop_rules.skirmish._combat._events import (
     ApGiven,
+    Attack,
+    Command,
     Declared,
     Ended,
+    EndTurn,
     Event,
     FirstPlayerRolled,
     GameEnded,
+    GiveAp,
     Paid,
     Passed,
+    Prepare,
     Resolved,
+    RollCheck,
     Rolled,
+    RollForFirst,
     Stepped,
     TurnEnded,
     TurnStarted,
+    UseSkill,
 )
-from tabletop_rules.skirmish._combat._values import ActionKind, State, Status
+from tabletop_rules.skirmish._combat._flow import RULESET
+from tabletop_rules.skirmish._combat._values import Action, ActionKind, State, Status
 
-__all__ = ["describe"]
+__all__ = ["command_label", "describe"]
+
+_COMMANDS: frozenset[type[Any]] = frozenset(typing.get_args(Command))
+
+#: The catalog key of each command whose label names only its player, or one character.
+_PLAIN: dict[type[Any], str] = {
+    RollForFirst: "roll_for_first",
+    GiveAp: "give_ap",
+    RollCheck: "roll_check",
+    EndTurn: "end_turn",
+    Pass: "pass",
+}
 
 
 def _name(state: State | None, unit_id: str | None) -> str:
@@ -29,6 +53,14 @@ def _name(state: State | None, unit_id: str | None) -> str:
         return "-"
     found = None if state is None else state.find(unit_id)
     return unit_id if found is None else f"{found.card.name} ({unit_id})"
+
+
+def _action(state: State | None, action: Action, locale: str) -> str:
+    """What *action* is: a normal attack, a preparatory action, or its skill's card name."""
+    unit = state.find(action.unit) if state is not None else None
+    if action.kind is ActionKind.SKILL and unit is not None and action.skill is not None:
+        return unit.card.skills[action.skill].name
+    return translate(f"skirmish.action.{action.kind.value}", locale)
 
 
 def describe(event: Event | object, locale: str = "en", *, state: State | None = None) -> str:
@@ -55,10 +87,7 @@ def describe(event: Event | object, locale: str = "en", *, state: State | None =
         return translate("skirmish.event.ap_given", locale, unit=_name(state, event.unit))
     if isinstance(event, Declared):
         action = event.action
-        unit = state.find(action.unit) if state is not None else None
-        what = translate(f"skirmish.action.{action.kind.value}", locale)
-        if action.kind is ActionKind.SKILL and unit is not None and action.skill is not None:
-            what = unit.card.skills[action.skill].name
+        what = _action(state, action, locale)
         key = "skirmish.event.responded" if action.response else "skirmish.event.declared"
         return translate(
             key,
@@ -108,3 +137,80 @@ def describe(event: Event | object, locale: str = "en", *, state: State | None =
             reason=translate(event.reason, locale),
         )
     raise InvalidData("$", f"{type(event).__name__} is no skirmish event")
+
+
+def command_label(command: Command, locale: str = "en", *, state: State | None = None) -> str:
+    """A one-line label of *command* in *locale*, for a menu of ``legal_commands``.
+
+    >>> from tabletop_rules.skirmish import Prepare, command_label
+    >>> print(command_label(Prepare("a", "a1", row=0), "zh-Hant"))
+    a1 預備動作（+2 行動點），移動到第 0 行
+
+    Args:
+        command: A skirmish command.
+        locale: The reader's language.
+        state: The state the command is offered in (read, as ``legal_commands`` reads it,
+            after the automatic events it owes); with it, characters are named by their
+            cards, skills by their card names and costs, and a skill offered while an action
+            is being resolved is labelled as a response. Without it, ids and skill numbers.
+
+    Raises:
+        InvalidData: *command* is no skirmish command, or *state* no skirmish state.
+
+    .. versionadded:: 0.2.0
+    """
+    if type(command) not in _COMMANDS:
+        raise InvalidData("$", f"{type(command).__name__} is no skirmish command")
+    if state is not None:
+        if not isinstance(state, State):  # pyright: ignore[reportUnnecessaryIsInstance]
+            raise InvalidData("$.state", f"{type(state).__name__} is no skirmish state")
+        state = RULESET.settle(state)[0]  # as legal_commands reads it
+    player = command.actor
+    if isinstance(command, Attack):
+        return translate(
+            "skirmish.command.attack",
+            locale,
+            unit=_name(state, command.unit),
+            target=_name(state, command.target),
+        )
+    if isinstance(command, Prepare):
+        key = "skirmish.command.prepare" if command.row is None else "skirmish.command.prepare_move"
+        return translate(key, locale, unit=_name(state, command.unit), row=command.row)
+    if isinstance(command, UseSkill):
+        return _skill_label(command, locale, state)
+    if isinstance(command, RollCheck) and state is not None and state.stack.frames:
+        action = state.stack.top.pending.pending
+        return translate(
+            "skirmish.command.roll_check_of",
+            locale,
+            player=player,
+            unit=_name(state, action.unit),
+            action=_action(state, action, locale),
+        )
+    unit = getattr(command, "unit", None)
+    key = _PLAIN[type(command)]
+    return translate(f"skirmish.command.{key}", locale, player=player, unit=_name(state, unit))
+
+
+def _skill_label(command: UseSkill, locale: str, state: State | None) -> str:
+    unit = state.find(command.unit) if state is not None else None
+    skills = () if unit is None else unit.card.skills
+    if type(command.skill) is int and 0 <= command.skill < len(skills):
+        skill = skills[command.skill]
+        what = translate("skirmish.command.skill", locale, name=skill.name, cost=skill.cost)
+    else:
+        what = translate("skirmish.command.skill_number", locale, index=command.skill)
+    key = "respond" if state is not None and state.stack.frames else "use_skill"
+    if command.target is None:
+        key += "_untargeted"
+    if command.target == command.unit:
+        target = translate("skirmish.command.itself", locale)
+    else:
+        target = _name(state, command.target)
+    return translate(
+        f"skirmish.command.{key}",
+        locale,
+        unit=_name(state, command.unit),
+        skill=what,
+        target=target,
+    )
