@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 import tabletop_rules
-from tabletop_rules import bar2d6, bayside23, from_json, m20
+from tabletop_rules import bar2d6, bayside23, from_json, m20, skirmish
 from tabletop_rules.dice import SeededDice
 from tabletop_rules.engine import replay
 
@@ -224,6 +224,41 @@ def test_each_system_plays_from_its_menu(db: Path, system: str) -> None:
     game = bot.games.get("table")
     if game is not None:  # still running: its stored record replays, verified, to it
         assert _stored_state(store, game) == game.state
+    store.close()
+
+
+@pytest.mark.parametrize("system", ["m20", "bar2d6", "bayside23", "skirmish"])
+@pytest.mark.parametrize("locale", ["ja", "zh-Hant"])
+def test_menus_are_each_systems_labels_in_the_channels_locale(
+    db: Path, system: str, locale: str
+) -> None:
+    """A menu lists the system's own command_label of each choice, in the channel's locale."""
+    store = Store(db)
+    bot = Bot(store, seed=SEED)
+    for message in game_script(system, 4):
+        say(bot, *message)
+    say(bot, "table", "gm", f".lang {locale}")
+    game = bot.games["table"]
+    labels = {
+        "m20": m20.command_label,
+        "bar2d6": bar2d6.command_label,
+        "bayside23": bayside23.command_label,
+        "skirmish": skirmish.command_label,
+    }[system]
+    users = {game.controller(actor) for actor in game.system.ruleset.to_act(game.state)}
+    assert users
+    for user in sorted(users):
+        (menu,) = say(bot, "table", user, ".menu")
+        commands = [
+            command
+            for actor in game.actors_of(user)
+            for command in game.system.ruleset.legal_commands(game.state, actor=actor)
+        ]
+        assert commands
+        assert menu.splitlines()[1:] == [
+            f"{number}. {labels(command, locale, state=game.state)}"  # type: ignore[operator]
+            for number, command in enumerate(commands, 1)
+        ]
     store.close()
 
 
@@ -563,16 +598,6 @@ def test_a_lobby_survives_a_restart_and_belongs_to_its_gm(db: Path) -> None:
         "[#t] This channel already has a game (#1); the GM may .end it."
     ]
     store.close()
-
-
-def test_the_bot_modules_doctests() -> None:
-    import doctest
-
-    from tabletop_bot import systems
-
-    result = doctest.testmod(systems)
-    assert result.attempted
-    assert not result.failed
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ event or a command is put into words. The bot itself (:mod:`tabletop_bot.bot`) o
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -21,7 +21,7 @@ from tabletop_rules.dice import DiceSource
 from tabletop_rules.engine import Ruleset
 from tabletop_rules.i18n import LOCALES, translate
 
-__all__ = ["SYSTEMS", "Seat", "System", "generic_label"]
+__all__ = ["SYSTEMS", "Seat", "System"]
 
 CharacterT = TypeVar("CharacterT")
 ParticipantT = TypeVar("ParticipantT")
@@ -94,40 +94,6 @@ def _number(word: str) -> int:
         return int(unicodedata.normalize("NFKC", word))
     except ValueError:
         raise BotError("bot.not_a_number", word=word) from None
-
-
-def generic_label(command: object, names: Mapping[str, str] | None = None) -> str:
-    """A menu entry for a command of a system without labels: its type and set fields.
-
-    *names* maps participants' ids to what to call them.
-
-    >>> generic_label(bar2d6.Wait(actor="al"), {"al": "Alice (al)"})
-    'Wait: Alice (al)'
-    """
-    kind = type(command)
-    if not attrs.has(kind):
-        return str(command)
-    names = names or {}
-    shown: list[str] = []
-    for field in attrs.fields(kind):
-        value: object = getattr(command, field.name)
-        if (
-            value is None
-            or value is False
-            or value == ()
-            or (field.default is not attrs.NOTHING and value == field.default)
-        ):
-            continue
-        items: tuple[object, ...] = value if isinstance(value, tuple) else (value,)  # pyright: ignore[reportUnknownVariableType]
-        text = ", ".join(names.get(str(item), str(item)) for item in items)
-        bare = field.name in {"actor", "target", "targets", "unit"}
-        shown.append(text if bare else f"{field.name}={text}")
-    return f"{kind.__name__}: {' '.join(shown)}".rstrip(": ")
-
-
-def _called(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
-    """What to call each participant in a menu: its name, and its id if that differs."""
-    return {id_: name if name == id_ else f"{name} ({id_})" for id_, name in pairs}
 
 
 def _foe(character: Any, seat: Seat) -> Any:
@@ -336,8 +302,7 @@ class Skirmish:
         return skirmish.describe(event, locale, state=state)  # type: ignore[arg-type]
 
     def label(self, command: object, locale: str, state: object, setup: object) -> str:
-        assert isinstance(state, skirmish.State)
-        return generic_label(command, _called((u.id, u.card.name) for u in state.units))
+        return skirmish.command_label(command, locale, state=state)  # type: ignore[arg-type]
 
 
 #: The systems the bot plays, by name.
