@@ -117,6 +117,8 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         #: The field checks of the command classes (refusals *bad_command* and
         #: *unknown_command*).
         self.shapes = CommandShapes.of(commands, reason=bad_command, unknown=unknown_command)
+        # The last state found to owe no automatic event (see _owed).
+        self._settled: StateT | None = None
 
     def __reduce__(self) -> tuple[type[Any], tuple[()]]:
         # A ruleset holds functions in its tables; another process rebuilds it from its class
@@ -196,6 +198,20 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
             raise IllegalCommand("unexpected_event", event=type(event).__name__)
         return fold(state, event)
 
+    def _owed(self, state: StateT) -> EventT | None:
+        """:meth:`follow_up` of *state*, asked once of a state found to owe nothing.
+
+        A bot asks the same state who may act, what they may send, and plays in it, and each
+        asks whether the state owes an automatic event. States are immutable, so the last one
+        found to owe none is remembered by identity.
+        """
+        if state is self._settled:
+            return None
+        follow = self.follow_up(state)
+        if follow is None:
+            self._settled = state
+        return follow
+
     def settle(self, state: StateT) -> tuple[StateT, list[EventT]]:
         """*state* after the automatic events it owes, and those events (none in live play).
 
@@ -203,15 +219,15 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         short after a command's own events.
         """
         events: list[EventT] = []
-        follow_up = self.follow_up
-        while (follow := follow_up(state)) is not None:
+        owed = self._owed
+        while (follow := owed(state)) is not None:
             events.append(follow)
             state = self.evolve(state, follow)
         return state, events
 
     def _settled_state(self, state: StateT) -> StateT:
         """*state* after the automatic events it owes: itself (nothing built) when it owes none."""
-        return state if self.follow_up(state) is None else self.settle(state)[0]
+        return state if self._owed(state) is None else self.settle(state)[0]
 
     def play(
         self, state: StateT, command: CommandT, dice: DiceSource
@@ -224,9 +240,9 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
             IllegalCommand: The rules do not allow *command* now; nothing has changed.
         """
         self.shapes.check(command)
-        follow_up = self.follow_up
+        owed = self._owed
         # A state from play owes nothing: settle only one that does.
-        if follow_up(state) is None:
+        if owed(state) is None:
             events: list[EventT] = []
         else:
             state, events = self.settle(state)
@@ -236,7 +252,7 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         for event in rule(state, command, dice):
             events.append(event)
             state = folds[type(event)](state, event)
-        while (follow := follow_up(state)) is not None:
+        while (follow := owed(state)) is not None:
             events.append(follow)
             state = folds[type(follow)](state, follow)
         return state, tuple(events)
@@ -299,7 +315,7 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         evolve = self.evolve
         while index < count:
             event = events[index]
-            owed = self.follow_up(state)
+            owed = self._owed(state)
             if owed is not None:
                 if event != owed:
                     raise CorruptRecord(index, f"expected the automatic {type(owed).__name__}")

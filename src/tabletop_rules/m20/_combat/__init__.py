@@ -211,8 +211,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
             bad_command="m20.illegal.bad_command",
             unknown_command="m20.illegal.unknown_command",
         )
-        # The last state found settled, and the last state's actors (see follow_up).
-        self._last_settled: CombatState | None = None
+        # The last state's actors (see actors).
         self._actors: tuple[CombatState | None, tuple[str, ...]] = (None, ())
 
     def configure_converter(self, converter: cattrs.Converter) -> None:
@@ -273,14 +272,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
 
     def follow_up(self, state: CombatState) -> Event | None:
         """The automatic event the rules call for next (a fall, damage, the round's end...)."""
-        # A bot asks the same state who may act, what they may send, and plays in it: each
-        # asks whether it owes an automatic event. States are immutable, so the last state
-        # found to owe none is remembered by identity.
-        if state is self._last_settled:
-            return None
         follow: Event | None = flow.follow_up(state)
-        if follow is None:
-            self._last_settled = state
         return follow
 
     def actors(self, state: CombatState) -> tuple[str, ...]:

@@ -632,9 +632,6 @@ class SkirmishRuleset(Rules[Setup, State, Command, Event]):
             bad_command="skirmish.illegal.bad_command",
             unknown_command="skirmish.illegal.unknown_command",
         )
-        # The last state found to owe no automatic event: a state never changes, so it owes
-        # none for good, and the next question about it is answered at once.
-        self._settled: State | None = None
 
     def configure_converter(self, converter: cattrs.Converter) -> None:
         """Tag the command, event and effect unions by class name."""
@@ -671,13 +668,7 @@ class SkirmishRuleset(Rules[Setup, State, Command, Event]):
 
     def follow_up(self, state: State) -> Event | None:
         """The automatic event the rules call for next."""
-        if state is self._settled:
-            return None
-        follow = follow_up(state)
-        if follow is None:
-            # A bot asks the same state who acts, what is legal, and then plays in it.
-            self._settled = state
-        return follow
+        return follow_up(state)
 
     def actors(self, state: State) -> tuple[str, ...]:
         """``a`` rolls for the first turn; then the one asked on the stack, or the turn player."""
