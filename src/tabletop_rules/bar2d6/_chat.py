@@ -20,48 +20,34 @@ from tabletop_rules.bar2d6._checks import Contest, DifficultyDice, GMCheck, Help
 from tabletop_rules.checks import Term
 from tabletop_rules.errors import InvalidCheck, InvalidNotation
 from tabletop_rules.notation import ChatCommand
+from tabletop_rules.notation._systems import SIGNED, signed_total, unreadable
 
 __all__ = ["CHAT_COMMANDS"]
 
 #: The label of the modifier a player types.
 _MODIFIER: Final = "bar2d6.term.modifier"
-_NUMBER: Final = r"[0-9]{1,3}"
-_SIGNED: Final = rf"(?:[+\-−]\s*{_NUMBER}\s*)*"
-_HELP: Final = rf"(?:HELP|協力)\s*(?P<bonus>{_SIGNED})@\s*(?P<dice>[0-9])"
+_HELP: Final = rf"(?:HELP|協力)\s*(?P<bonus>{SIGNED})@\s*(?P<dice>[0-9])"
 _CHECK: Final = re.compile(
-    rf"B2D6\s*(?P<modifier>{_SIGNED})(?:>=|≥)\s*(?P<difficulty>[^\s]+)(?P<helpers>(?:\s+\S+)*)",
+    rf"B2D6\s*(?P<modifier>{SIGNED})(?:>=|≥)\s*(?P<difficulty>[^\s]+)(?P<helpers>(?:\s+\S+)*)",
     re.IGNORECASE,
 )
 _HELPER: Final = re.compile(_HELP, re.IGNORECASE)
 _CONTEST: Final = re.compile(
-    rf"B2D6\s*(?P<attack>{_SIGNED})VS\s*(?P<defense>{_SIGNED})", re.IGNORECASE
+    rf"B2D6\s*(?P<attack>{SIGNED})VS\s*(?P<defense>{SIGNED})", re.IGNORECASE
 )
-_TERM: Final = re.compile(rf"([+\-−])\s*({_NUMBER})")
-_CHECK_READ: Final = re.compile(rf"B2D6\s*{_SIGNED}(?:(?:>=|≥)\s*(?:\S+)?)?", re.IGNORECASE)
-_CONTEST_READ: Final = re.compile(rf"B2D6\s*{_SIGNED}(?:VS\s*{_SIGNED})?", re.IGNORECASE)
-
-
-def _total(text: str) -> int:
-    return sum((-1 if sign in "-−" else 1) * int(number) for sign, number in _TERM.findall(text))
+_CHECK_READ: Final = re.compile(rf"B2D6\s*{SIGNED}(?:(?:>=|≥)\s*(?:\S+)?)?", re.IGNORECASE)
+_CONTEST_READ: Final = re.compile(rf"B2D6\s*{SIGNED}(?:VS\s*{SIGNED})?", re.IGNORECASE)
 
 
 def _modifier(text: str) -> tuple[Term, ...]:
-    total = _total(text)
+    total = signed_total(text)
     return (Term(_MODIFIER, total),) if total else ()
-
-
-def _malformed(text: str, pattern: re.Pattern[str], example: str) -> InvalidNotation:
-    match = pattern.match(text)
-    position = 0 if match is None else match.end()
-    return InvalidNotation(
-        "bar2d6.error.chat_command", text=text, position=position, example=example
-    )
 
 
 def _read_check(text: str) -> GMCheck:
     match = _CHECK.fullmatch(text)
     if match is None:
-        raise _malformed(text, _CHECK_READ, "B2D6+5>=3")
+        raise unreadable("bar2d6.error.chat_command", text, _CHECK_READ, "B2D6+5>=3")
     word = match["difficulty"]
     try:
         level = DifficultyDice.parse(word)
@@ -82,7 +68,7 @@ def _read_check(text: str) -> GMCheck:
             raise InvalidNotation(
                 "bar2d6.error.chat_helper", text=text, position=at, example="HELP+2@1"
             )
-        bonus = _total(found["bonus"])
+        bonus = signed_total(found["bonus"])
         try:
             helpers.append(
                 Helper(bonus=(Term(_MODIFIER, bonus),) if bonus else (), dice=int(found["dice"]))
@@ -102,7 +88,7 @@ def _read_contest(text: str) -> Contest:
         if _HELPER.search(text, position) is not None:
             # B2D6-40: a contest between characters cannot be helped.
             raise InvalidNotation("bar2d6.error.contest_help", text=text, position=position)
-        raise _malformed(text, _CONTEST_READ, "B2D6+3 VS +2")
+        raise unreadable("bar2d6.error.chat_command", text, _CONTEST_READ, "B2D6+3 VS +2")
     return Contest(attacker=_modifier(match["attack"]), defender=_modifier(match["defense"]))
 
 
@@ -114,7 +100,7 @@ CHAT_COMMANDS: Final = (
         system="bar2d6",
         name="contest",
         pattern="B2D6+N VS +M",
-        prefix=rf"B2D6\s*{_SIGNED}VS",
+        prefix=rf"B2D6\s*{SIGNED}VS",
         help="bar2d6.chat.contest",
         reader=_read_contest,
         examples=("B2D6+3 VS +2", "b2d6vs+1", "B2D6+2-2VS"),
@@ -123,7 +109,7 @@ CHAT_COMMANDS: Final = (
         system="bar2d6",
         name="helped",
         pattern="B2D6+N>=DICE HELP+M@D",
-        prefix=rf"B2D6\s*{_SIGNED}(?:>=|≥)\s*\S+\s+(?:HELP|協力)",
+        prefix=rf"B2D6\s*{SIGNED}(?:>=|≥)\s*\S+\s+(?:HELP|協力)",
         help="bar2d6.chat.helped",
         reader=_read_check,
         examples=("B2D6+5>=3 HELP+2@1", "B2D6+1>=困難 協力+3@4 協力+1@1"),

@@ -16,62 +16,50 @@ from typing import Final
 
 from tabletop_rules.bayside23._checks import ActionCheck, HitCheck, InitiativeCheck
 from tabletop_rules.checks import Term
-from tabletop_rules.errors import InvalidNotation
 from tabletop_rules.notation import ChatCommand
+from tabletop_rules.notation._systems import NUMBER, SIGNED, signed_total, unreadable
 
 __all__ = ["CHAT_COMMANDS"]
 
 _MODIFIER: Final = "bayside23.term.modifier"
-_NUMBER: Final = r"[0-9]{1,3}"
-_SIGNED: Final = rf"(?:[+\-−]\s*{_NUMBER}\s*)*"
-_TERM: Final = re.compile(rf"([+\-−])\s*({_NUMBER})")
-_HIT: Final = re.compile(rf"BAYHIT\s*(?P<mine>{_SIGNED})<\s*(?P<theirs>{_SIGNED})", re.I)
-_INIT: Final = re.compile(rf"BAYINIT\s*(?P<mine>{_SIGNED})<\s*(?P<theirs>{_SIGNED})", re.I)
+_HIT: Final = re.compile(rf"BAYHIT\s*(?P<mine>{SIGNED})<\s*(?P<theirs>{SIGNED})", re.I)
+_INIT: Final = re.compile(rf"BAYINIT\s*(?P<mine>{SIGNED})<\s*(?P<theirs>{SIGNED})", re.I)
 _ACTION: Final = re.compile(
-    rf"BAY2D6\s*(?:<=|≤|≦)\s*(?P<feature>{_NUMBER})\s*\+\s*(?P<skill>{_NUMBER})"
-    rf"\s*(?:[\-−]\s*(?P<difficulty>{_NUMBER}))?\s*",
+    rf"BAY2D6\s*(?:<=|≤|≦)\s*(?P<feature>{NUMBER})\s*\+\s*(?P<skill>{NUMBER})"
+    rf"\s*(?:[\-−]\s*(?P<difficulty>{NUMBER}))?\s*",
     re.I,
 )
-_HIT_READ: Final = re.compile(rf"BAYHIT\s*{_SIGNED}(?:<\s*{_SIGNED})?", re.I)
-_INIT_READ: Final = re.compile(rf"BAYINIT\s*{_SIGNED}(?:<\s*{_SIGNED})?", re.I)
+_HIT_READ: Final = re.compile(rf"BAYHIT\s*{SIGNED}(?:<\s*{SIGNED})?", re.I)
+_INIT_READ: Final = re.compile(rf"BAYINIT\s*{SIGNED}(?:<\s*{SIGNED})?", re.I)
 _ACTION_READ: Final = re.compile(
-    rf"BAY2D6\s*(?:(?:<=|≤|≦)\s*(?:{_NUMBER}\s*(?:\+\s*(?:{_NUMBER}\s*"
-    rf"(?:[\-−]\s*(?:{_NUMBER}\s*)?)?)?)?)?)?",
+    rf"BAY2D6\s*(?:(?:<=|≤|≦)\s*(?:{NUMBER}\s*(?:\+\s*(?:{NUMBER}\s*"
+    rf"(?:[\-−]\s*(?:{NUMBER}\s*)?)?)?)?)?)?",
     re.I,
 )
 
 
 def _modifier(text: str) -> tuple[Term, ...]:
-    total = sum((-1 if sign in "-−" else 1) * int(number) for sign, number in _TERM.findall(text))
-    return (Term(_MODIFIER, total),)
-
-
-def _malformed(text: str, pattern: re.Pattern[str], example: str) -> InvalidNotation:
-    match = pattern.match(text)
-    position = 0 if match is None else match.end()
-    return InvalidNotation(
-        "bayside23.error.chat_command", text=text, position=position, example=example
-    )
+    return (Term(_MODIFIER, signed_total(text)),)
 
 
 def _read_hit(text: str) -> HitCheck:
     match = _HIT.fullmatch(text)
     if match is None:
-        raise _malformed(text, _HIT_READ, "BAYHIT-2<+0")
+        raise unreadable("bayside23.error.chat_command", text, _HIT_READ, "BAYHIT-2<+0")
     return HitCheck(attack=_modifier(match["mine"]), defense=_modifier(match["theirs"]))
 
 
 def _read_initiative(text: str) -> InitiativeCheck:
     match = _INIT.fullmatch(text)
     if match is None:
-        raise _malformed(text, _INIT_READ, "BAYINIT+1<+0")
+        raise unreadable("bayside23.error.chat_command", text, _INIT_READ, "BAYINIT+1<+0")
     return InitiativeCheck(mine=_modifier(match["mine"]), theirs=_modifier(match["theirs"]))
 
 
 def _read_action(text: str) -> ActionCheck:
     match = _ACTION.fullmatch(text)
     if match is None:
-        raise _malformed(text, _ACTION_READ, "BAY2D6<=3+13-8")
+        raise unreadable("bayside23.error.chat_command", text, _ACTION_READ, "BAY2D6<=3+13-8")
     return ActionCheck(
         feature=Term("特徴", int(match["feature"])),
         skill=Term("技能", int(match["skill"])),

@@ -18,47 +18,38 @@ from tabletop_rules.checks import Term
 from tabletop_rules.errors import InvalidNotation
 from tabletop_rules.m20._checks import AttackCheck, DifficultyLevel, SpecialtyCheck
 from tabletop_rules.notation import ChatCommand
+from tabletop_rules.notation._systems import SIGNED, signed_total, unreadable
 
 __all__ = ["CHAT_COMMANDS"]
 
 #: The label of the modifier a player types.
 _MODIFIER: Final = "m20.term.modifier"
-_NUMBER: Final = r"[0-9]{1,3}"
 _CHECK: Final = re.compile(
-    rf"M20\s*(?P<modifier>(?:[+\-−]\s*{_NUMBER}\s*)*)(?:>=|≥)\s*(?P<difficulty>\S+)",
+    rf"M20\s*(?P<modifier>{SIGNED})(?:>=|≥)\s*(?P<difficulty>\S+)",
     re.IGNORECASE,
 )
 _ATTACK: Final = re.compile(
-    rf"M20ATK\s*(?P<attack>(?:[+\-−]\s*{_NUMBER}\s*)*)(?:>=|≥)\s*DEF\s*"
-    rf"(?P<defense>(?:[+\-−]\s*{_NUMBER}\s*)*)",
+    rf"M20ATK\s*(?P<attack>{SIGNED})(?:>=|≥)\s*DEF\s*"
+    rf"(?P<defense>{SIGNED})",
     re.IGNORECASE,
 )
-_TERM: Final = re.compile(rf"([+\-−])\s*({_NUMBER})")
 # How far a text reads as each command: the column of an error is where these stop.
-_CHECK_READ: Final = re.compile(
-    rf"M20\s*(?:[+\-−]\s*{_NUMBER}\s*)*(?:(?:>=|≥)\s*(?:\S+)?)?", re.IGNORECASE
-)
+_CHECK_READ: Final = re.compile(rf"M20\s*{SIGNED}(?:(?:>=|≥)\s*(?:\S+)?)?", re.IGNORECASE)
 _ATTACK_READ: Final = re.compile(
-    rf"M20ATK\s*(?:[+\-−]\s*{_NUMBER}\s*)*(?:(?:>=|≥)\s*(?:DEF\s*(?:[+\-−]\s*{_NUMBER}\s*)*)?)?",
+    rf"M20ATK\s*{SIGNED}(?:(?:>=|≥)\s*(?:DEF\s*{SIGNED})?)?",
     re.IGNORECASE,
 )
 
 
 def _modifier(text: str) -> tuple[Term, ...]:
-    total = sum((-1 if sign in "-−" else 1) * int(number) for sign, number in _TERM.findall(text))
+    total = signed_total(text)
     return (Term(_MODIFIER, total),) if total else ()
-
-
-def _malformed(text: str, pattern: re.Pattern[str], example: str) -> InvalidNotation:
-    match = pattern.match(text)
-    position = 0 if match is None else match.end()
-    return InvalidNotation("m20.error.chat_command", text=text, position=position, example=example)
 
 
 def _read_check(text: str) -> SpecialtyCheck:
     match = _CHECK.fullmatch(text)
     if match is None:
-        raise _malformed(text, _CHECK_READ, "M20+4>=16")
+        raise unreadable("m20.error.chat_command", text, _CHECK_READ, "M20+4>=16")
     word = match["difficulty"]
     difficulty: DifficultyLevel | int
     if word.isdigit() and len(word) <= 3:
@@ -80,7 +71,7 @@ def _read_check(text: str) -> SpecialtyCheck:
 def _read_attack(text: str) -> AttackCheck:
     match = _ATTACK.fullmatch(text)
     if match is None:
-        raise _malformed(text, _ATTACK_READ, "M20ATK+3>=DEF+2")
+        raise unreadable("m20.error.chat_command", text, _ATTACK_READ, "M20ATK+3>=DEF+2")
     return AttackCheck(attack=_modifier(match["attack"]), defense=_modifier(match["defense"]))
 
 

@@ -8,11 +8,11 @@ import re
 from collections.abc import Callable
 from fractions import Fraction
 from types import ModuleType
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
 
 import attrs
 
-from tabletop_rules.errors import UnknownSystem
+from tabletop_rules.errors import InvalidNotation, UnknownSystem
 from tabletop_rules.i18n import DEFAULT_LOCALE, translate
 from tabletop_rules.notation._sums import check_comment, finish
 
@@ -20,11 +20,50 @@ if TYPE_CHECKING:
     from tabletop_rules.checks import CheckResult
     from tabletop_rules.dice import DiceSource
 
-__all__ = ["ChatCommand", "SystemCheck", "SystemCommand", "commands", "help_text", "system_package"]
+__all__ = [
+    "NUMBER",
+    "SIGNED",
+    "ChatCommand",
+    "SystemCheck",
+    "SystemCommand",
+    "commands",
+    "help_text",
+    "signed_total",
+    "system_package",
+    "unreadable",
+]
 
 #: The entry-point group of the rulesets; a system's package lists its chat commands in
 #: a ``CHAT_COMMANDS`` tuple beside the ruleset.
 _GROUP = "tabletop_rules.rulesets"
+
+
+# What every system's chat commands read alike: the numbers and signed modifiers a player
+# types (``M20+4-1``, ``B2D6+5``, ``SK+3>DEF+2``), and where a command stops reading.
+
+#: A number a player types in a system's command: 1 to 3 digits.
+NUMBER: Final = r"[0-9]{1,3}"
+#: Any number of signed numbers, such as ``+3-1``: the modifiers of a system's command.
+SIGNED: Final = rf"(?:[+\-−]\s*{NUMBER}\s*)*"
+_SIGNED_TERM: Final = re.compile(rf"([+\-−])\s*({NUMBER})")
+
+
+def signed_total(text: str) -> int:
+    """The sum of the signed numbers in *text* (a match of :data:`SIGNED`): ``+3-1`` is 2."""
+    return sum(
+        (-1 if sign in "-−" else 1) * int(number) for sign, number in _SIGNED_TERM.findall(text)
+    )
+
+
+def unreadable(key: str, text: str, read: re.Pattern[str], example: str) -> InvalidNotation:
+    """The error of a system's command *text* that does not read, at where *read* stops.
+
+    *read* matches as much of the command as is well written; *key* is the system's message,
+    which shows *example*.
+    """
+    match = read.match(text)
+    position = 0 if match is None else match.end()
+    return InvalidNotation(key, text=text, position=position, example=example)
 
 
 @runtime_checkable

@@ -15,41 +15,28 @@ import re
 from typing import Final
 
 from tabletop_rules.checks import Term
-from tabletop_rules.errors import InvalidNotation
 from tabletop_rules.notation import ChatCommand
+from tabletop_rules.notation._systems import SIGNED, signed_total, unreadable
 from tabletop_rules.skirmish._checks import Check
 
 __all__ = ["CHAT_COMMANDS"]
 
-_NUMBER: Final = r"[0-9]{1,3}"
-_SIGNED: Final = rf"(?:[+\-−]\s*{_NUMBER}\s*)*"
 _CHECK: Final = re.compile(
-    rf"SK\s*(?P<actor>{_SIGNED})>\s*DEF\s*(?P<defender>{_SIGNED})(?:@\s*(?P<rows>[0-3]))?",
+    rf"SK\s*(?P<actor>{SIGNED})>\s*DEF\s*(?P<defender>{SIGNED})(?:@\s*(?P<rows>[0-3]))?",
     re.IGNORECASE,
 )
-_READ: Final = re.compile(rf"SK\s*{_SIGNED}(?:>\s*(?:DEF\s*{_SIGNED}(?:@\s*)?)?)?", re.IGNORECASE)
-_TERM: Final = re.compile(rf"([+\-−])\s*({_NUMBER})")
-
-
-def _total(text: str) -> int:
-    return sum((-1 if sign in "-−" else 1) * int(n) for sign, n in _TERM.findall(text))
+_READ: Final = re.compile(rf"SK\s*{SIGNED}(?:>\s*(?:DEF\s*{SIGNED}(?:@\s*)?)?)?", re.IGNORECASE)
 
 
 def _read(text: str) -> Check:
     match = _CHECK.fullmatch(text)
     if match is None:
-        read = _READ.match(text)
-        raise InvalidNotation(
-            "skirmish.error.chat_command",
-            text=text,
-            position=0 if read is None else read.end(),
-            example="SK+3>DEF+2@1",
-        )
-    actor = [Term("skirmish.term.modifier", _total(match["actor"]))]
+        raise unreadable("skirmish.error.chat_command", text, _READ, "SK+3>DEF+2@1")
+    actor = [Term("skirmish.term.modifier", signed_total(match["actor"]))]
     rows = int(match["rows"] or 0)
     if rows:
         actor.append(Term("skirmish.term.distance", -rows))
-    defender = [Term("skirmish.term.modifier", _total(match["defender"]))]
+    defender = [Term("skirmish.term.modifier", signed_total(match["defender"]))]
     return Check(actor=actor, defender=defender)
 
 
