@@ -117,8 +117,10 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         #: The field checks of the command classes (refusals *bad_command* and
         #: *unknown_command*).
         self.shapes = CommandShapes.of(commands, reason=bad_command, unknown=unknown_command)
-        # The last state found to owe no automatic event (see _owed).
+        # The last state found to owe no automatic event (see _owed), and the last state
+        # whose actors were listed, with them (see _acting).
         self._settled: StateT | None = None
+        self._last_actors: tuple[StateT | None, tuple[str, ...]] = (None, ())
 
     def __reduce__(self) -> tuple[type[Any], tuple[()]]:
         # A ruleset holds functions in its tables; another process rebuilds it from its class
@@ -212,6 +214,14 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
             self._settled = state
         return follow
 
+    def _acting(self, state: StateT) -> tuple[str, ...]:
+        """:meth:`actors` of a settled *state*, listed once for the last state asked."""
+        last, found = self._last_actors
+        if last is not state:
+            found = self.actors(state)
+            self._last_actors = (state, found)
+        return found
+
     def settle(self, state: StateT) -> tuple[StateT, list[EventT]]:
         """*state* after the automatic events it owes, and those events (none in live play).
 
@@ -275,15 +285,15 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         """
         state = self._settled_state(state)
         if actor is not None:
-            return tuple(self.commands_of(state, actor)) if actor in self.actors(state) else ()
+            return tuple(self.commands_of(state, actor)) if actor in self._acting(state) else ()
         out: list[CommandT] = []
-        for who in self.actors(state):
+        for who in self._acting(state):
             out.extend(self.commands_of(state, who))
         return tuple(out)
 
     def to_act(self, state: StateT) -> tuple[str, ...]:
         """Who may act now: exactly the actors of :meth:`legal_commands`."""
-        return self.actors(self._settled_state(state))
+        return self._acting(self._settled_state(state))
 
     def is_over(self, state: StateT) -> bool:
         """Whether the game has ended (or its automatic end is all that is left)."""

@@ -211,8 +211,6 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
             bad_command="m20.illegal.bad_command",
             unknown_command="m20.illegal.unknown_command",
         )
-        # The last state's actors (see actors).
-        self._actors: tuple[CombatState | None, tuple[str, ...]] = (None, ())
 
     def configure_converter(self, converter: cattrs.Converter) -> None:
         """Tag the command and event unions by class name; check states when they are read.
@@ -277,12 +275,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
 
     def actors(self, state: CombatState) -> tuple[str, ...]:
         """Who may act in a settled state."""
-        last = self._actors
-        if last[0] is state:
-            return last[1]
-        found = flow.actors(state)
-        self._actors = (state, found)
-        return found
+        return flow.actors(state)
 
     def commands_of(self, state: CombatState, actor: str) -> tuple[Command, ...]:
         """Everything *actor* may send in a settled state."""
