@@ -83,19 +83,27 @@ class VectorFailure(TabletopRulesError, AssertionError):
         )
 
 
-def _check_result(result: CheckResult, probability: object) -> dict[str, object]:
+def _check_result(
+    result: CheckResult,
+    probability: object,
+    *,
+    secret: bool = False,
+    explain: Callable[[str], str] | None = None,
+) -> dict[str, object]:
+    """What a check gives; *explain* writes it in a locale (``result.explain`` if not given)."""
     found: dict[str, object] = {
         "outcome": result.outcome.value,
         "success": result.success,
         "critical": result.outcome in _CRITICAL,
         "fumble": result.outcome in _FUMBLE,
-        "secret": False,
+        "secret": secret,
         "total": result.total,
     }
     if probability is not None:
         found["probability"] = str(probability)
+    text = result.explain if explain is None else explain
     for locale in LOCALES:
-        found[locale] = result.explain(locale)
+        found[locale] = text(locale)
     return found
 
 
@@ -107,11 +115,12 @@ def _chat(case: VectorCase, text: str, dice: Any) -> dict[str, object]:
         return {"command": False}
     if isinstance(command, notation.SystemCommand):
         resolved = command.resolve(dice)
-        marked = _check_result(resolved, command.probability())
-        marked["secret"] = command.secret
-        for locale in LOCALES:
-            marked[locale] = command.render(resolved, locale)
-        return marked
+        return _check_result(
+            resolved,
+            command.probability(),
+            secret=command.secret,
+            explain=functools.partial(command.render, resolved),
+        )
     if isinstance(command, notation.SystemCheck):
         return _check_result(command.resolve(dice), command.probability())
     result = command.roll(dice)
