@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
 
 import attrs
 
+from tabletop_rules.engine import ENTRY_POINT_GROUP
 from tabletop_rules.errors import InvalidNotation, UnknownSystem
 from tabletop_rules.i18n import DEFAULT_LOCALE, translate
 from tabletop_rules.notation._sums import check_comment, finish
@@ -32,10 +33,6 @@ __all__ = [
     "system_package",
     "unreadable",
 ]
-
-#: The entry-point group of the rulesets; a system's package lists its chat commands in
-#: a ``CHAT_COMMANDS`` tuple beside the ruleset.
-_GROUP = "tabletop_rules.rulesets"
 
 
 # What every system's chat commands read alike: the numbers and signed modifiers a player
@@ -196,7 +193,7 @@ def system_package(system: str) -> ModuleType:
     """
     from importlib.metadata import entry_points  # only when first needed: it is slow to import
 
-    found = entry_points(group=_GROUP)
+    found = entry_points(group=ENTRY_POINT_GROUP)
     for entry in found:
         if entry.name == system:
             return importlib.import_module(entry.module)
