@@ -13,6 +13,7 @@ from tabletop_rules.checks import CheckResult, Opposition
 from tabletop_rules.engine import GameRecord, Pass, replay, step
 from tabletop_rules.skirmish import (
     RULESET,
+    Advanced,
     Attack,
     CardSet,
     Command,
@@ -34,6 +35,7 @@ from tabletop_rules.skirmish import (
     Setup,
     State,
     Status,
+    StepTaken,
     Team,
     TurnStarted,
     UseSkill,
@@ -130,6 +132,11 @@ def knight_teams(  # noqa: PLR0917 - a table of the test setups
         library=cards.cards,
         rulings=rulings or Rulings(),
     )
+
+
+def _steps(events: Sequence[Event]) -> list[StepTaken]:
+    """The steps of the :class:`Advanced` events among *events*, in order."""
+    return [t for e in events if isinstance(e, Advanced) for t in e.steps]
 
 
 def run(
@@ -358,7 +365,7 @@ def test_skill_spends_its_ap() -> None:
     assert refused.value.reason == "skirmish.illegal.no_ap"
     state = end_turns(state, 2)
     state, events = run(state, UseSkill("a", "a1", 0, "b1"), [1, 2, 6, 5])
-    assert isinstance(events[1], Paid)
+    assert events[1] == Advanced((Paid("a1", 0, True),))
     assert (state.unit("a1").ap, state.unit("b1").hp) == (0, 5)
 
 
@@ -566,7 +573,7 @@ def test_a_response_to_a_response_resolves_first() -> None:
         assert RULESET.to_act(state) == (command.actor,)
         state, new = run(state, command, faces)
         events.extend(new)
-    ended = [e.unit for e in events if isinstance(e, Ended)]
+    ended = [t.unit for t in _steps(events) if isinstance(t, Ended)]
     assert ended == ["a2", "b1", "a1"]
     rolled = next(e for e in events if isinstance(e, Rolled))
     assert rolled.result.total == 9 + 2 - 1 + 2
@@ -614,4 +621,4 @@ def test_verified_replay_of_the_stack_scenario() -> None:
         state, events = run(state, command, faces)
         record = record.extend(events)
     assert replay(record, RULESET) == state
-    assert any(isinstance(e, Resolved) and e.modifiers for e in record.events)
+    assert any(isinstance(t, Resolved) and t.modifiers for t in _steps(record.events))

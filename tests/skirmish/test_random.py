@@ -14,6 +14,7 @@ from tabletop_rules.engine import GameRecord, Registry
 from tabletop_rules.serialization import from_json, make_converter, to_json
 from tabletop_rules.skirmish import (
     RULESET,
+    Advanced,
     Declared,
     Ended,
     Event,
@@ -44,6 +45,14 @@ def test_verified_replay_equals_live_state(record: GameRecord[Setup, Event]) -> 
     live = engine.fold(RULESET, RULESET.start(record.setup), record.events)
     assert engine.replay(record, RULESET) == live
     assert engine.replay(record, RULESET, trusted=True) == live
+
+
+@given(GAMES)
+def test_steps_taken_while_planned_equal_their_fold(record: GameRecord[Setup, Event]) -> None:
+    """SK-30: the state the rules build while they plan an ``Advanced`` event is its fold."""
+    for state, event in _states(record):
+        if isinstance(event, Advanced):
+            assert RULESET.advance(state) == (event, RULESET.evolve(state, event))
 
 
 @given(GAMES)
@@ -81,8 +90,10 @@ def test_the_stack_resolves_last_in_first_out(record: GameRecord[Setup, Event]) 
     for _, event in _states(record):
         if isinstance(event, Declared):
             open_actions.append(event.action.unit)
-        elif isinstance(event, Ended):
-            assert open_actions.pop() == event.unit
+        elif isinstance(event, Advanced):
+            for taken in event.steps:
+                if isinstance(taken, Ended):
+                    assert open_actions.pop() == taken.unit
 
 
 @settings(max_examples=20)

@@ -113,6 +113,14 @@ for command in commands:
     assert_type(sk.odds(state, command), Fraction | None)
     assert_type(sk.command_label(command, "zh-Hant", state=state), str)
 
+owed = sk.RULESET.advance(state)
+assert_type(owed, tuple[sk.Event, sk.State] | None)
+advanced = sk.Advanced((sk.Paid("a1", 1, True), sk.Stepped(sk.Step.ROLL, True)))
+for taken in advanced.steps:
+    assert_type(taken, sk.StepTaken)
+    if isinstance(taken, sk.Resolved):
+        assert_type(taken.units, tuple[sk.Unit, ...])
+
 record = GameRecord.begin(sk.RULESET, setup).extend(events)
 assert_type(record, GameRecord[sk.Setup, sk.Event])
 assert_type(engine.replay(record, sk.RULESET), sk.State)

@@ -63,7 +63,8 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
     - the event table: per event type, ``fold(state, event) -> state`` (applies the recorded
       facts; plans and checks nothing);
     - the cause table: per event type, its :class:`Cause`;
-    - :meth:`follow_up`, the automatic event the rules call for next, if any;
+    - :meth:`follow_up`, the automatic event the rules call for next, if any (and
+      :meth:`advance`, if the rules build the state after it while they plan it);
     - :meth:`commands_of`, the commands one actor may send now; :meth:`actors`, who may act;
     - :meth:`outcome_of`;
     - :meth:`prompts`, if the system has prompts, and :attr:`answer_types`.
@@ -144,6 +145,22 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
     def follow_up(self, state: StateT) -> EventT | None:
         """The automatic event the rules call for next in *state*, or ``None``."""
 
+    def advance(self, state: StateT) -> tuple[EventT, StateT] | None:
+        """The automatic event *state* owes and the state after it, or ``None`` if it owes none.
+
+        The kit's loops (:meth:`play`, :meth:`settle`, :meth:`verify`) call this rather than
+        :meth:`follow_up`: by default it folds the event :meth:`follow_up` gives.
+        A system whose rules build the state after an automatic event while they plan it may
+        return that state instead of folding the event again; it must equal
+        ``evolve(state, event)``, which a replay of a record checks.
+
+        .. versionadded:: 0.2.0
+        """
+        follow = self.follow_up(state)
+        if follow is None:
+            return None
+        return follow, self.event_rules[type(follow)](state, follow)
+
     @abc.abstractmethod
     def actors(self, state: StateT) -> tuple[str, ...]:
         """Who may act in a settled *state* (no automatic event owed)."""
@@ -200,8 +217,8 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
             raise IllegalCommand("unexpected_event", event=type(event).__name__)
         return fold(state, event)
 
-    def _owed(self, state: StateT) -> EventT | None:
-        """:meth:`follow_up` of *state*, asked once of a state found to owe nothing.
+    def _owed(self, state: StateT) -> tuple[EventT, StateT] | None:
+        """:meth:`advance` of *state*, asked once of a state found to owe nothing.
 
         A bot asks the same state who may act, what they may send, and plays in it, and each
         asks whether the state owes an automatic event. States are immutable, so the last one
@@ -209,10 +226,10 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         """
         if state is self._settled:
             return None
-        follow = self.follow_up(state)
-        if follow is None:
+        found = self.advance(state)
+        if found is None:
             self._settled = state
-        return follow
+        return found
 
     def _acting(self, state: StateT) -> tuple[str, ...]:
         """:meth:`actors` of a settled *state*, listed once for the last state asked."""
@@ -230,9 +247,9 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         """
         events: list[EventT] = []
         owed = self._owed
-        while (follow := owed(state)) is not None:
+        while (found := owed(state)) is not None:
+            follow, state = found
             events.append(follow)
-            state = self.evolve(state, follow)
         return state, events
 
     def _settled_state(self, state: StateT) -> StateT:
@@ -262,9 +279,9 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         for event in rule(state, command, dice):
             events.append(event)
             state = folds[type(event)](state, event)
-        while (follow := owed(state)) is not None:
+        while (found := owed(state)) is not None:
+            follow, state = found
             events.append(follow)
-            state = folds[type(follow)](state, follow)
         return state, tuple(events)
 
     def decide(self, state: StateT, command: CommandT, dice: DiceSource) -> tuple[EventT, ...]:
@@ -327,9 +344,9 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
             event = events[index]
             owed = self._owed(state)
             if owed is not None:
-                if event != owed:
-                    raise CorruptRecord(index, f"expected the automatic {type(owed).__name__}")
-                state = evolve(state, event)
+                if event != owed[0]:
+                    raise CorruptRecord(index, f"expected the automatic {type(owed[0]).__name__}")
+                state = owed[1]
                 index += 1
                 continue
             cause = self.causes.get(type(event))

@@ -40,6 +40,7 @@ from tabletop_rules.skirmish._chat import CHAT_COMMANDS
 from tabletop_rules.skirmish._checks import TWO_D6, Check, Rulings, natural
 from tabletop_rules.skirmish._combat import RULESET, SkirmishRuleset
 from tabletop_rules.skirmish._combat._events import (
+    Advanced,
     ApGiven,
     Attack,
     Declared,
@@ -56,6 +57,7 @@ from tabletop_rules.skirmish._combat._events import (
     Rolled,
     RollForFirst,
     Stepped,
+    StepTaken,
     TurnEnded,
     TurnStarted,
     UseSkill,
@@ -114,6 +116,7 @@ __all__ = [
     "VECTOR_LOG",
     "Action",
     "ActionKind",
+    "Advanced",
     "ApChange",
     "ApGiven",
     "Attack",
@@ -156,6 +159,7 @@ __all__ = [
     "State",
     "Status",
     "Step",
+    "StepTaken",
     "Stepped",
     "Summon",
     "Target",

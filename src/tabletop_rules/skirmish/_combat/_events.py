@@ -12,6 +12,7 @@ from tabletop_rules.skirmish._combat._values import Action, Unit
 from tabletop_rules.skirmish._effects import Role
 
 __all__ = [
+    "Advanced",
     "ApGiven",
     "Attack",
     "Command",
@@ -29,6 +30,7 @@ __all__ = [
     "RollCheck",
     "RollForFirst",
     "Rolled",
+    "StepTaken",
     "Stepped",
     "TurnEnded",
     "TurnStarted",
@@ -147,18 +149,6 @@ class Passed:
 
 
 @attrs.frozen
-class Paid:
-    """Automatic: the top action paid its AP (SK-20, SK-30 step 1).
-
-    *paid* is false when it could no longer pay, and the action comes to nothing.
-    """
-
-    unit: str
-    ap: int
-    paid: bool
-
-
-@attrs.frozen
 class Rolled:
     """The top action's check (SK-22 to SK-29)."""
 
@@ -169,8 +159,20 @@ class Rolled:
 
 
 @attrs.frozen
+class Paid:
+    """A step of :class:`Advanced`: the top action paid its AP (SK-20, SK-30 step 1).
+
+    *paid* is false when it could no longer pay, and the action comes to nothing.
+    """
+
+    unit: str
+    ap: int
+    paid: bool
+
+
+@attrs.frozen
 class Stepped:
-    """Automatic: the top action went past a step where nothing happened."""
+    """A step of :class:`Advanced`: the top action went past a step where nothing happened."""
 
     step: Step
     success: bool | None
@@ -178,7 +180,7 @@ class Stepped:
 
 @attrs.frozen(kw_only=True)
 class Resolved:
-    """Automatic: the top action's effect (SK-30 step 3).
+    """A step of :class:`Advanced`: the top action's effect (SK-30 step 3).
 
     It holds the characters as they are after it, and the modifiers it gave the check it
     answers.
@@ -191,9 +193,32 @@ class Resolved:
 
 @attrs.frozen
 class Ended:
-    """Automatic: the top action ended (SK-30 step 4); the one it suspended goes on (SK-31)."""
+    """A step of :class:`Advanced`: the top action ended (SK-30 step 4).
+
+    The action it suspended, if any, goes on: its window opens again (SK-31).
+    """
 
     unit: str
+
+
+#: A step the rules take on their own, recorded in :class:`Advanced`.
+StepTaken = Paid | Stepped | Resolved | Ended
+
+
+@attrs.frozen
+class Advanced:
+    """Automatic: the rules took the steps of the response stack that no one was asked about.
+
+    From a state whose top action waits on no one, the steps go on, each recorded in
+    :attr:`steps` (an action ending lets the one it suspended go on), until a response
+    window asks someone, a check waits for its roll, the stack is empty, or the game is
+    over.
+
+    .. versionadded:: 0.2.0
+    """
+
+    #: What happened at each step, in order.
+    steps: tuple[StepTaken, ...]
 
 
 @attrs.frozen
@@ -218,11 +243,8 @@ Event = (
     | ApGiven
     | Declared
     | Passed
-    | Paid
     | Rolled
-    | Stepped
-    | Resolved
-    | Ended
+    | Advanced
     | TurnEnded
     | GameEnded
 )

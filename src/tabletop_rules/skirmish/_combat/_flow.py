@@ -17,6 +17,7 @@ from tabletop_rules.kit._fields import shown
 from tabletop_rules.skirmish._cards import Card, Step, Target, Timing
 from tabletop_rules.skirmish._checks import TWO_D6, natural
 from tabletop_rules.skirmish._combat._events import (
+    Advanced,
     ApGiven,
     Attack,
     Command,
@@ -35,6 +36,7 @@ from tabletop_rules.skirmish._combat._events import (
     Rolled,
     RollForFirst,
     Stepped,
+    StepTaken,
     TurnEnded,
     TurnStarted,
     UseSkill,
@@ -53,12 +55,14 @@ from tabletop_rules.skirmish._combat._rules import (
     responses,
     skill_of,
     targets,
+    waits,
 )
 from tabletop_rules.skirmish._combat._values import (
     DURATIONS,
     PLAYERS,
     Action,
     ActionKind,
+    Frame,
     Phase,
     Setup,
     State,
@@ -134,16 +138,11 @@ def _units_with(state: State, unit: Unit) -> tuple[Unit, ...]:
     return tuple([unit if u.id == unit_id else u for u in state.units])
 
 
-def _replace_action(state: State, action: Action) -> State:
-    """*state* with the top action changed and its next window opened."""
-    stack = state.stack.replace_top(open_window(state, action))
-    return copy_state(state, stack=stack)
-
-
 def _replace_action_of(state: State, unit: Unit, action: Action) -> State:
     """*state* with *unit* changed, then the top action changed and its next window opened."""
-    state = copy_state(state, units=_units_with(state, unit))
-    return copy_state(state, stack=state.stack.replace_top(open_window(state, action)))
+    units = _units_with(state, unit)
+    frame = open_window(copy_state(state, units=units), action)
+    return copy_state(state, units=units, stack=state.stack.replace_top(frame))
 
 
 def _top(state: State) -> Action:
@@ -310,14 +309,6 @@ def fold_passed(state: State, event: Passed) -> State:
     return copy_state(state, stack=state.stack.replace_top(frame))
 
 
-def fold_paid(state: State, event: Paid) -> State:
-    """The AP is spent; an action that could not pay comes to nothing."""
-    action = _top(state)
-    unit = copy_unit(state.unit(event.unit), ap=event.ap)
-    success = None if event.paid else False
-    return _replace_action_of(state, unit, copy_action(action, step=Step.ROLL, success=success))
-
-
 def fold_rolled(state: State, event: Rolled) -> State:
     """The check's result; a natural changes the checking character's AP."""
     action = _top(state)
@@ -326,24 +317,8 @@ def fold_rolled(state: State, event: Rolled) -> State:
     return _replace_action_of(state, unit, done)
 
 
-def fold_stepped(state: State, event: Stepped) -> State:
-    """The top action goes past a step where nothing happened."""
-    action = copy_action(_top(state), step=NEXT_STEP[event.step], success=event.success)
-    return _replace_action(state, action)
-
-
-def fold_resolved(state: State, event: Resolved) -> State:
-    """The effect: the characters it changed; its modifiers go to the check it answers."""
-    action = _top(state)
-    state = copy_state(state, units=_with_units(state, event.units))
-    if event.modifiers:
-        state = copy_state(state, stack=_modified(state, event))
-    return _replace_action(state, copy_action(action, step=Step.END))
-
-
-def _modified(state: State, event: Resolved) -> PromptStack[ResponseWindow[Action]]:
-    """The stack with the modifiers on the nearest check below the top not rolled yet."""
-    frames = list(state.stack.frames)
+def _modify_below(state: State, frames: list[Frame], event: Resolved) -> None:
+    """Give *event*'s modifiers to the nearest check below the top not rolled yet."""
     for index in range(len(frames) - 2, -1, -1):
         frame = frames[index]
         below = frame.pending.pending
@@ -352,18 +327,81 @@ def _modified(state: State, event: Resolved) -> PromptStack[ResponseWindow[Actio
             frames[index] = attrs.evolve(
                 frame, pending=attrs.evolve(frame.pending, pending=changed)
             )
-            break
-    return PromptStack(frames)
+            return
 
 
-def fold_ended(state: State, event: Ended) -> State:
-    """The top action leaves the stack; the one below asks its responders again (SK-31)."""
-    stack = state.stack.pop()
-    if stack.empty:
-        return copy_state(state, stack=stack)
-    # The window reads the characters, not the stack.
-    frame = open_window(state, stack.top.pending.pending)
-    return copy_state(state, stack=stack.replace_top(frame))
+def _take(
+    state: State, frames: list[Frame], action: Action, taken: StepTaken
+) -> tuple[State, Action | None]:
+    """One step of :class:`Advanced` taken by *action*, the top of *frames*.
+
+    Returns the state (its stack not rebuilt yet) and the top action after the step, or
+    ``None`` once the stack is empty. *frames* loses its top frame when the action ends, and
+    the frames below it get the modifiers of an effect; the top frame itself is stale until
+    :func:`_restacked`.
+    """
+    kind = type(taken)
+    if kind is Paid:
+        assert isinstance(taken, Paid)
+        unit = copy_unit(state.unit(taken.unit), ap=taken.ap)
+        success = None if taken.paid else False  # an action that could not pay comes to nothing
+        return _set_unit(state, unit), copy_action(action, step=Step.ROLL, success=success)
+    if kind is Stepped:
+        assert isinstance(taken, Stepped)
+        return state, copy_action(action, step=NEXT_STEP[taken.step], success=taken.success)
+    if kind is Resolved:
+        # The effect: the characters it changed; its modifiers go to the check it answers.
+        assert isinstance(taken, Resolved)
+        state = copy_state(state, units=_with_units(state, taken.units))
+        if taken.modifiers:
+            _modify_below(state, frames, taken)
+        return state, copy_action(action, step=Step.END)
+    # Ended: the action leaves the stack; the one below asks its responders again (SK-31).
+    frames.pop()
+    return state, frames[-1].pending.pending if frames else None
+
+
+def _restacked(state: State, frames: list[Frame], action: Action | None) -> State:
+    """*state* with the stack of *frames*, whose top action *action* opens its next window."""
+    if action is None:
+        return copy_state(state, stack=PromptStack[ResponseWindow[Action]]())
+    frames[-1] = open_window(state, action)
+    return copy_state(state, stack=PromptStack(tuple(frames)))
+
+
+def _advance(state: State) -> tuple[Advanced, State]:
+    """The steps no one is asked about, from *state*'s top frame, and the state after them.
+
+    The steps go on until a frame asks someone (a window or a roll), the stack is empty, or an
+    effect leaves a player no standing character (the game ends next).
+    """
+    frames = list(state.stack.frames)
+    action = frames[-1].pending.pending
+    steps: list[StepTaken] = []
+    while True:
+        taken = _step_event(state, action)
+        steps.append(taken)
+        state, after = _take(state, frames, action, taken)
+        if (
+            after is None
+            or (type(taken) is Resolved and _end_of(state) is not None)
+            or waits(state, after)
+        ):
+            return Advanced(tuple(steps)), _restacked(state, frames, after)
+        action = after
+
+
+def fold_advanced(state: State, event: Advanced) -> State:
+    """The steps taken: the AP paid, the effects, the actions ended; the next window opens."""
+    frames = list(state.stack.frames)
+    if not frames or not event.steps:
+        raise IllegalCommand("unexpected_event", event="Advanced")
+    action: Action | None = frames[-1].pending.pending
+    for taken in event.steps:
+        if action is None:
+            raise IllegalCommand("unexpected_event", event="Advanced")
+        state, action = _take(state, frames, action, taken)
+    return _restacked(state, frames, action)
 
 
 def fold_turn_ended(state: State, event: TurnEnded) -> State:
@@ -424,7 +462,7 @@ def _end_of(state: State) -> GameEnded | None:
     return None
 
 
-def _step_event(state: State, action: Action) -> Event:
+def _step_event(state: State, action: Action) -> StepTaken:
     unit = state.unit(action.unit)
     if action.step is Step.PAY:
         cost = 0
@@ -451,22 +489,23 @@ def _step_event(state: State, action: Action) -> Event:
     return Ended(unit.id)
 
 
-def follow_up(state: State) -> Event | None:
-    """The automatic event the rules call for next, or ``None``."""
+def owed(state: State) -> tuple[Event, State | None] | None:
+    """The automatic event *state* owes, with the state after it when the rules built it."""
     if state.result is not None or state.phase is Phase.INITIATIVE:
         return None
     ended = _end_of(state)
     if ended is not None:
-        return ended
+        return ended, None
     if state.phase is Phase.PREPARATION:
         downed = sum(
             1 for u in state.units if u.owner == state.active and u.status is Status.DOWNED
         )
         can_take = bool(state.standing(state.active))
-        return TurnStarted(player=state.active, turn=state.turn, spare_ap=downed if can_take else 0)
+        turn = TurnStarted(player=state.active, turn=state.turn, spare_ap=downed if can_take else 0)
+        return turn, None
     frames = state.stack.frames
     if frames and frames[-1].responder is None:
-        return _step_event(state, frames[-1].pending.pending)
+        return _advance(state)
     return None
 
 
@@ -570,7 +609,7 @@ class SkirmishRuleset(Rules[Setup, State, Command, Event]):
     """
 
     name: str = "skirmish"
-    rules_version: str = "1"
+    rules_version: str = "2"
     setup_type: Any = Setup
     command_type: Any = Command
     event_type: Any = Event
@@ -602,11 +641,8 @@ class SkirmishRuleset(Rules[Setup, State, Command, Event]):
                 ApGiven: fold_given,
                 Declared: fold_declared,
                 Passed: fold_passed,
-                Paid: fold_paid,
                 Rolled: fold_rolled,
-                Stepped: fold_stepped,
-                Resolved: fold_resolved,
-                Ended: fold_ended,
+                Advanced: fold_advanced,
                 TurnEnded: fold_turn_ended,
                 GameEnded: fold_game_ended,
             },
@@ -623,10 +659,7 @@ class SkirmishRuleset(Rules[Setup, State, Command, Event]):
                 ),
                 TurnEnded: Cause(command=lambda _, e: EndTurn(e.actor)),
                 TurnStarted: Cause(),
-                Paid: Cause(),
-                Stepped: Cause(),
-                Resolved: Cause(),
-                Ended: Cause(),
+                Advanced: Cause(),
                 GameEnded: Cause(),
             },
             bad_command="skirmish.illegal.bad_command",
@@ -639,6 +672,7 @@ class SkirmishRuleset(Rules[Setup, State, Command, Event]):
         from tabletop_rules.skirmish._effects import Effect
 
         register_tagged_union(converter, Effect)  # first: events hold cards, which hold effects
+        register_tagged_union(converter, StepTaken)  # and Advanced holds steps
         register_tagged_union(converter, Command)
         register_tagged_union(converter, Event)
 
@@ -668,7 +702,19 @@ class SkirmishRuleset(Rules[Setup, State, Command, Event]):
 
     def follow_up(self, state: State) -> Event | None:
         """The automatic event the rules call for next."""
-        return follow_up(state)
+        found = owed(state)
+        return None if found is None else found[0]
+
+    def advance(self, state: State) -> tuple[Event, State] | None:
+        """The automatic event the rules call for next, and the state after it.
+
+        The steps of :class:`Advanced` are taken while they are planned: not folded again.
+        """
+        found = owed(state)
+        if found is None:
+            return None
+        event, after = found
+        return event, self.event_rules[type(event)](state, event) if after is None else after
 
     def actors(self, state: State) -> tuple[str, ...]:
         """``a`` rolls for the first turn; then the one asked on the stack, or the turn player."""

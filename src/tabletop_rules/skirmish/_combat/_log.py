@@ -7,13 +7,13 @@ from typing import Any
 
 from tabletop_rules.engine import Pass
 from tabletop_rules.errors import InvalidData
-from tabletop_rules.i18n import translate
+from tabletop_rules.i18n import resolve_locale, translate
 from tabletop_rules.skirmish._combat._events import (
+    Advanced,
     ApGiven,
     Attack,
     Command,
     Declared,
-    Ended,
     EndTurn,
     Event,
     FirstPlayerRolled,
@@ -27,6 +27,7 @@ from tabletop_rules.skirmish._combat._events import (
     Rolled,
     RollForFirst,
     Stepped,
+    StepTaken,
     TurnEnded,
     TurnStarted,
     UseSkill,
@@ -98,16 +99,41 @@ def describe(event: Event | object, locale: str = "en", *, state: State | None =
         )
     if isinstance(event, Passed):
         return translate("skirmish.event.passed", locale, player=event.actor)
-    if isinstance(event, Paid):
-        key = "skirmish.event.paid" if event.paid else "skirmish.event.unpaid"
-        return translate(key, locale, unit=_name(state, event.unit), ap=event.ap)
     if isinstance(event, Rolled):
         return translate("skirmish.event.rolled", locale, check=event.result.explain(locale))
-    if isinstance(event, Stepped):
-        step = translate(f"skirmish.step.{event.step.value}", locale)
+    if isinstance(event, Advanced):
+        # A step past which nothing happened says something only when the steps stop there.
+        last = len(event.steps) - 1
+        # English sentences are set apart by a space; Chinese and Japanese ones end in 。.
+        separator = " " if resolve_locale(locale) == "en" else ""
+        return separator.join(
+            _step(taken, locale, state)
+            for index, taken in enumerate(event.steps)
+            if index == last or not isinstance(taken, Stepped)
+        )
+    if isinstance(event, TurnEnded):
+        return translate("skirmish.event.turn_ended", locale, player=event.actor)
+    if isinstance(event, GameEnded):
+        winners = ", ".join(event.winners) or "-"
+        return translate(
+            "skirmish.event.game_ended",
+            locale,
+            winners=winners,
+            reason=translate(event.reason, locale),
+        )
+    raise InvalidData("$", f"{type(event).__name__} is no skirmish event")
+
+
+def _step(taken: StepTaken, locale: str, state: State | None) -> str:
+    """The sentence of one step of an :class:`Advanced` event."""
+    if isinstance(taken, Paid):
+        key = "skirmish.event.paid" if taken.paid else "skirmish.event.unpaid"
+        return translate(key, locale, unit=_name(state, taken.unit), ap=taken.ap)
+    if isinstance(taken, Stepped):
+        step = translate(f"skirmish.step.{taken.step.value}", locale)
         return translate("skirmish.event.stepped", locale, step=step)
-    if isinstance(event, Resolved):
-        if not event.success:
+    if isinstance(taken, Resolved):
+        if not taken.success:
             return translate("skirmish.event.no_effect", locale)
         parts = [
             translate(
@@ -120,23 +146,11 @@ def describe(event: Event | object, locale: str = "en", *, state: State | None =
                 ap=u.ap,
                 row=u.row,
             )
-            for u in event.units
+            for u in taken.units
         ]
-        parts += [f"{t.value:+d} {translate(t.label, locale)}" for _, t in event.modifiers]
+        parts += [f"{t.value:+d} {translate(t.label, locale)}" for _, t in taken.modifiers]
         return translate("skirmish.event.resolved", locale, changes="; ".join(parts) or "-")
-    if isinstance(event, Ended):
-        return translate("skirmish.event.ended", locale, unit=_name(state, event.unit))
-    if isinstance(event, TurnEnded):
-        return translate("skirmish.event.turn_ended", locale, player=event.actor)
-    if isinstance(event, GameEnded):
-        winners = ", ".join(event.winners) or "-"
-        return translate(
-            "skirmish.event.game_ended",
-            locale,
-            winners=winners,
-            reason=translate(event.reason, locale),
-        )
-    raise InvalidData("$", f"{type(event).__name__} is no skirmish event")
+    return translate("skirmish.event.ended", locale, unit=_name(state, taken.unit))
 
 
 def command_label(command: Command, locale: str = "en", *, state: State | None = None) -> str:

@@ -55,6 +55,7 @@ __all__ = [
     "responses",
     "skill_of",
     "targets",
+    "waits",
 ]
 
 #: The command types that answer a response window.
@@ -197,6 +198,32 @@ def closed_frame(state: State, window: ResponseWindow[Action]) -> Frame:
     return _copy_frame(_ASKS_NO_ONE, pending=window)
 
 
+def _responders(state: State, action: Action, owner: str) -> tuple[str, ...]:
+    """Who the window before *action*'s next step asks, in order; none if no one can respond.
+
+    The opponent of the acting character's player *owner* is asked first, then that player;
+    only those who have a response they can use now (SK-32).
+    """
+    step = action.step
+    for some in state.answered_steps:  # by identity: an enum's hash is a Python call
+        if some is step:
+            found = _who_can_respond(state, step)
+            if found:
+                return tuple([p for p in (other(owner), owner) if p in found])
+            break
+    return ()
+
+
+def waits(state: State, action: Action) -> bool:
+    """Whether the frame of *action*'s next step asks anyone: a window, or the roll of a check.
+
+    Exactly when :func:`open_window` gives a frame whose responder is not ``None``.
+    """
+    if _responders(state, action, state.unit(action.unit).owner):
+        return True
+    return action.step is Step.ROLL and _needs_roll(state, action)
+
+
 def open_window(state: State, action: Action) -> Frame:
     """The frame of the window before *action*'s next step (SK-32).
 
@@ -205,17 +232,7 @@ def open_window(state: State, action: Action) -> Frame:
     is closed at once.
     """
     owner = state.unit(action.unit).owner
-    asked: tuple[str, ...] = ()
-    step = action.step
-    answered = False
-    for some in state.answered_steps:  # by identity: an enum's hash is a Python call
-        if some is step:
-            answered = True
-            break
-    if answered:
-        found = _who_can_respond(state, step)
-        if found:
-            asked = tuple(p for p in (other(owner), owner) if p in found)
+    asked = _responders(state, action, owner)
     if asked:
         return ResponseWindow(responders=asked, pending=action).frame(ANSWERS)
     window = ResponseWindow(responders=(other(owner), owner), pending=action, passes=2)
