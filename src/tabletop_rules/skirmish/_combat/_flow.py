@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 import attrs
 
@@ -12,7 +12,7 @@ from tabletop_rules.dice import DiceSource
 from tabletop_rules.dice import Roll as DiceRoll
 from tabletop_rules.engine import GameResult, Pass, PromptStack
 from tabletop_rules.errors import IllegalCommand, InvalidData
-from tabletop_rules.kit import Cause, ResponseWindow, Rules
+from tabletop_rules.kit import Cause, ResponseWindow, Rules, copier
 from tabletop_rules.kit._fields import shown
 from tabletop_rules.skirmish._cards import Card, Step, Target, Timing
 from tabletop_rules.skirmish._checks import TWO_D6, natural
@@ -46,6 +46,7 @@ from tabletop_rules.skirmish._combat._rules import (
     ATTACK_RANGE,
     NEXT_STEP,
     action_check,
+    asking_frame,
     closed_frame,
     distance,
     has_check,
@@ -55,7 +56,6 @@ from tabletop_rules.skirmish._combat._rules import (
     responses,
     skill_of,
     targets,
-    waits,
 )
 from tabletop_rules.skirmish._combat._values import (
     DURATIONS,
@@ -85,6 +85,11 @@ MAX_INITIATIVE_ROLLS: Final = 100
 
 
 # --------------------------------------------------------------------------- helpers
+
+#: The empty response stack; stacks are copied with the kit's copier (a frame changes at
+#: nearly every event).
+_NOTHING_PENDING: Final = PromptStack[ResponseWindow[Action]]()
+_copy_stack: Final = cast("Callable[..., PromptStack[ResponseWindow[Action]]]", copier(PromptStack))
 
 
 def _going_on(state: State) -> None:
@@ -142,7 +147,8 @@ def _replace_action_of(state: State, unit: Unit, action: Action) -> State:
     """*state* with *unit* changed, then the top action changed and its next window opened."""
     units = _units_with(state, unit)
     frame = open_window(copy_state(state, units=units), action)
-    return copy_state(state, units=units, stack=state.stack.replace_top(frame))
+    frames = (*state.stack.frames[:-1], frame)
+    return copy_state(state, units=units, stack=_copy_stack(state.stack, frames=frames))
 
 
 def _top(state: State) -> Action:
@@ -299,14 +305,16 @@ def fold_declared(state: State, event: Declared) -> State:
             units = _units_with(state, copy_unit(unit, prepared=True))
     # The once-a-turn marks do not change who may respond: the window reads the state before.
     frame = open_window(state, action)
-    return copy_state(state, units=units, stack=state.stack.push(frame))
+    stack = _copy_stack(state.stack, frames=(*state.stack.frames, frame))
+    return copy_state(state, units=units, stack=stack)
 
 
 def fold_passed(state: State, event: Passed) -> State:
     """The next responder is asked; when all passed in a row the step goes on (SK-32)."""
     window = state.stack.top.pending.passed(event.actor)
     frame = closed_frame(state, window) if window.closed else window.frame(ANSWERS)
-    return copy_state(state, stack=state.stack.replace_top(frame))
+    frames = (*state.stack.frames[:-1], frame)
+    return copy_state(state, stack=_copy_stack(state.stack, frames=frames))
 
 
 def fold_rolled(state: State, event: Rolled) -> State:
@@ -343,9 +351,11 @@ def _take(
     kind = type(taken)
     if kind is Paid:
         assert isinstance(taken, Paid)
-        unit = copy_unit(state.unit(taken.unit), ap=taken.ap)
+        unit = state.unit(taken.unit)
+        if unit.ap != taken.ap:  # a normal attack and a preparatory action cost nothing
+            state = _set_unit(state, copy_unit(unit, ap=taken.ap))
         success = None if taken.paid else False  # an action that could not pay comes to nothing
-        return _set_unit(state, unit), copy_action(action, step=Step.ROLL, success=success)
+        return state, copy_action(action, step=Step.ROLL, success=success)
     if kind is Stepped:
         assert isinstance(taken, Stepped)
         return state, copy_action(action, step=NEXT_STEP[taken.step], success=taken.success)
@@ -364,9 +374,9 @@ def _take(
 def _restacked(state: State, frames: list[Frame], action: Action | None) -> State:
     """*state* with the stack of *frames*, whose top action *action* opens its next window."""
     if action is None:
-        return copy_state(state, stack=PromptStack[ResponseWindow[Action]]())
+        return copy_state(state, stack=_NOTHING_PENDING)
     frames[-1] = open_window(state, action)
-    return copy_state(state, stack=PromptStack(tuple(frames)))
+    return copy_state(state, stack=_copy_stack(state.stack, frames=tuple(frames)))
 
 
 def _advance(state: State) -> tuple[Advanced, State]:
@@ -382,12 +392,13 @@ def _advance(state: State) -> tuple[Advanced, State]:
         taken = _step_event(state, action)
         steps.append(taken)
         state, after = _take(state, frames, action, taken)
-        if (
-            after is None
-            or (type(taken) is Resolved and _end_of(state) is not None)
-            or waits(state, after)
-        ):
+        if after is None or (type(taken) is Resolved and _end_of(state) is not None):
             return Advanced(tuple(steps)), _restacked(state, frames, after)
+        frame = asking_frame(state, after)
+        if frame is not None:
+            frames[-1] = frame
+            stack = _copy_stack(state.stack, frames=tuple(frames))
+            return Advanced(tuple(steps)), copy_state(state, stack=stack)
         action = after
 
 
@@ -463,30 +474,31 @@ def _end_of(state: State) -> GameEnded | None:
 
 
 def _step_event(state: State, action: Action) -> StepTaken:
+    step = action.step
+    if step is Step.END:
+        return Ended(action.unit)
+    if step is Step.EFFECT:
+        return resolution(state, action)
     unit = state.unit(action.unit)
-    if action.step is Step.PAY:
+    if step is Step.PAY:
         cost = 0
         if action.kind is ActionKind.SKILL and action.skill is not None:
             cost = skill_of(unit, action.skill).cost
         paid = unit.status is Status.STANDING and unit.ap >= cost
         return Paid(unit.id, unit.ap - cost if paid else unit.ap, paid)
-    if action.step is Step.ROLL:
-        # No roll: a preparatory action or a skill without a check, or a check whose actor or
-        # target has left (it fails).
-        success = action.success
-        if success is None:
-            target = state.find(action.target)
-            aimed = action.target is not None
-            success = unit.status is Status.STANDING and (
-                not aimed or (target is not None and target.status is Status.STANDING)
-            )
-            if success and action.kind is not ActionKind.PREPARE:
-                skill = None if action.skill is None else skill_of(unit, action.skill)
-                success = skill is not None and not skill.check
-        return Stepped(Step.ROLL, success)
-    if action.step is Step.EFFECT:
-        return resolution(state, action)
-    return Ended(unit.id)
+    # Step.ROLL, with no roll: a preparatory action or a skill without a check, or a check
+    # whose actor or target has left (it fails).
+    success = action.success
+    if success is None:
+        target = state.find(action.target)
+        aimed = action.target is not None
+        success = unit.status is Status.STANDING and (
+            not aimed or (target is not None and target.status is Status.STANDING)
+        )
+        if success and action.kind is not ActionKind.PREPARE:
+            skill = None if action.skill is None else skill_of(unit, action.skill)
+            success = skill is not None and not skill.check
+    return Stepped(Step.ROLL, success)
 
 
 def owed(state: State) -> tuple[Event, State | None] | None:
@@ -728,15 +740,13 @@ class SkirmishRuleset(Rules[Setup, State, Command, Event]):
             return () if responder is None else (responder,)
         return (state.active,)
 
-    def commands_of(self, state: State, actor: str) -> Iterator[Command]:
-        """Everything *actor* may send now."""
-        if actor not in self.actors(state):
-            return iter(())
+    def commands_of(self, state: State, actor: str) -> list[Command]:
+        """Everything *actor*, one of :meth:`actors`, may send now."""
         if state.phase is Phase.INITIATIVE:
-            return iter((RollForFirst(actor),))
+            return [RollForFirst(actor)]
         if state.stack.frames:
-            return iter(_response_commands(state, actor))
-        return iter(_main_commands(state, actor))
+            return _response_commands(state, actor)
+        return _main_commands(state, actor)
 
     def outcome_of(self, state: State) -> GameResult | None:
         """How the game ended, or ``None``."""

@@ -47,6 +47,7 @@ __all__ = [
     "ANSWERS",
     "NEXT_STEP",
     "action_check",
+    "asking_frame",
     "distance",
     "has_check",
     "move_rows",
@@ -55,7 +56,6 @@ __all__ = [
     "responses",
     "skill_of",
     "targets",
-    "waits",
 ]
 
 #: The command types that answer a response window.
@@ -198,30 +198,37 @@ def closed_frame(state: State, window: ResponseWindow[Action]) -> Frame:
     return _copy_frame(_ASKS_NO_ONE, pending=window)
 
 
-def _responders(state: State, action: Action, owner: str) -> tuple[str, ...]:
-    """Who the window before *action*'s next step asks, in order; none if no one can respond.
+def _frame(state: State, action: Action, *, asking: bool) -> Frame | None:
+    """The frame before *action*'s next step; ``None`` if it asks no one and *asking* is set.
 
-    The opponent of the acting character's player *owner* is asked first, then that player;
-    only those who have a response they can use now (SK-32).
+    The opponent of the acting character's player is asked first, then that player; only
+    those who have a response they can use now (SK-32). With no one to ask, the window is
+    closed at once, and the frame asks the roller to roll a check, or no one.
     """
+    owner = state.unit(action.unit).owner
     step = action.step
     for some in state.answered_steps:  # by identity: an enum's hash is a Python call
         if some is step:
             found = _who_can_respond(state, step)
             if found:
-                return tuple([p for p in (other(owner), owner) if p in found])
+                asked = tuple([p for p in (other(owner), owner) if p in found])
+                return ResponseWindow(responders=asked, pending=action).frame(ANSWERS)
             break
-    return ()
+    if step is Step.ROLL and _needs_roll(state, action):
+        window = ResponseWindow(responders=(other(owner), owner), pending=action, passes=2)
+        return _copy_frame(_ASKS_TO_ROLL, responder=owner, pending=window)
+    if asking:
+        return None
+    window = ResponseWindow(responders=(other(owner), owner), pending=action, passes=2)
+    return _copy_frame(_ASKS_NO_ONE, pending=window)
 
 
-def waits(state: State, action: Action) -> bool:
-    """Whether the frame of *action*'s next step asks anyone: a window, or the roll of a check.
+def asking_frame(state: State, action: Action) -> Frame | None:
+    """The frame before *action*'s next step if it asks someone (a window or a roll), or ``None``.
 
-    Exactly when :func:`open_window` gives a frame whose responder is not ``None``.
+    Exactly the :func:`open_window` frames whose responder is not ``None``.
     """
-    if _responders(state, action, state.unit(action.unit).owner):
-        return True
-    return action.step is Step.ROLL and _needs_roll(state, action)
+    return _frame(state, action, asking=True)
 
 
 def open_window(state: State, action: Action) -> Frame:
@@ -231,12 +238,9 @@ def open_window(state: State, action: Action) -> Frame:
     those who have a response they can use now are asked, and with no one to ask the window
     is closed at once.
     """
-    owner = state.unit(action.unit).owner
-    asked = _responders(state, action, owner)
-    if asked:
-        return ResponseWindow(responders=asked, pending=action).frame(ANSWERS)
-    window = ResponseWindow(responders=(other(owner), owner), pending=action, passes=2)
-    return closed_frame(state, window)
+    frame = _frame(state, action, asking=False)
+    assert frame is not None
+    return frame
 
 
 def _penalty(state: State, actor: Unit, target: Unit) -> int:
