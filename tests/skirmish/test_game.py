@@ -413,7 +413,13 @@ def test_all_down_wins() -> None:
             state = run(state, Prepare("a", attacker, 1))[0]
             state = end_turns(state, 2)
         state, events = run(state, Attack("a", attacker, target), [6, 5, 1, 1])
+    # The game ends as soon as the effect downs the last one: the action does not go on to
+    # its end step.
     assert isinstance(events[-1], GameEnded)
+    last = events[-2]
+    assert isinstance(last, Advanced)
+    assert isinstance(last.steps[-1], Resolved)
+    assert last.steps[-1].units[0].status is Status.DOWNED
     assert state.result is not None
     assert (state.result.winners, state.result.reason) == (("a",), "skirmish.result.all_down")
 

@@ -14,12 +14,17 @@ from tabletop_rules.i18n import LOCALES
 from tabletop_rules.simulation import play
 from tabletop_rules.skirmish import (
     RULESET,
+    Advanced,
     Card,
+    Ended,
     EndTurn,
     GameEnded,
+    Paid,
     RollForFirst,
     Rulings,
     Setup,
+    Step,
+    Stepped,
     describe,
     sample_setup,
 )
@@ -38,9 +43,27 @@ def test_every_event_of_a_game_has_a_line(locale: str) -> None:
 
 
 def test_describe_refuses_what_is_no_event() -> None:
-    """An object that is no skirmish event raises InvalidData."""
-    with pytest.raises(InvalidData):
-        describe(object())
+    """An object that is no skirmish event, or an Advanced event without steps or with an
+    event among its steps, raises InvalidData."""
+    bad: list[object] = [object(), Advanced(()), Advanced((EndTurn("a"),))]  # type: ignore[arg-type]
+    for event in bad:
+        with pytest.raises(InvalidData):
+            describe(event)
+
+
+@pytest.mark.parametrize(
+    ("locale", "expected"),
+    [
+        ("en", "a1 pays; 2 AP left. The action of a1 ends."),
+        ("ja", "a1 が行動点を消費；残り 2。a1 の判定終了。"),
+        ("zh-Hant", "a1 消耗行動點；剩下 2 點。a1 的判定結束。"),
+    ],
+)
+def test_an_advanced_event_is_one_line(locale: str, expected: str) -> None:
+    """SK-30: the steps no one answered are told in order on one line; a step without a roll
+    is told only when the steps stop there."""
+    steps = (Paid("a1", 2, True), Stepped(Step.ROLL, True), Ended("a1"))
+    assert describe(Advanced(steps), locale) == expected
 
 
 @pytest.mark.parametrize("locale", LOCALES)

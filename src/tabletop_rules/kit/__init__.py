@@ -9,7 +9,8 @@ A system writes its combat or game as tables and small functions; the kit turns 
   fold that applies it, and one from event type to its :class:`Cause` (the command that
   produces it, or none for an automatic event);
 - the *automatic-event loop*: after each fold, :meth:`Rules.follow_up` says which event the
-  rules call for next, until nothing does or someone must choose;
+  rules call for next (:meth:`Rules.advance` gives it with the state after it), until nothing
+  does or someone must choose;
 - *prompt frames* (:class:`~tabletop_rules.engine.PromptFrame`) that hold the suspended work
   as data, and :class:`ResponseWindow`, the frame of a response stack in which named players
   respond in a fixed order until all of them pass in a row;

@@ -151,8 +151,10 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         The kit's loops (:meth:`play`, :meth:`settle`, :meth:`verify`) call this rather than
         :meth:`follow_up`: by default it folds the event :meth:`follow_up` gives.
         A system whose rules build the state after an automatic event while they plan it may
-        return that state instead of folding the event again; it must equal
-        ``evolve(state, event)``, which a replay of a record checks.
+        return that state instead of folding the event again. It must equal
+        ``evolve(state, event)``: live play and :meth:`verify` take the returned state, a
+        trusted replay folds the event, and nothing but the system's own tests compares the
+        two (skirmish's property tests do, for every ``Advanced`` event of random games).
 
         .. versionadded:: 0.2.0
         """
@@ -167,7 +169,11 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
 
     @abc.abstractmethod
     def commands_of(self, state: StateT, actor: str) -> Iterable[CommandT]:
-        """Everything *actor* may send in a settled *state*."""
+        """Everything *actor*, one of :meth:`actors`, may send in a settled *state*.
+
+        The kit asks only of those :meth:`actors` lists (:meth:`legal_commands` checks), so a
+        system need not check again; what it gives for anyone else means nothing.
+        """
 
     @abc.abstractmethod
     def outcome_of(self, state: StateT) -> GameResult | None:

@@ -211,8 +211,8 @@ class Advanced:
 
     From a state whose top action waits on no one, the steps go on, each recorded in
     :attr:`steps` (an action ending lets the one it suspended go on), until a response
-    window asks someone, a check waits for its roll, the stack is empty, or the game is
-    over.
+    window asks someone, a check waits for its roll, the stack is empty, or an effect leaves
+    a player no standing character (:class:`GameEnded` comes next).
 
     .. versionadded:: 0.2.0
     """

@@ -7,13 +7,14 @@ from typing import Any
 
 from tabletop_rules.engine import Pass
 from tabletop_rules.errors import InvalidData
-from tabletop_rules.i18n import resolve_locale, translate
+from tabletop_rules.i18n import translate
 from tabletop_rules.skirmish._combat._events import (
     Advanced,
     ApGiven,
     Attack,
     Command,
     Declared,
+    Ended,
     EndTurn,
     Event,
     FirstPlayerRolled,
@@ -104,13 +105,17 @@ def describe(event: Event | object, locale: str = "en", *, state: State | None =
     if isinstance(event, Advanced):
         # A step past which nothing happened says something only when the steps stop there.
         last = len(event.steps) - 1
-        # English sentences are set apart by a space; Chinese and Japanese ones end in 。.
-        separator = " " if resolve_locale(locale) == "en" else ""
-        return separator.join(
+        told = [
             _step(taken, locale, state)
             for index, taken in enumerate(event.steps)
             if index == last or not isinstance(taken, Stepped)
-        )
+        ]
+        if not told:
+            raise InvalidData("$.steps", "an Advanced event takes at least one step")
+        line = told[0]
+        for sentence in told[1:]:  # "A. B." in English, "A。B。" in Chinese and Japanese
+            line = translate("skirmish.event.then", locale, before=line, after=sentence)
+        return line
     if isinstance(event, TurnEnded):
         return translate("skirmish.event.turn_ended", locale, player=event.actor)
     if isinstance(event, GameEnded):
@@ -150,7 +155,9 @@ def _step(taken: StepTaken, locale: str, state: State | None) -> str:
         ]
         parts += [f"{t.value:+d} {translate(t.label, locale)}" for _, t in taken.modifiers]
         return translate("skirmish.event.resolved", locale, changes="; ".join(parts) or "-")
-    return translate("skirmish.event.ended", locale, unit=_name(state, taken.unit))
+    if isinstance(taken, Ended):  # pyright: ignore[reportUnnecessaryIsInstance]
+        return translate("skirmish.event.ended", locale, unit=_name(state, taken.unit))
+    raise InvalidData("$.steps", f"{type(taken).__name__} is no step of an Advanced event")
 
 
 def command_label(command: Command, locale: str = "en", *, state: State | None = None) -> str:
