@@ -54,6 +54,7 @@ from tabletop_rules.skirmish._combat._rules import (
     open_window,
     resolution,
     responses,
+    rows_to,
     skill_of,
     targets,
 )
@@ -536,12 +537,19 @@ _pass: Final = functools.lru_cache(maxsize=64)(Pass)
 
 
 def _main_commands(state: State, actor: str) -> list[Command]:
-    enemies = state.standing(other(actor))
+    # The standing characters of both sides, listed once (as State.standing lists them).
+    mine: list[Unit] = []
+    enemies: list[Unit] = []
+    for unit in state.units:
+        if unit.status is Status.STANDING:
+            (mine if unit.owner == actor else enemies).append(unit)
+    sides = (mine, enemies)
     spare = state.spare_ap > 0
     per_player = state.rulings.limits_per_player
+    enter = state.rulings.enter_enemy_rows
     out: list[Command] = []
     add = out.append
-    for unit in state.standing(actor):
+    for unit in mine:
         unit_id = unit.id
         if spare:
             add(_give_ap(actor, unit_id))
@@ -554,18 +562,23 @@ def _main_commands(state: State, actor: str) -> list[Command]:
             for enemy in enemies:
                 if abs(enemy.row - row) <= ATTACK_RANGE:
                     add(_attack(actor, unit_id, enemy.id))
-            add(_prepare(actor, unit_id))
-            for to in move_rows(state, unit):
-                add(_prepare(actor, unit_id, to))
+            out.extend(_prepares(actor, unit_id, row, enter))
         ap = unit.ap
         for index, skill in enumerate(unit.card.skills):
             if skill.timing is Timing.MAIN and skill.cost <= ap:
                 if skill.attack and prepared:
                     continue
-                for target in targets(state, unit, skill):
+                for target in targets(state, unit, skill, sides):
                     add(_use_skill(actor, unit_id, index, target))
     add(_end_turn(actor))
     return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _prepares(actor: str, unit: str, row: int, enter: bool) -> tuple[Prepare, ...]:
+    """The preparatory actions of *actor*'s *unit* in *row*: staying, then each move (SK-17)."""
+    moves = rows_to(actor, row, enter)
+    return (_prepare(actor, unit), *(_prepare(actor, unit, to) for to in moves))
 
 
 def _response_commands(state: State, actor: str) -> list[Command]:

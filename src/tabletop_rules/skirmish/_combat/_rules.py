@@ -6,7 +6,8 @@ events of :mod:`._flow` are built from them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import functools
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, cast
 
 from tabletop_rules.checks import Term
@@ -54,6 +55,7 @@ __all__ = [
     "open_window",
     "resolution",
     "responses",
+    "rows_to",
     "skill_of",
     "targets",
 ]
@@ -83,33 +85,44 @@ def skill_of(unit: Unit, index: int) -> Skill:
     return skills[index]
 
 
-def targets(state: State, unit: Unit, skill: Skill) -> tuple[str | None, ...]:
-    """The targets *unit* may aim *skill* at."""
+def targets(
+    state: State,
+    unit: Unit,
+    skill: Skill,
+    sides: tuple[Sequence[Unit], Sequence[Unit]] | None = None,
+) -> tuple[str | None, ...]:
+    """The targets *unit* may aim *skill* at.
+
+    *sides*, if given, are the standing characters of *unit*'s player and of the other, in
+    the order of the state's (a menu lists them once for every skill).
+    """
     kind = skill.target
     if kind is Target.NONE:
         return (None,)
     if kind is Target.SELF:
         return (unit.id,)
-    side = unit.owner if kind is Target.ALLY else other(unit.owner)
+    ally = kind is Target.ALLY
+    if sides is None:
+        candidates: Sequence[Unit] = state.standing(unit.owner if ally else other(unit.owner))
+    else:
+        candidates = sides[0] if ally else sides[1]
     reach = skill.range
+    if reach is None:
+        return tuple([u.id for u in candidates])
     row = unit.row
-    return tuple(
-        [
-            u.id
-            for u in state.units
-            if u.owner == side
-            and u.status is Status.STANDING
-            and (reach is None or abs(u.row - row) <= reach)
-        ]
-    )
+    return tuple([u.id for u in candidates if abs(u.row - row) <= reach])
 
 
 def move_rows(state: State, unit: Unit) -> tuple[int, ...]:
     """The rows a preparatory action may move *unit* to (SK-17)."""
-    rows = (unit.row - 1, unit.row + 1)
-    own = home_rows(unit.owner)
-    enter = state.rulings.enter_enemy_rows
-    return tuple([r for r in rows if r in FIELD_ROWS and (enter or r in own)])
+    return rows_to(unit.owner, unit.row, state.rulings.enter_enemy_rows)
+
+
+@functools.lru_cache(maxsize=64)  # two players, four rows, two readings
+def rows_to(owner: str, row: int, enter: bool) -> tuple[int, ...]:
+    """The rows *owner*'s character in *row* may move to, *enter* the opponent's rows or not."""
+    own = home_rows(owner)
+    return tuple([r for r in (row - 1, row + 1) if r in FIELD_ROWS and (enter or r in own)])
 
 
 def responses(state: State, player: str, step: Step) -> Iterator[tuple[Unit, int, Skill]]:
