@@ -380,11 +380,14 @@ def _restacked(state: State, frames: list[Frame], action: Action | None) -> Stat
     return copy_state(state, stack=_copy_stack(state.stack, frames=tuple(frames)))
 
 
-def _advance(state: State) -> tuple[Advanced, State]:
-    """The steps no one is asked about, from *state*'s top frame, and the state after them.
+def _advance(state: State) -> tuple[Advanced, State, bool]:
+    """The steps no one is asked about from *state*'s top frame, and the state after them.
 
     The steps go on until a frame asks someone (a window or a roll), the stack is empty, or an
     effect leaves a player no standing character (the game ends next).
+    The third value says whether that state owes nothing more: *state* must not be over
+    (:func:`owed` has checked it), every effect is checked for the game's end, and the other
+    steps change no one's status.
     """
     frames = list(state.stack.frames)
     action = frames[-1].pending.pending
@@ -394,12 +397,13 @@ def _advance(state: State) -> tuple[Advanced, State]:
         steps.append(taken)
         state, after = _take(state, frames, action, taken)
         if after is None or (type(taken) is Resolved and _end_of(state) is not None):
-            return Advanced(tuple(steps)), _restacked(state, frames, after)
+            # Only an empty stack owes nothing: the game's end is owed otherwise.
+            return Advanced(tuple(steps)), _restacked(state, frames, after), after is None
         frame = asking_frame(state, after)
         if frame is not None:
             frames[-1] = frame
             stack = _copy_stack(state.stack, frames=tuple(frames))
-            return Advanced(tuple(steps)), copy_state(state, stack=stack)
+            return Advanced(tuple(steps)), copy_state(state, stack=stack), True
         action = after
 
 
@@ -502,20 +506,25 @@ def _step_event(state: State, action: Action) -> StepTaken:
     return Stepped(Step.ROLL, success)
 
 
-def owed(state: State) -> tuple[Event, State | None] | None:
-    """The automatic event *state* owes, with the state after it when the rules built it."""
+def owed(state: State) -> tuple[Event, State | None, bool] | None:
+    """The automatic event *state* owes, with the state after it when the rules built it.
+
+    The third value says whether that state is known to owe nothing more.
+    """
     if state.result is not None or state.phase is Phase.INITIATIVE:
         return None
     ended = _end_of(state)
     if ended is not None:
-        return ended, None
+        return ended, None, False
     if state.phase is Phase.PREPARATION:
         downed = sum(
             1 for u in state.units if u.owner == state.active and u.status is Status.DOWNED
         )
         can_take = bool(state.standing(state.active))
         turn = TurnStarted(player=state.active, turn=state.turn, spare_ap=downed if can_take else 0)
-        return turn, None
+        # The turn's AP change no one's status: with no action resolving, it owes nothing more.
+        after = fold_turn_started(state, turn)
+        return turn, after, not after.stack.frames
     frames = state.stack.frames
     if frames and frames[-1].responder is None:
         return _advance(state)
@@ -738,8 +747,12 @@ class SkirmishRuleset(Rules[Setup, State, Command, Event]):
         found = owed(state)
         if found is None:
             return None
-        event, after = found
-        return event, self.event_rules[type(event)](state, event) if after is None else after
+        event, after, settled = found
+        if after is None:
+            return event, self.event_rules[type(event)](state, event)
+        if settled:
+            self._owes_nothing(after)
+        return event, after
 
     def actors(self, state: State) -> tuple[str, ...]:
         """``a`` rolls for the first turn; then the one asked on the stack, or the turn player."""
