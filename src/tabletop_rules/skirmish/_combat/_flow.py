@@ -14,6 +14,7 @@ from tabletop_rules.engine import GameResult, Pass, PromptStack
 from tabletop_rules.errors import IllegalCommand, InvalidData
 from tabletop_rules.kit import Cause, ResponseWindow, Rules, copier
 from tabletop_rules.kit._fields import shown
+from tabletop_rules.kit._windows import copy_window
 from tabletop_rules.skirmish._cards import Card, Step, Target, Timing
 from tabletop_rules.skirmish._checks import TWO_D6, natural
 from tabletop_rules.skirmish._combat._events import (
@@ -48,6 +49,7 @@ from tabletop_rules.skirmish._combat._rules import (
     action_check,
     asking_frame,
     closed_frame,
+    copy_frame,
     distance,
     has_check,
     move_rows,
@@ -278,13 +280,15 @@ def fold_first(state: State, event: FirstPlayerRolled) -> State:
 
 def fold_turn_started(state: State, event: TurnStarted) -> State:
     """Each standing character of the turn player gains 1 AP; the turn's limits reset."""
-    units = tuple(
+    player = event.player
+    standing = Status.STANDING
+    units = [
         copy_unit(u, ap=u.ap + 1, attacked=False, prepared=False)
-        if u.owner == event.player and u.status is Status.STANDING
+        if u.owner == player and u.status is standing
         else u
         for u in state.units
-    )
-    return copy_state(state, units=units, spare_ap=event.spare_ap, phase=Phase.ACTION)
+    ]
+    return copy_state(state, units=tuple(units), spare_ap=event.spare_ap, phase=Phase.ACTION)
 
 
 def fold_given(state: State, event: ApGiven) -> State:
@@ -333,9 +337,8 @@ def _modify_below(state: State, frames: list[Frame], event: Resolved) -> None:
         below = frame.pending.pending
         if below.result is None and below.success is None and has_check(state, below):
             changed = copy_action(below, modifiers=(*below.modifiers, *event.modifiers))
-            frames[index] = attrs.evolve(
-                frame, pending=attrs.evolve(frame.pending, pending=changed)
-            )
+            window = copy_window(frame.pending, pending=changed)
+            frames[index] = copy_frame(frame, pending=window)
             return
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterator, Sequence
+from types import MappingProxyType
 from typing import Any, Final, cast
 
 from tabletop_rules.checks import Term
@@ -15,12 +16,14 @@ from tabletop_rules.engine import PromptFrame
 from tabletop_rules.errors import IllegalCommand
 from tabletop_rules.kit import ResponseWindow, copier
 from tabletop_rules.kit._fields import shown
+from tabletop_rules.kit._windows import copy_window
 from tabletop_rules.skirmish._cards import Skill, Step, Target
 from tabletop_rules.skirmish._checks import Check
 from tabletop_rules.skirmish._combat._events import Resolved
 from tabletop_rules.skirmish._combat._values import (
     DURATIONS,
     FIELD_ROWS,
+    PLAYERS,
     Action,
     ActionKind,
     Frame,
@@ -49,6 +52,7 @@ __all__ = [
     "NEXT_STEP",
     "action_check",
     "asking_frame",
+    "copy_frame",
     "distance",
     "has_check",
     "move_rows",
@@ -193,10 +197,11 @@ def _needs_roll(state: State, action: Action) -> bool:
     )
 
 
-#: Frames are copied from these two, with the kit's copier: a window closes on nearly every
-#: step of every action.
-_copy_frame: Final = cast("Callable[..., Frame]", copier(PromptFrame))
+#: Frames are copied from these, with the kit's copier: a window opens or closes on nearly
+#: every step of every action.
+copy_frame: Final = cast("Callable[..., Frame]", copier(PromptFrame))
 _ASKS_NO_ONE: Final[PromptFrame[Any]] = PromptFrame(responder=None, pending=None)
+_ASKS_TO_ANSWER: Final[PromptFrame[Any]] = PromptFrame(responder="", answers=ANSWERS, pending=None)
 _ASKS_TO_ROLL: Final[PromptFrame[Any]] = PromptFrame(
     responder="", answers=_ROLL_ANSWERS, pending=None
 )
@@ -207,8 +212,16 @@ def closed_frame(state: State, window: ResponseWindow[Action]) -> Frame:
     action = window.pending
     if action.step is Step.ROLL and _needs_roll(state, action):
         roller = state.unit(action.unit).owner
-        return _copy_frame(_ASKS_TO_ROLL, responder=roller, pending=window)
-    return _copy_frame(_ASKS_NO_ONE, pending=window)
+        return copy_frame(_ASKS_TO_ROLL, responder=roller, pending=window)
+    return copy_frame(_ASKS_NO_ONE, pending=window)
+
+
+#: The window all have passed, before a step of an action of each player's. The windows of
+#: :func:`_frame` are copied from it without the window's checks (their values are valid):
+#: with the action, and the responders when someone is asked.
+_PASSED: Final = MappingProxyType(
+    {p: ResponseWindow(responders=(other(p), p), pending=None, passes=2) for p in PLAYERS}
+)
 
 
 def _frame(state: State, action: Action, *, asking: bool) -> Frame | None:
@@ -218,22 +231,28 @@ def _frame(state: State, action: Action, *, asking: bool) -> Frame | None:
     those who have a response they can use now (SK-32). With no one to ask, the window is
     closed at once, and the frame asks the roller to roll a check, or no one.
     """
-    owner = state.unit(action.unit).owner
     step = action.step
+    answered = False
     for some in state.answered_steps:  # by identity: an enum's hash is a Python call
         if some is step:
-            found = _who_can_respond(state, step)
-            if found:
-                asked = tuple([p for p in (other(owner), owner) if p in found])
-                return ResponseWindow(responders=asked, pending=action).frame(ANSWERS)
+            answered = True
             break
-    if step is Step.ROLL and _needs_roll(state, action):
-        window = ResponseWindow(responders=(other(owner), owner), pending=action, passes=2)
-        return _copy_frame(_ASKS_TO_ROLL, responder=owner, pending=window)
+    roll = step is Step.ROLL
+    if asking and not answered and not roll:
+        return None  # no window and no check before this step
+    owner = state.unit(action.unit).owner
+    if answered:
+        found = _who_can_respond(state, step)
+        if found:
+            asked = tuple([p for p in (other(owner), owner) if p in found])
+            window = copy_window(_PASSED[owner], responders=asked, pending=action, passes=0)
+            return copy_frame(_ASKS_TO_ANSWER, responder=asked[0], pending=window)
+    if roll and _needs_roll(state, action):
+        window = copy_window(_PASSED[owner], pending=action)
+        return copy_frame(_ASKS_TO_ROLL, responder=owner, pending=window)
     if asking:
         return None
-    window = ResponseWindow(responders=(other(owner), owner), pending=action, passes=2)
-    return _copy_frame(_ASKS_NO_ONE, pending=window)
+    return copy_frame(_ASKS_NO_ONE, pending=copy_window(_PASSED[owner], pending=action))
 
 
 def asking_frame(state: State, action: Action) -> Frame | None:
