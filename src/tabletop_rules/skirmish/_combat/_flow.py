@@ -366,7 +366,8 @@ def _take(
     if kind is Resolved:
         # The effect: the characters it changed; its modifiers go to the check it answers.
         assert isinstance(taken, Resolved)
-        state = copy_state(state, units=_with_units(state, taken.units))
+        if taken.units:
+            state = copy_state(state, units=_with_units(state, taken.units))
         if taken.modifiers:
             _modify_below(state, frames, taken)
         return state, copy_action(action, step=Step.END)

@@ -367,20 +367,21 @@ def _fresh(changes: _Changes, owner: str, card_id: str, row: int, summon: bool) 
 
 def resolution(state: State, action: Action) -> Resolved:
     """The effect step of *action* (SK-30 step 3), computed from the state (no dice)."""
-    changes = _Changes(state)
     actor = state.find(action.unit)
     if not action.success or actor is None or actor.status is not Status.STANDING:
         return Resolved(success=False)
     if action.kind is ActionKind.PREPARE:
         row = actor.row if action.row is None else action.row
-        changes.put(copy_unit(actor, ap=actor.ap + PREPARE_AP, row=row))  # SK-16, SK-17
-        return Resolved(success=True, units=changes.units())
+        prepared = copy_unit(actor, ap=actor.ap + PREPARE_AP, row=row)  # SK-16, SK-17
+        return Resolved(success=True, units=(prepared,))
     if action.kind is ActionKind.ATTACK:
         target = state.find(action.target)
-        if target is not None and target.status is Status.STANDING:
-            changes.put(_damaged(target, actor.card.atk + actor.bonus("atk")))  # SK-12
-        return Resolved(success=True, units=changes.units())
+        if target is None or target.status is not Status.STANDING:
+            return Resolved(success=True)
+        hit = _damaged(target, actor.card.atk + actor.bonus("atk"))  # SK-12
+        return Resolved(success=True, units=(hit,))
     assert action.skill is not None
+    changes = _Changes(state)
     modifiers: list[tuple[Role, Term]] = []
     skill = skill_of(actor, action.skill)
     for effect in skill.effects:
