@@ -400,7 +400,7 @@ def _advance(state: State) -> tuple[Advanced, State, bool]:
         taken = _step_event(state, action)
         steps.append(taken)
         state, after = _take(state, frames, action, taken)
-        if after is None or (type(taken) is Resolved and _end_of(state) is not None):
+        if after is None or (type(taken) is Resolved and _ends(state, taken)):
             # Only an empty stack owes nothing: the game's end is owed otherwise.
             return Advanced(tuple(steps)), _restacked(state, frames, after), after is None
         frame = asking_frame(state, after)
@@ -480,6 +480,13 @@ def _end_of(state: State) -> GameEnded | None:
                 return GameEnded((a if key[a] > key[b] else b,), "skirmish.result.last_turn")
         return GameEnded((), "skirmish.result.last_turn")  # SK-39
     return None
+
+
+def _ends(state: State, effect: Resolved) -> bool:
+    """Whether *effect*, just taken, ends the game (which the state before it had not)."""
+    # Only a character that leaves can end it: one that comes in is standing.
+    standing = Status.STANDING
+    return any(u.status is not standing for u in effect.units) and _end_of(state) is not None
 
 
 def _step_event(state: State, action: Action) -> StepTaken:
@@ -572,8 +579,9 @@ def _main_commands(state: State, actor: str) -> list[Command]:
             attacked, prepared = unit.attacked, unit.prepared
         if not attacked and not prepared:
             row = unit.row
+            near, far = row - ATTACK_RANGE, row + ATTACK_RANGE
             for enemy in enemies:
-                if abs(enemy.row - row) <= ATTACK_RANGE:
+                if near <= enemy.row <= far:
                     add(_attack(actor, unit_id, enemy.id))
             out.extend(_prepares(actor, unit_id, row, enter))
         ap = unit.ap

@@ -237,22 +237,21 @@ def _frame(state: State, action: Action, *, asking: bool) -> Frame | None:
         if some is step:
             answered = True
             break
-    roll = step is Step.ROLL
-    if asking and not answered and not roll:
-        return None  # no window and no check before this step
-    owner = state.unit(action.unit).owner
     if answered:
         found = _who_can_respond(state, step)
         if found:
+            owner = state.unit(action.unit).owner
             asked = tuple([p for p in (other(owner), owner) if p in found])
             window = copy_window(_PASSED[owner], responders=asked, pending=action, passes=0)
             return copy_frame(_ASKS_TO_ANSWER, responder=asked[0], pending=window)
-    if roll and _needs_roll(state, action):
+    if step is Step.ROLL and _needs_roll(state, action):
+        owner = state.unit(action.unit).owner
         window = copy_window(_PASSED[owner], pending=action)
         return copy_frame(_ASKS_TO_ROLL, responder=owner, pending=window)
     if asking:
-        return None
-    return copy_frame(_ASKS_NO_ONE, pending=copy_window(_PASSED[owner], pending=action))
+        return None  # the window is closed, and no check is rolled: no frame
+    window = copy_window(_PASSED[state.unit(action.unit).owner], pending=action)
+    return copy_frame(_ASKS_NO_ONE, pending=window)
 
 
 def asking_frame(state: State, action: Action) -> Frame | None:
