@@ -27,6 +27,8 @@ from tabletop_rules.kit import (
     Rules,
     copier,
 )
+from tabletop_rules.kit._copier import unchecked_copier
+from tabletop_rules.kit._windows import copy_window
 
 from .toy_stack import (
     D6,
@@ -145,6 +147,29 @@ def test_copier_refuses_classes_it_cannot_copy() -> None:
         __slots__ = ("x",)
 
     for cls in (Unslotted, Checked, Plain):
+        with pytest.raises(TypeError):
+            copier(cls)
+
+
+def test_unchecked_copier_copies_a_checked_class_without_its_check() -> None:
+    """A class whose post-init only checks its values is copied by its own code, unchecked.
+
+    The response window's copy is such a copier, and its copy equals the checked window.
+    """
+
+    @attrs.frozen
+    class Checked:
+        x: int
+
+        def __attrs_post_init__(self) -> None:
+            if self.x < 0:
+                raise ValueError("negative")
+
+    assert Checked(3) == unchecked_copier(Checked)(Checked(1), x=3)
+    window = ResponseWindow(responders=("a", "b"), pending="hit", passes=2)
+    expected = ResponseWindow(responders=("a", "b"), pending="miss", passes=2)
+    assert expected == copy_window(window, pending="miss")
+    for cls in (Checked, ResponseWindow):
         with pytest.raises(TypeError):
             copier(cls)
 

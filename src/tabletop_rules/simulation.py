@@ -71,8 +71,10 @@ def random_bot(
     Returns:
         The command, or ``None`` when no one but the skipped may act.
     """
-    skipped = frozenset(skip)
-    actors = [a for a in ruleset.to_act(state) if a not in skipped]
+    actors = list(ruleset.to_act(state))
+    if skip:
+        skipped = frozenset(skip)
+        actors = [a for a in actors if a not in skipped]
     while actors:
         actor = actors.pop(rng.randrange(len(actors)))
         commands = ruleset.legal_commands(state, actor=actor)

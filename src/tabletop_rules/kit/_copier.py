@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import attrs
 
@@ -32,6 +32,11 @@ def _slot(cls: type[Any], name: str) -> Callable[[Any, Any], None]:
             setter: Callable[[Any, Any], None] = descriptor.__set__
             return setter
     raise TypeError(f"copier() needs a slot for {cls.__qualname__}.{name}")
+
+
+def _need_slots(cls: type[Any]) -> None:
+    if not attrs.has(cls) or "__slots__" not in vars(cls):
+        raise TypeError(f"copier() needs an attrs class with slots, not {cls!r}")
 
 
 def copier(cls: type[T]) -> Callable[..., T]:
@@ -67,11 +72,23 @@ def copier(cls: type[T]) -> Callable[..., T]:
 
     .. versionadded:: 0.2.0
     """
-    if not attrs.has(cls) or "__slots__" not in vars(cls):
-        raise TypeError(f"copier() needs an attrs class with slots, not {cls!r}")
+    _need_slots(cls)
     if hasattr(cls, "__attrs_post_init__"):
         raise TypeError(f"copier() cannot copy {cls.__qualname__}: it has __attrs_post_init__")
-    fields = attrs.fields(cls)  # pyright: ignore[reportArgumentType]
+    return unchecked_copier(cls)
+
+
+def unchecked_copier(cls: type[T]) -> Callable[..., T]:
+    """:func:`copier` for a class whose ``__attrs_post_init__`` only checks its values.
+
+    The copy skips that check: for the class's own code, whose changes keep a valid value
+    valid.
+
+    Raises:
+        TypeError: *cls* is not an attrs class with slots.
+    """
+    _need_slots(cls)
+    fields = attrs.fields(cast("Any", cls))
     # The generated code's own names must not be a field's keyword.
     taken = {a.alias for a in fields}
     inst, new, missing, set_, make, klass = (

@@ -237,6 +237,14 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
             self._settled = state
         return found
 
+    def _owes_nothing(self, state: StateT) -> None:
+        """Remember *state* as one that owes no automatic event.
+
+        A system's :meth:`advance` may call it for the state it returns when its planning has
+        already shown that this state owes nothing more: the kit then does not plan it again.
+        """
+        self._settled = state
+
     def _acting(self, state: StateT) -> tuple[str, ...]:
         """:meth:`actors` of a settled *state*, listed once for the last state asked."""
         last, found = self._last_actors

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Generic, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Any, Final, Generic, TypeVar, cast
 
 import attrs
 
 from tabletop_rules.engine import PromptFrame
 from tabletop_rules.errors import IllegalCommand, InvalidData
+from tabletop_rules.kit._copier import unchecked_copier
 
 __all__ = ["ResponseWindow"]
 
@@ -111,3 +112,8 @@ class ResponseWindow(Generic[PendingT]):
     def responded(self) -> ResponseWindow[PendingT]:
         """The window once a response has resolved: no passes yet, the first responder asked."""
         return ResponseWindow(responders=self.responders, pending=self.pending)
+
+
+#: A copy of a window without its checks, for a system's changes that keep a valid window
+#: valid (such as another pending step in a window built once).
+copy_window: Final = cast("Callable[..., ResponseWindow[Any]]", unchecked_copier(ResponseWindow))

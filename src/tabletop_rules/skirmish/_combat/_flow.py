@@ -14,6 +14,7 @@ from tabletop_rules.engine import GameResult, Pass, PromptStack
 from tabletop_rules.errors import IllegalCommand, InvalidData
 from tabletop_rules.kit import Cause, ResponseWindow, Rules, copier
 from tabletop_rules.kit._fields import shown
+from tabletop_rules.kit._windows import copy_window
 from tabletop_rules.skirmish._cards import Card, Step, Target, Timing
 from tabletop_rules.skirmish._checks import TWO_D6, natural
 from tabletop_rules.skirmish._combat._events import (
@@ -48,12 +49,14 @@ from tabletop_rules.skirmish._combat._rules import (
     action_check,
     asking_frame,
     closed_frame,
+    copy_frame,
     distance,
     has_check,
     move_rows,
     open_window,
     resolution,
     responses,
+    rows_to,
     skill_of,
     targets,
 )
@@ -277,13 +280,15 @@ def fold_first(state: State, event: FirstPlayerRolled) -> State:
 
 def fold_turn_started(state: State, event: TurnStarted) -> State:
     """Each standing character of the turn player gains 1 AP; the turn's limits reset."""
-    units = tuple(
+    player = event.player
+    standing = Status.STANDING
+    units = [
         copy_unit(u, ap=u.ap + 1, attacked=False, prepared=False)
-        if u.owner == event.player and u.status is Status.STANDING
+        if u.owner == player and u.status is standing
         else u
         for u in state.units
-    )
-    return copy_state(state, units=units, spare_ap=event.spare_ap, phase=Phase.ACTION)
+    ]
+    return copy_state(state, units=tuple(units), spare_ap=event.spare_ap, phase=Phase.ACTION)
 
 
 def fold_given(state: State, event: ApGiven) -> State:
@@ -332,9 +337,8 @@ def _modify_below(state: State, frames: list[Frame], event: Resolved) -> None:
         below = frame.pending.pending
         if below.result is None and below.success is None and has_check(state, below):
             changed = copy_action(below, modifiers=(*below.modifiers, *event.modifiers))
-            frames[index] = attrs.evolve(
-                frame, pending=attrs.evolve(frame.pending, pending=changed)
-            )
+            window = copy_window(frame.pending, pending=changed)
+            frames[index] = copy_frame(frame, pending=window)
             return
 
 
@@ -362,7 +366,8 @@ def _take(
     if kind is Resolved:
         # The effect: the characters it changed; its modifiers go to the check it answers.
         assert isinstance(taken, Resolved)
-        state = copy_state(state, units=_with_units(state, taken.units))
+        if taken.units:
+            state = copy_state(state, units=_with_units(state, taken.units))
         if taken.modifiers:
             _modify_below(state, frames, taken)
         return state, copy_action(action, step=Step.END)
@@ -379,11 +384,14 @@ def _restacked(state: State, frames: list[Frame], action: Action | None) -> Stat
     return copy_state(state, stack=_copy_stack(state.stack, frames=tuple(frames)))
 
 
-def _advance(state: State) -> tuple[Advanced, State]:
-    """The steps no one is asked about, from *state*'s top frame, and the state after them.
+def _advance(state: State) -> tuple[Advanced, State, bool]:
+    """The steps no one is asked about from *state*'s top frame, and the state after them.
 
     The steps go on until a frame asks someone (a window or a roll), the stack is empty, or an
     effect leaves a player no standing character (the game ends next).
+    The third value says whether that state owes nothing more: *state* must not be over
+    (:func:`owed` has checked it), every effect is checked for the game's end, and the other
+    steps change no one's status.
     """
     frames = list(state.stack.frames)
     action = frames[-1].pending.pending
@@ -392,13 +400,14 @@ def _advance(state: State) -> tuple[Advanced, State]:
         taken = _step_event(state, action)
         steps.append(taken)
         state, after = _take(state, frames, action, taken)
-        if after is None or (type(taken) is Resolved and _end_of(state) is not None):
-            return Advanced(tuple(steps)), _restacked(state, frames, after)
+        if after is None or (type(taken) is Resolved and _ends(state, taken)):
+            # Only an empty stack owes nothing: the game's end is owed otherwise.
+            return Advanced(tuple(steps)), _restacked(state, frames, after), after is None
         frame = asking_frame(state, after)
         if frame is not None:
             frames[-1] = frame
             stack = _copy_stack(state.stack, frames=tuple(frames))
-            return Advanced(tuple(steps)), copy_state(state, stack=stack)
+            return Advanced(tuple(steps)), copy_state(state, stack=stack), True
         action = after
 
 
@@ -473,6 +482,13 @@ def _end_of(state: State) -> GameEnded | None:
     return None
 
 
+def _ends(state: State, effect: Resolved) -> bool:
+    """Whether *effect*, just taken, ends the game (which the state before it had not)."""
+    # Only a character that leaves can end it: one that comes in is standing.
+    standing = Status.STANDING
+    return any(u.status is not standing for u in effect.units) and _end_of(state) is not None
+
+
 def _step_event(state: State, action: Action) -> StepTaken:
     step = action.step
     if step is Step.END:
@@ -501,20 +517,25 @@ def _step_event(state: State, action: Action) -> StepTaken:
     return Stepped(Step.ROLL, success)
 
 
-def owed(state: State) -> tuple[Event, State | None] | None:
-    """The automatic event *state* owes, with the state after it when the rules built it."""
+def owed(state: State) -> tuple[Event, State | None, bool] | None:
+    """The automatic event *state* owes, with the state after it when the rules built it.
+
+    The third value says whether that state is known to owe nothing more.
+    """
     if state.result is not None or state.phase is Phase.INITIATIVE:
         return None
     ended = _end_of(state)
     if ended is not None:
-        return ended, None
+        return ended, None, False
     if state.phase is Phase.PREPARATION:
         downed = sum(
             1 for u in state.units if u.owner == state.active and u.status is Status.DOWNED
         )
         can_take = bool(state.standing(state.active))
         turn = TurnStarted(player=state.active, turn=state.turn, spare_ap=downed if can_take else 0)
-        return turn, None
+        # The turn's AP change no one's status: with no action resolving, it owes nothing more.
+        after = fold_turn_started(state, turn)
+        return turn, after, not after.stack.frames
     frames = state.stack.frames
     if frames and frames[-1].responder is None:
         return _advance(state)
@@ -536,12 +557,19 @@ _pass: Final = functools.lru_cache(maxsize=64)(Pass)
 
 
 def _main_commands(state: State, actor: str) -> list[Command]:
-    enemies = state.standing(other(actor))
+    # The standing characters of both sides, listed once (as State.standing lists them).
+    mine: list[Unit] = []
+    enemies: list[Unit] = []
+    for unit in state.units:
+        if unit.status is Status.STANDING:
+            (mine if unit.owner == actor else enemies).append(unit)
+    sides = (mine, enemies)
     spare = state.spare_ap > 0
     per_player = state.rulings.limits_per_player
+    enter = state.rulings.enter_enemy_rows
     out: list[Command] = []
     add = out.append
-    for unit in state.standing(actor):
+    for unit in mine:
         unit_id = unit.id
         if spare:
             add(_give_ap(actor, unit_id))
@@ -551,21 +579,27 @@ def _main_commands(state: State, actor: str) -> list[Command]:
             attacked, prepared = unit.attacked, unit.prepared
         if not attacked and not prepared:
             row = unit.row
+            near, far = row - ATTACK_RANGE, row + ATTACK_RANGE
             for enemy in enemies:
-                if abs(enemy.row - row) <= ATTACK_RANGE:
+                if near <= enemy.row <= far:
                     add(_attack(actor, unit_id, enemy.id))
-            add(_prepare(actor, unit_id))
-            for to in move_rows(state, unit):
-                add(_prepare(actor, unit_id, to))
+            out.extend(_prepares(actor, unit_id, row, enter))
         ap = unit.ap
         for index, skill in enumerate(unit.card.skills):
             if skill.timing is Timing.MAIN and skill.cost <= ap:
                 if skill.attack and prepared:
                     continue
-                for target in targets(state, unit, skill):
+                for target in targets(state, unit, skill, sides):
                     add(_use_skill(actor, unit_id, index, target))
     add(_end_turn(actor))
     return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _prepares(actor: str, unit: str, row: int, enter: bool) -> tuple[Prepare, ...]:
+    """The preparatory actions of *actor*'s *unit* in *row*: staying, then each move (SK-17)."""
+    moves = rows_to(actor, row, enter)
+    return (_prepare(actor, unit), *(_prepare(actor, unit, to) for to in moves))
 
 
 def _response_commands(state: State, actor: str) -> list[Command]:
@@ -725,8 +759,12 @@ class SkirmishRuleset(Rules[Setup, State, Command, Event]):
         found = owed(state)
         if found is None:
             return None
-        event, after = found
-        return event, self.event_rules[type(event)](state, event) if after is None else after
+        event, after, settled = found
+        if after is None:
+            return event, self.event_rules[type(event)](state, event)
+        if settled:
+            self._owes_nothing(after)
+        return event, after
 
     def actors(self, state: State) -> tuple[str, ...]:
         """``a`` rolls for the first turn; then the one asked on the stack, or the turn player."""

@@ -6,7 +6,9 @@ events of :mod:`._flow` are built from them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import functools
+from collections.abc import Callable, Iterator, Sequence
+from types import MappingProxyType
 from typing import Any, Final, cast
 
 from tabletop_rules.checks import Term
@@ -14,12 +16,14 @@ from tabletop_rules.engine import PromptFrame
 from tabletop_rules.errors import IllegalCommand
 from tabletop_rules.kit import ResponseWindow, copier
 from tabletop_rules.kit._fields import shown
+from tabletop_rules.kit._windows import copy_window
 from tabletop_rules.skirmish._cards import Skill, Step, Target
 from tabletop_rules.skirmish._checks import Check
 from tabletop_rules.skirmish._combat._events import Resolved
 from tabletop_rules.skirmish._combat._values import (
     DURATIONS,
     FIELD_ROWS,
+    PLAYERS,
     Action,
     ActionKind,
     Frame,
@@ -48,12 +52,14 @@ __all__ = [
     "NEXT_STEP",
     "action_check",
     "asking_frame",
+    "copy_frame",
     "distance",
     "has_check",
     "move_rows",
     "open_window",
     "resolution",
     "responses",
+    "rows_to",
     "skill_of",
     "targets",
 ]
@@ -83,33 +89,44 @@ def skill_of(unit: Unit, index: int) -> Skill:
     return skills[index]
 
 
-def targets(state: State, unit: Unit, skill: Skill) -> tuple[str | None, ...]:
-    """The targets *unit* may aim *skill* at."""
+def targets(
+    state: State,
+    unit: Unit,
+    skill: Skill,
+    sides: tuple[Sequence[Unit], Sequence[Unit]] | None = None,
+) -> tuple[str | None, ...]:
+    """The targets *unit* may aim *skill* at.
+
+    *sides*, if given, are the standing characters of *unit*'s player and of the other, in
+    the order of the state's (a menu lists them once for every skill).
+    """
     kind = skill.target
     if kind is Target.NONE:
         return (None,)
     if kind is Target.SELF:
         return (unit.id,)
-    side = unit.owner if kind is Target.ALLY else other(unit.owner)
+    ally = kind is Target.ALLY
+    if sides is None:
+        candidates: Sequence[Unit] = state.standing(unit.owner if ally else other(unit.owner))
+    else:
+        candidates = sides[0] if ally else sides[1]
     reach = skill.range
+    if reach is None:
+        return tuple([u.id for u in candidates])
     row = unit.row
-    return tuple(
-        [
-            u.id
-            for u in state.units
-            if u.owner == side
-            and u.status is Status.STANDING
-            and (reach is None or abs(u.row - row) <= reach)
-        ]
-    )
+    return tuple([u.id for u in candidates if abs(u.row - row) <= reach])
 
 
 def move_rows(state: State, unit: Unit) -> tuple[int, ...]:
     """The rows a preparatory action may move *unit* to (SK-17)."""
-    rows = (unit.row - 1, unit.row + 1)
-    own = home_rows(unit.owner)
-    enter = state.rulings.enter_enemy_rows
-    return tuple([r for r in rows if r in FIELD_ROWS and (enter or r in own)])
+    return rows_to(unit.owner, unit.row, state.rulings.enter_enemy_rows)
+
+
+@functools.lru_cache(maxsize=64)  # two players, four rows, two readings
+def rows_to(owner: str, row: int, enter: bool) -> tuple[int, ...]:
+    """The rows *owner*'s character in *row* may move to, *enter* the opponent's rows or not."""
+    own = home_rows(owner)
+    return tuple([r for r in (row - 1, row + 1) if r in FIELD_ROWS and (enter or r in own)])
 
 
 def responses(state: State, player: str, step: Step) -> Iterator[tuple[Unit, int, Skill]]:
@@ -180,10 +197,11 @@ def _needs_roll(state: State, action: Action) -> bool:
     )
 
 
-#: Frames are copied from these two, with the kit's copier: a window closes on nearly every
-#: step of every action.
-_copy_frame: Final = cast("Callable[..., Frame]", copier(PromptFrame))
+#: Frames are copied from these, with the kit's copier: a window opens or closes on nearly
+#: every step of every action.
+copy_frame: Final = cast("Callable[..., Frame]", copier(PromptFrame))
 _ASKS_NO_ONE: Final[PromptFrame[Any]] = PromptFrame(responder=None, pending=None)
+_ASKS_TO_ANSWER: Final[PromptFrame[Any]] = PromptFrame(responder="", answers=ANSWERS, pending=None)
 _ASKS_TO_ROLL: Final[PromptFrame[Any]] = PromptFrame(
     responder="", answers=_ROLL_ANSWERS, pending=None
 )
@@ -194,8 +212,16 @@ def closed_frame(state: State, window: ResponseWindow[Action]) -> Frame:
     action = window.pending
     if action.step is Step.ROLL and _needs_roll(state, action):
         roller = state.unit(action.unit).owner
-        return _copy_frame(_ASKS_TO_ROLL, responder=roller, pending=window)
-    return _copy_frame(_ASKS_NO_ONE, pending=window)
+        return copy_frame(_ASKS_TO_ROLL, responder=roller, pending=window)
+    return copy_frame(_ASKS_NO_ONE, pending=window)
+
+
+#: The window all have passed, before a step of an action of each player's. The windows of
+#: :func:`_frame` are copied from it without the window's checks (their values are valid):
+#: with the action, and the responders when someone is asked.
+_PASSED: Final = MappingProxyType(
+    {p: ResponseWindow(responders=(other(p), p), pending=None, passes=2) for p in PLAYERS}
+)
 
 
 def _frame(state: State, action: Action, *, asking: bool) -> Frame | None:
@@ -205,22 +231,27 @@ def _frame(state: State, action: Action, *, asking: bool) -> Frame | None:
     those who have a response they can use now (SK-32). With no one to ask, the window is
     closed at once, and the frame asks the roller to roll a check, or no one.
     """
-    owner = state.unit(action.unit).owner
     step = action.step
+    answered = False
     for some in state.answered_steps:  # by identity: an enum's hash is a Python call
         if some is step:
-            found = _who_can_respond(state, step)
-            if found:
-                asked = tuple([p for p in (other(owner), owner) if p in found])
-                return ResponseWindow(responders=asked, pending=action).frame(ANSWERS)
+            answered = True
             break
+    if answered:
+        found = _who_can_respond(state, step)
+        if found:
+            owner = state.unit(action.unit).owner
+            asked = tuple([p for p in (other(owner), owner) if p in found])
+            window = copy_window(_PASSED[owner], responders=asked, pending=action, passes=0)
+            return copy_frame(_ASKS_TO_ANSWER, responder=asked[0], pending=window)
     if step is Step.ROLL and _needs_roll(state, action):
-        window = ResponseWindow(responders=(other(owner), owner), pending=action, passes=2)
-        return _copy_frame(_ASKS_TO_ROLL, responder=owner, pending=window)
+        owner = state.unit(action.unit).owner
+        window = copy_window(_PASSED[owner], pending=action)
+        return copy_frame(_ASKS_TO_ROLL, responder=owner, pending=window)
     if asking:
-        return None
-    window = ResponseWindow(responders=(other(owner), owner), pending=action, passes=2)
-    return _copy_frame(_ASKS_NO_ONE, pending=window)
+        return None  # the window is closed, and no check is rolled: no frame
+    window = copy_window(_PASSED[state.unit(action.unit).owner], pending=action)
+    return copy_frame(_ASKS_NO_ONE, pending=window)
 
 
 def asking_frame(state: State, action: Action) -> Frame | None:
@@ -335,20 +366,21 @@ def _fresh(changes: _Changes, owner: str, card_id: str, row: int, summon: bool) 
 
 def resolution(state: State, action: Action) -> Resolved:
     """The effect step of *action* (SK-30 step 3), computed from the state (no dice)."""
-    changes = _Changes(state)
     actor = state.find(action.unit)
     if not action.success or actor is None or actor.status is not Status.STANDING:
         return Resolved(success=False)
     if action.kind is ActionKind.PREPARE:
         row = actor.row if action.row is None else action.row
-        changes.put(copy_unit(actor, ap=actor.ap + PREPARE_AP, row=row))  # SK-16, SK-17
-        return Resolved(success=True, units=changes.units())
+        prepared = copy_unit(actor, ap=actor.ap + PREPARE_AP, row=row)  # SK-16, SK-17
+        return Resolved(success=True, units=(prepared,))
     if action.kind is ActionKind.ATTACK:
         target = state.find(action.target)
-        if target is not None and target.status is Status.STANDING:
-            changes.put(_damaged(target, actor.card.atk + actor.bonus("atk")))  # SK-12
-        return Resolved(success=True, units=changes.units())
+        if target is None or target.status is not Status.STANDING:
+            return Resolved(success=True)
+        hit = _damaged(target, actor.card.atk + actor.bonus("atk"))  # SK-12
+        return Resolved(success=True, units=(hit,))
     assert action.skill is not None
+    changes = _Changes(state)
     modifiers: list[tuple[Role, Term]] = []
     skill = skill_of(actor, action.skill)
     for effect in skill.effects:
