@@ -8,9 +8,10 @@ from typing import Any
 import attrs
 import pytest
 
-from tabletop_rules import IllegalCommand, InvalidData, ScriptedDice
+from tabletop_rules import CorruptRecord, IllegalCommand, InvalidData, ScriptedDice
 from tabletop_rules.checks import CheckResult, Opposition
 from tabletop_rules.engine import GameRecord, Pass, replay, step
+from tabletop_rules.simulation import play as play_game
 from tabletop_rules.skirmish import (
     RULESET,
     Advanced,
@@ -37,6 +38,7 @@ from tabletop_rules.skirmish import (
     Status,
     StepTaken,
     Team,
+    TurnEnded,
     TurnStarted,
     UseSkill,
     load_cards,
@@ -628,3 +630,15 @@ def test_verified_replay_of_the_stack_scenario() -> None:
         record = record.extend(events)
     assert replay(record, RULESET) == state
     assert any(isinstance(t, Resolved) and t.modifiers for t in _steps(record.events))
+
+
+@pytest.mark.parametrize("trusted", [True, False])
+def test_a_forged_advanced_event_is_refused(trusted: bool) -> None:
+    """SK-30: an Advanced event whose steps are no steps is refused by replay, trusted or not."""
+    record = play_game(RULESET, _stack_setup(), seed=3)
+    events = list(record.events)
+    at = next(i for i, e in enumerate(events) if isinstance(e, Advanced))
+    events[at] = Advanced((TurnEnded("a"),))  # type: ignore[arg-type]
+    with pytest.raises(CorruptRecord) as refused:
+        replay(attrs.evolve(record, events=tuple(events)), RULESET, trusted=trusted)
+    assert refused.value.index == at

@@ -371,6 +371,8 @@ def _take(
         if taken.modifiers:
             _modify_below(state, frames, taken)
         return state, copy_action(action, step=Step.END)
+    if kind is not Ended:  # an Advanced event built by hand with anything else
+        raise IllegalCommand("unexpected_event", event=kind.__name__)
     # Ended: the action leaves the stack; the one below asks its responders again (SK-31).
     frames.pop()
     return state, frames[-1].pending.pending if frames else None
