@@ -21,7 +21,7 @@ from tabletop_rules.bayside23._character import Attribute, Character
 from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Outcome, Term
 from tabletop_rules.dice import Dice, DiceSource, Roll, atomic
 from tabletop_rules.errors import InvalidCheck
-from tabletop_rules.i18n import translate
+from tabletop_rules.i18n import Label, translate
 from tabletop_rules.odds import Distribution
 
 __all__ = [
@@ -334,8 +334,37 @@ class DamageRoll:
         return Distribution.from_counts(counts)
 
 
-_NO_FEATURE: Final = Term("特徴", 0)
-_NO_SKILL: Final = Term("技能", 0)
+#: The catalog key of the feature term when no feature is named (a chat command's ``F``).
+FEATURE_TERM: Final = "bayside23.term.feature"
+#: The catalog key of the skill term when no skill is named (a chat command's ``S``).
+SKILL_TERM: Final = "bayside23.term.skill"
+_NO_FEATURE: Final = Term(FEATURE_TERM, 0)
+_NO_SKILL: Final = Term(SKILL_TERM, 0)
+
+
+@attrs.frozen(kw_only=True)
+class _ActionTarget(Difficulty):
+    # The target of an action check, explained as feature + skill − difficulty with each
+    # term's label rendered in the reader's locale (a catalog key, or a name as written).
+    feature: Term
+    skill: Term
+    difficulty: int
+
+    def explain(self, locale: str) -> str:
+        return translate(
+            "check.difficulty_labeled",
+            locale,
+            value=self.value,
+            label=translate(
+                "bayside23.action.target_terms",
+                locale,
+                feature=Label(self.feature.label),
+                feature_value=self.feature.value,
+                skill=Label(self.skill.label),
+                skill_value=self.skill.value,
+                difficulty=self.difficulty,
+            ),
+        )
 
 
 @attrs.frozen(kw_only=True)
@@ -378,10 +407,12 @@ class ActionCheck:
 
     def against(self) -> Difficulty:
         """The target with how it was computed, as the difficulty the roll is compared with."""
-        return Difficulty(
+        return _ActionTarget(
             self.target,
-            label=f"{self.feature.label} {self.feature.value} + {self.skill.label} "
-            f"{self.skill.value} − {self.difficulty}",
+            label="bayside23.action.target",
+            feature=self.feature,
+            skill=self.skill,
+            difficulty=self.difficulty,
         )
 
     def resolve(self, dice: DiceSource) -> CheckResult:
