@@ -468,3 +468,17 @@ def test_sheet_action_check_keeps_the_names_as_written() -> None:
         "Action check: 2D6[2,4] = 6 ≤ 8 (頑固 3 + 外科手術 13 − 8) Success"
     )
     assert result.explain("ja") == "行動判定：2D6[2,4] = 6 ≤ 8（頑固 3 + 外科手術 13 − 8） 成功"
+
+
+def test_action_check_result_from_json_keeps_a_localized_target() -> None:
+    """BAY-34: read back from JSON, an action check keeps its total and outcome, and its target
+    is named in the reader's locale (the terms' values are not in the JSON)."""
+    check = notation.parse(_CHAT_ACTION, system="bayside23")
+    assert isinstance(check, ActionCheck)
+    result = check.resolve(ScriptedDice([6, 2]))
+    back = from_json(to_json(result), CheckResult)
+    assert (back.total, back.against.value, back.outcome) == (8, 8, Outcome.SUCCESS)
+    assert back.explain("en") == (
+        "Action check: 2D6[6,2] = 8 ≤ 8 (feature + skill − difficulty) Success"
+    )
+    assert back.explain("zh-Hant") == "行動判定：2D6[6,2] = 8 ≤ 8（特徵＋技能－難度） 成功"
