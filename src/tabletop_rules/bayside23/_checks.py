@@ -21,7 +21,7 @@ from tabletop_rules.bayside23._character import Attribute, Character
 from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Outcome, Term
 from tabletop_rules.dice import Dice, DiceSource, Roll, atomic
 from tabletop_rules.errors import InvalidCheck
-from tabletop_rules.i18n import Label, translate
+from tabletop_rules.i18n import translate
 from tabletop_rules.odds import Distribution
 
 __all__ = [
@@ -343,31 +343,6 @@ _NO_SKILL: Final = Term(SKILL_TERM, 0)
 
 
 @attrs.frozen(kw_only=True)
-class _ActionTarget(Difficulty):
-    # The target of an action check, explained as feature + skill − difficulty with each
-    # term's label rendered in the reader's locale (a catalog key, or a name as written).
-    feature: Term
-    skill: Term
-    difficulty: int
-
-    def explain(self, locale: str) -> str:
-        return translate(
-            "check.difficulty_labeled",
-            locale,
-            value=self.value,
-            label=translate(
-                "bayside23.action.target_terms",
-                locale,
-                feature=Label(self.feature.label),
-                feature_value=self.feature.value,
-                skill=Label(self.skill.label),
-                skill_value=self.skill.value,
-                difficulty=self.difficulty,
-            ),
-        )
-
-
-@attrs.frozen(kw_only=True)
 class ActionCheck:
     """An action check: 2D6 at or under feature + skill − difficulty succeeds (BAY-34 to 37).
 
@@ -407,13 +382,10 @@ class ActionCheck:
 
     def against(self) -> Difficulty:
         """The target with how it was computed, as the difficulty the roll is compared with."""
-        return _ActionTarget(
-            self.target,
-            label="bayside23.action.target",
-            feature=self.feature,
-            skill=self.skill,
-            difficulty=self.difficulty,
-        )
+        parts: tuple[Term, ...] = (self.feature, self.skill)
+        if self.difficulty:
+            parts += (Term("", -self.difficulty),)
+        return Difficulty(self.target, parts=parts)
 
     def resolve(self, dice: DiceSource) -> CheckResult:
         """Roll 2D6 and compare with the target."""
