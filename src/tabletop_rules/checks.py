@@ -154,23 +154,53 @@ def _explain_sum(rolls: tuple[Roll, ...], terms: tuple[Term, ...], locale: str) 
 
 @attrs.frozen
 class Difficulty:
-    """A fixed number to compare a total with, perhaps with a name (``困難``)."""
+    """A fixed number to compare a total with, perhaps with a name (``困難``).
+
+    A number computed from others keeps them as :attr:`parts`, so that an explanation shows
+    them in the reader's language:
+
+    >>> target = Difficulty(8, parts=(Term("Stubborn", 3), Term("Surgery", 13), Term("", -8)))
+    >>> target.explain("en"), target.explain("ja")
+    ('8 (Stubborn 3 + Surgery 13 − 8)', '8（Stubborn 3 + Surgery 13 − 8）')
+
+    .. versionchanged:: 0.2.0
+       :attr:`parts` was added.
+    """
 
     #: The number.
     value: int
     #: A catalog key naming the difficulty, if it has a name.
     label: str | None = None
+    #: The numbers it was computed from, each with a catalog key or a name as its label (an
+    #: empty label for a bare number), if it was computed.
+    parts: tuple[Term, ...] = attrs.field(default=(), converter=_to_terms, kw_only=True)
 
     def explain(self, locale: str) -> str:
-        """The difficulty as ``16`` or ``16 (Hard)`` in *locale*."""
-        if self.label is None:
+        """The difficulty as ``16``, ``16 (Hard)`` or ``8 (feature 3 + skill 13 − 8)``."""
+        if self.label is None and not self.parts:
             return str(self.value)
-        return translate(
-            "check.difficulty_labeled",
-            locale,
-            value=self.value,
-            label=translate(self.label, locale),
-        )
+        named = None if self.label is None else translate(self.label, locale)
+        if self.parts:
+            parts = _parts(self.parts, locale)
+            named = (
+                parts
+                if named is None
+                else translate("check.difficulty_parts", locale, label=named, parts=parts)
+            )
+        return translate("check.difficulty_labeled", locale, value=self.value, label=named)
+
+
+def _parts(parts: tuple[Term, ...], locale: str) -> str:
+    """``feature 3 + skill 13 − 8``: each part's label and number, joined by its sign."""
+    shown: list[str] = []
+    for index, part in enumerate(parts):
+        label = translate(part.label, locale) if part.label else ""
+        number = abs(part.value) if index else part.value
+        text = f"{label} {number}" if label else str(number)
+        if index:
+            text = f"{'+' if part.value >= 0 else '−'} {text}"
+        shown.append(text)
+    return " ".join(shown)
 
 
 @attrs.frozen(kw_only=True)

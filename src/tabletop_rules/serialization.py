@@ -39,6 +39,7 @@ from typing import Any, TypeVar
 
 import cattrs
 from cattrs.errors import ForbiddenExtraKeysError, IterableValidationNote
+from cattrs.gen import make_dict_unstructure_fn, override
 from cattrs.preconf.json import make_converter as _json_converter
 
 from tabletop_rules.checks import Difficulty, Opposition
@@ -274,6 +275,11 @@ def make_converter(
     )
     _require_arrays(converter)
     _sorted_sets(converter)
+    # A difficulty without parts is written as it was before parts existed: no "parts" key.
+    converter.register_unstructure_hook(
+        Difficulty,
+        make_dict_unstructure_fn(Difficulty, converter, parts=override(omit_if_default=True)),
+    )
     register_tagged_union(converter, Difficulty | Opposition)
     for ruleset in registry:
         ruleset.configure_converter(converter)

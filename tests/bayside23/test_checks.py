@@ -26,6 +26,7 @@ from tabletop_rules.bayside23 import (
 from tabletop_rules.checks import CheckResult, Outcome
 from tabletop_rules.dice import Dice, Roll
 from tabletop_rules.errors import DiceExhausted, InvalidCheck, InvalidNotation
+from tabletop_rules.i18n import LOCALES
 
 MINA = parse_sheet(EXAMPLE_SHEET)
 D3 = Dice(3, 6)
@@ -433,3 +434,50 @@ def test_outcome_precedence_over_every_pair_of_rolls(specials: str) -> None:
                 assert outcome is Outcome.FAILURE
             else:
                 assert outcome is (Outcome.SUCCESS if a.total < d.total else Outcome.FAILURE)
+
+
+_CHAT_ACTION = "BAY2D6<=3+13-8"
+_ACTION_EXPLAINED = {
+    "en": "Action check: 2D6[6,2] = 8 ≤ 8 (feature 3 + skill 13 − 8) Success",
+    "ja": "行動判定：2D6[6,2] = 8 ≤ 8（特徴 3 + 技能 13 − 8） 成功",
+    "zh-Hant": "行動判定：2D6[6,2] = 8 ≤ 8（特徵 3 + 技能 13 − 8） 成功",
+}
+
+
+@pytest.mark.parametrize("locale", sorted(_ACTION_EXPLAINED))
+def test_chat_action_check_names_its_terms_in_the_readers_locale(locale: str) -> None:
+    """BAY-34, BAY-39: BAY2D6's unnamed feature and skill are the library's words, translated."""
+    check = notation.parse(_CHAT_ACTION, system="bayside23")
+    assert isinstance(check, ActionCheck)
+    result = check.resolve(ScriptedDice([6, 2]))
+    assert result.explain(locale) == _ACTION_EXPLAINED[locale]
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-Hant"])
+def test_action_check_without_a_skill_translates_the_skill_word(locale: str) -> None:
+    """BAY-34: a sheet's check with no skill shows the sheet's feature, and "skill" translated."""
+    text = ActionCheck.of(MINA, None, 2).resolve(ScriptedDice([1, 1])).explain(locale)
+    assert "頑固 3" in text  # the sheet's own name, as written
+    assert "特徴" not in text
+    assert "技能 0" in text if locale == "zh-Hant" else "skill 0" in text
+
+
+def test_sheet_action_check_keeps_the_names_as_written() -> None:
+    """BAY-39: a feature or skill named on the sheet is data: shown as written in every locale."""
+    result = ActionCheck.of(MINA, "外科手術", 8).resolve(ScriptedDice([2, 4]))
+    assert result.explain("en") == (
+        "Action check: 2D6[2,4] = 6 ≤ 8 (頑固 3 + 外科手術 13 − 8) Success"
+    )
+    assert result.explain("ja") == "行動判定：2D6[2,4] = 6 ≤ 8（頑固 3 + 外科手術 13 − 8） 成功"
+
+
+@pytest.mark.parametrize("text", [_CHAT_ACTION, "BAY2D6<=3+13"])
+def test_action_check_result_json_round_trip(text: str) -> None:
+    """BAY-34: an action check's result, its target's parts included, goes to JSON and back."""
+    check = notation.parse(text, system="bayside23")
+    assert isinstance(check, ActionCheck)
+    result = check.resolve(ScriptedDice([6, 2]))
+    back = from_json(to_json(result), CheckResult)
+    assert back == result
+    for locale in LOCALES:
+        assert back.explain(locale) == result.explain(locale)

@@ -14,7 +14,13 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from tabletop_rules.bayside23._checks import ActionCheck, HitCheck, InitiativeCheck
+from tabletop_rules.bayside23._checks import (
+    FEATURE_TERM,
+    SKILL_TERM,
+    ActionCheck,
+    HitCheck,
+    InitiativeCheck,
+)
 from tabletop_rules.checks import Term
 from tabletop_rules.notation import ChatCommand
 from tabletop_rules.notation._systems import NUMBER, SIGNED, signed_total, unreadable
@@ -61,8 +67,8 @@ def _read_action(text: str) -> ActionCheck:
     if match is None:
         raise unreadable("bayside23.error.chat_command", text, _ACTION_READ, "BAY2D6<=3+13-8")
     return ActionCheck(
-        feature=Term("特徴", int(match["feature"])),
-        skill=Term("技能", int(match["skill"])),
+        feature=Term(FEATURE_TERM, int(match["feature"])),
+        skill=Term(SKILL_TERM, int(match["skill"])),
         difficulty=int(match["difficulty"] or 0),
     )
 

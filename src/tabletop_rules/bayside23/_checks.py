@@ -334,8 +334,12 @@ class DamageRoll:
         return Distribution.from_counts(counts)
 
 
-_NO_FEATURE: Final = Term("特徴", 0)
-_NO_SKILL: Final = Term("技能", 0)
+#: The catalog key of the feature term when no feature is named (a chat command's ``F``).
+FEATURE_TERM: Final = "bayside23.term.feature"
+#: The catalog key of the skill term when no skill is named (a chat command's ``S``).
+SKILL_TERM: Final = "bayside23.term.skill"
+_NO_FEATURE: Final = Term(FEATURE_TERM, 0)
+_NO_SKILL: Final = Term(SKILL_TERM, 0)
 
 
 @attrs.frozen(kw_only=True)
@@ -378,11 +382,10 @@ class ActionCheck:
 
     def against(self) -> Difficulty:
         """The target with how it was computed, as the difficulty the roll is compared with."""
-        return Difficulty(
-            self.target,
-            label=f"{self.feature.label} {self.feature.value} + {self.skill.label} "
-            f"{self.skill.value} − {self.difficulty}",
-        )
+        parts: tuple[Term, ...] = (self.feature, self.skill)
+        if self.difficulty:
+            parts += (Term("", -self.difficulty),)
+        return Difficulty(self.target, parts=parts)
 
     def resolve(self, dice: DiceSource) -> CheckResult:
         """Roll 2D6 and compare with the target."""

@@ -77,7 +77,7 @@ class DifficultyLevel(enum.Enum):
     >>> DifficultyLevel.parse("困難")
     <DifficultyLevel.HARD: 16>
     >>> DifficultyLevel.parse("moderate").difficulty
-    Difficulty(value=12, label='m20.difficulty.moderate')
+    Difficulty(value=12, label='m20.difficulty.moderate', parts=())
 
     .. versionadded:: 0.1.0
     """
