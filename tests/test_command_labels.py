@@ -21,7 +21,6 @@ from hypothesis.strategies import SearchStrategy
 from tabletop_rules import bar2d6, bayside23, engine, m20, skirmish
 from tabletop_rules.bar2d6.strategies import combat_setups as bar2d6_setups
 from tabletop_rules.bayside23.strategies import battle_setups
-from tabletop_rules.engine import GameRecord
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.i18n import LOCALES, resolve_locale
 from tabletop_rules.m20.strategies import combat_setups as m20_setups
@@ -33,14 +32,10 @@ from tabletop_rules.testing.strategies import games
 class System:
     """What the tests need of one system."""
 
-    #: Its registry name (the test id).
-    name: str
-    #: Its ``command_label``.
-    label: Callable[..., str]
-    #: Its ruleset.
-    ruleset: Any
-    #: Random games of it.
-    games: SearchStrategy[GameRecord[Any, Any]]
+    #: The system's package.
+    package: Any
+    #: Random setups of it.
+    setups: SearchStrategy[Any]
     #: One of its commands, labelled with or without a state.
     command: object
     #: The same kind of command with a number where its ``actor`` text should be.
@@ -48,26 +43,30 @@ class System:
     #: A short game's first state, from a setup of two characters.
     start: Callable[[], object]
 
+    @property
+    def name(self) -> str:
+        """Its registry name (the test id)."""
+        name: str = self.package.RULESET.name
+        return name
 
-def _m20_start() -> m20.CombatState:
-    hero = m20.parse_sheet(m20.EXAMPLE_SHEET)
-    return m20.RULESET.start(
-        m20.CombatSetup(
+    @property
+    def ruleset(self) -> Any:
+        """Its ruleset."""
+        return self.package.RULESET
+
+    def label(self, command: object, locale: str, *, state: object = None) -> str:
+        """Its ``command_label``."""
+        label: str = self.package.command_label(command, locale, state=state)
+        return label
+
+
+def _duel(system: Any, character: object) -> object:
+    """The first state of an m20 or bar2d6 combat of *character* against itself."""
+    return system.RULESET.start(
+        system.CombatSetup(
             participants=[
-                m20.Participant(id="al", character=hero, side="party"),
-                m20.Participant(id="bea", character=hero, side="foes", player=False),
-            ]
-        )
-    )
-
-
-def _bar2d6_start() -> bar2d6.CombatState:
-    goblin = bar2d6.Character(name="Goblin")
-    return bar2d6.RULESET.start(
-        bar2d6.CombatSetup(
-            participants=[
-                bar2d6.Participant(id="al", character=goblin, side="pc"),
-                bar2d6.Participant(id="bea", character=goblin, side="npc", player=False),
+                system.Participant(id="al", character=character, side="party"),
+                system.Participant(id="bea", character=character, side="foes", player=False),
             ]
         )
     )
@@ -93,40 +92,32 @@ def _skirmish_start() -> skirmish.State:
 
 SYSTEMS = (
     System(
-        name="m20",
-        label=m20.command_label,
-        ruleset=m20.RULESET,
-        games=games(m20.RULESET, m20_setups(max_participants=4), max_steps=30),
+        package=m20,
+        setups=m20_setups(max_participants=4),
         command=m20.Hide(actor="al", target="bea"),
-        start=_m20_start,
         malformed=m20.Hide(actor=5, target="bea"),  # type: ignore[arg-type]
+        start=lambda: _duel(m20, m20.parse_sheet(m20.EXAMPLE_SHEET)),
     ),
     System(
-        name="bar2d6",
-        label=bar2d6.command_label,
-        ruleset=bar2d6.RULESET,
-        games=games(bar2d6.RULESET, bar2d6_setups(max_participants=4), max_steps=30),
+        package=bar2d6,
+        setups=bar2d6_setups(max_participants=4),
         command=bar2d6.Wait(actor="al"),
-        start=_bar2d6_start,
         malformed=bar2d6.Wait(actor=5),  # type: ignore[arg-type]
+        start=lambda: _duel(bar2d6, bar2d6.Character(name="Goblin")),
     ),
     System(
-        name="bayside23",
-        label=bayside23.command_label,
-        ruleset=bayside23.RULESET,
-        games=games(bayside23.RULESET, battle_setups(), max_steps=30),
+        package=bayside23,
+        setups=battle_setups(),
         command=bayside23.Wait(actor="mina"),
-        start=_bayside23_start,
         malformed=bayside23.Wait(actor=5),  # type: ignore[arg-type]
+        start=_bayside23_start,
     ),
     System(
-        name="skirmish",
-        label=skirmish.command_label,
-        ruleset=skirmish.RULESET,
-        games=games(skirmish.RULESET, skirmish_setups(), max_steps=30),
+        package=skirmish,
+        setups=skirmish_setups(),
         command=skirmish.EndTurn("a"),
-        start=_skirmish_start,
         malformed=skirmish.EndTurn(5),  # type: ignore[arg-type]
+        start=_skirmish_start,
     ),
 )
 
@@ -199,7 +190,7 @@ def test_a_state_owing_automatic_events_is_labelled_as_legal_commands_reads_it(
     the state as rebuilt are the labels with the settled state, in every locale.
     """
     ruleset = system.ruleset
-    record = data.draw(system.games)
+    record = data.draw(games(ruleset, system.setups, max_steps=30))
     state = ruleset.start(record.setup)
     cuts: list[int] = []
     for index, event in enumerate(record.events, start=1):
