@@ -11,7 +11,7 @@ import attrs
 
 from tabletop_rules.dice import Roll, ScriptedDice, atomic
 from tabletop_rules.engine import Pass, PromptStack
-from tabletop_rules.errors import CorruptRecord, IllegalCommand, TabletopRulesError
+from tabletop_rules.errors import CorruptRecord, IllegalCommand, InvalidData, TabletopRulesError
 from tabletop_rules.kit._shapes import CommandShapes
 
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from tabletop_rules.dice import DiceSource
     from tabletop_rules.engine import GameResult
 
-__all__ = ["Cause", "Rules"]
+__all__ = ["Cause", "Rules", "label_input"]
 
 SetupT = TypeVar("SetupT")
 StateT = TypeVar("StateT")
@@ -396,3 +396,46 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
             state = after
             index += len(expected)
         return state
+
+
+# --------------------------------------------------------------------------- menu labels
+
+
+def label_input(
+    rules: Rules[Any, StateT, Any, Any], command: object, state: object, state_type: type[StateT]
+) -> StateT | None:
+    """Check the arguments of a system's ``command_label`` and read its state as menus do.
+
+    Every system's ``command_label(command, locale, *, state=None)`` starts here, so that the
+    four refuse the same input the same way.
+    Any locale tag needs no check: :func:`~tabletop_rules.i18n.translate` resolves it.
+
+    Args:
+        rules: The system's ruleset.
+        command: What the caller asks a label of.
+        state: The state given with it, or ``None``.
+        state_type: The class of *rules*' states.
+
+    Returns:
+        *state* after the automatic events it owes (``rules.settle(state)[0]``, as
+        ``legal_commands`` reads it), or ``None`` without a state.
+
+    Raises:
+        InvalidData: *command* is no command of *rules* (path ``$``) or has a field of the
+            wrong type (``$.<field>``); *state* is no *state_type* (``$.state``).
+    """
+    try:
+        rules.shapes.check(command)
+    except IllegalCommand as error:
+        field = error.params.get("field")
+        raise InvalidData(f"$.{field}" if field else "$", error.localized("en")) from None
+    if state is None:
+        return None
+    if not isinstance(state, state_type):
+        given = type(state)
+        package = given.__module__.split("._")[0]  # a class's public home
+        shown = given.__qualname__ if package == "builtins" else f"{package}.{given.__qualname__}"
+        raise InvalidData(
+            "$.state", f"expected a state of {rules.name} ({state_type.__name__}), not {shown}"
+        )
+    return rules.settle(state)[0]

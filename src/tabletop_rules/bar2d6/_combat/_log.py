@@ -25,8 +25,8 @@ from tabletop_rules.bar2d6._combat._events import (
     Waited,
 )
 from tabletop_rules.bar2d6._combat._values import CombatState
-from tabletop_rules.errors import IllegalCommand, InvalidData
 from tabletop_rules.i18n import translate
+from tabletop_rules.kit._rules import label_input
 
 __all__ = ["command_label", "describe"]
 
@@ -110,16 +110,10 @@ def command_label(command: Command, locale: str = "en", *, state: CombatState | 
 
     .. versionadded:: 0.2.0
     """
-    # The ruleset's field checks; imported here, as its module imports this one.
+    # The ruleset; imported here, as its module imports this one.
     from tabletop_rules.bar2d6._combat import RULESET
 
-    try:
-        RULESET.shapes.check(command)
-    except IllegalCommand as error:
-        field = error.params.get("field")
-        raise InvalidData(f"$.{field}" if field else "$", error.localized("en")) from None
-    if state is not None and not isinstance(state, CombatState):  # pyright: ignore[reportUnnecessaryIsInstance]
-        raise InvalidData("$", f"not a bar2d6 CombatState: {type(state).__name__}")
+    state = label_input(RULESET, command, state, CombatState)
     names: Mapping[str, str] = _names_of(state, locale) if state is not None else {}
 
     def name(id: str) -> str:

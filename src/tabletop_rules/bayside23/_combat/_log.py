@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TypeVar
 
+from tabletop_rules.bayside23._combat import RULESET
 from tabletop_rules.bayside23._combat._commands import (
     Attack,
     Cast,
@@ -35,8 +36,8 @@ from tabletop_rules.bayside23._combat._events import (
     WeaponSwitched,
 )
 from tabletop_rules.bayside23._combat._values import GM, BattleSetup, BattleState
-from tabletop_rules.errors import InvalidData
 from tabletop_rules.i18n import Label, translate
+from tabletop_rules.kit._rules import label_input
 
 __all__ = ["command_label", "describe", "names_of"]
 
@@ -187,16 +188,13 @@ def command_label(command: Command, locale: str = "en", *, state: BattleState | 
         state: A state of the battle; with it, names instead of ids and numbers.
 
     Raises:
-        InvalidData: *command* is not a bayside23 battle command, or *state* is not a
-            :class:`BattleState`.
+        InvalidData: *command* is not a bayside23 battle command, or has a field of the
+            wrong type; *state* is not a :class:`BattleState`.
 
     .. versionadded:: 0.2.0
     """
-    key = _COMMAND_KEYS.get(type(command))
-    if key is None:
-        raise InvalidData("$", f"not a bayside23 command: {type(command).__name__}")
-    if state is not None and not isinstance(state, BattleState):  # pyright: ignore[reportUnnecessaryIsInstance]
-        raise InvalidData("$.state", f"not a bayside23 BattleState: {type(state).__name__}")
+    state = label_input(RULESET, command, state, BattleState)
+    key = _COMMAND_KEYS[type(command)]
     known = names_of(state) if state is not None else {}
     known[GM] = translate("bayside23.name.gm", locale)
     fields: dict[str, object] = {

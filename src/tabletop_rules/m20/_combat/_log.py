@@ -12,6 +12,7 @@ from typing import Any
 
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.i18n import resolve_locale, translate
+from tabletop_rules.kit._rules import label_input
 from tabletop_rules.m20._combat._commands import (
     Assist,
     Attack,
@@ -155,10 +156,15 @@ def command_label(command: Command, locale: str = "en", *, state: CombatState | 
             names, else by their ids.
 
     Raises:
-        InvalidData: *command* is not an m20 combat command.
+        InvalidData: *command* is not an m20 combat command, or has a field of the wrong
+            type; *state* is not an m20 combat state.
 
     .. versionadded:: 0.2.0
     """
+    # The ruleset; imported here, as its module imports this one.
+    from tabletop_rules.m20._combat import RULESET
+
+    state = label_input(RULESET, command, state, CombatState)
     key = _key("m20.command", command)
     names: Mapping[str, str] = names_of(state, locale) if state is not None else {}
     fields: dict[str, Any] = {

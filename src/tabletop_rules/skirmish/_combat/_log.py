@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import typing
 from typing import Any
 
 from tabletop_rules.engine import Pass
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.i18n import translate
+from tabletop_rules.kit._rules import label_input
 from tabletop_rules.skirmish._combat._events import (
     Advanced,
     ApGiven,
@@ -37,8 +37,6 @@ from tabletop_rules.skirmish._combat._flow import RULESET
 from tabletop_rules.skirmish._combat._values import Action, ActionKind, State, Status
 
 __all__ = ["command_label", "describe"]
-
-_COMMANDS: frozenset[type[Any]] = frozenset(typing.get_args(Command))
 
 #: The catalog key of each command whose label names only its player, or one character.
 _PLAIN: dict[type[Any], str] = {
@@ -176,16 +174,12 @@ def command_label(command: Command, locale: str = "en", *, state: State | None =
             is being resolved is labelled as a response. Without it, ids and skill numbers.
 
     Raises:
-        InvalidData: *command* is no skirmish command, or *state* no skirmish state.
+        InvalidData: *command* is no skirmish command, or has a field of the wrong type;
+            *state* is no skirmish state.
 
     .. versionadded:: 0.2.0
     """
-    if type(command) not in _COMMANDS:
-        raise InvalidData("$", f"{type(command).__name__} is no skirmish command")
-    if state is not None:
-        if not isinstance(state, State):  # pyright: ignore[reportUnnecessaryIsInstance]
-            raise InvalidData("$.state", f"{type(state).__name__} is no skirmish state")
-        state = RULESET.settle(state)[0]  # as legal_commands reads it
+    state = label_input(RULESET, command, state, State)
     player = command.actor
     if isinstance(command, Attack):
         return translate(
