@@ -19,10 +19,12 @@ It exits with status 1 and lists every problem, or prints how many pages and lin
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import os
 import re
 import shutil
+import signal
 import socket
 import struct
 import subprocess
@@ -181,6 +183,14 @@ def _page_facts(
     return loaded
 
 
+def _stop(browser: subprocess.Popen[bytes]) -> None:
+    """End Chromium, and its helper processes with it (its own process group)."""
+    browser.terminate()
+    browser.wait(timeout=TIMEOUT)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(browser.pid, signal.SIGKILL)
+
+
 def check(root: Path) -> list[str]:
     """Check every page under *root*; return the problems found."""
     root = root.resolve()
@@ -188,7 +198,9 @@ def check(root: Path) -> list[str]:
     if not pages:
         return [f"no HTML pages under {root}"]
     problems: list[str] = []
-    with tempfile.TemporaryDirectory() as profile:
+    # Chromium's helper processes may still write to the profile as it is removed: a file
+    # left behind in a temporary directory is no problem of the pages.
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
         log = Path(profile, "chromium.log")
         with log.open("w") as err:
             browser = subprocess.Popen(
@@ -196,7 +208,7 @@ def check(root: Path) -> list[str]:
                     _browser(), "--headless", "--no-sandbox", "--disable-gpu",
                     "--remote-debugging-port=0", f"--user-data-dir={profile}/data", "about:blank",
                 ],
-                stdout=subprocess.DEVNULL, stderr=err,
+                stdout=subprocess.DEVNULL, stderr=err, start_new_session=True,
             )  # fmt: skip
         try:
             deadline = time.monotonic() + TIMEOUT
@@ -223,8 +235,7 @@ def check(root: Path) -> list[str]:
             finally:
                 tools.close()
         finally:
-            browser.terminate()
-            browser.wait(timeout=TIMEOUT)
+            _stop(browser)
     anchors = {page: {*facts[page]["ids"], *facts[page]["names"]} for page in pages}
     links = 0
     for page in pages:
