@@ -18,6 +18,7 @@ from tabletop_rules import engine
 from tabletop_rules.dice import Roll, ScriptedDice
 from tabletop_rules.engine import GameRecord, Pass, PromptFrame, PromptStack
 from tabletop_rules.errors import CorruptRecord, IllegalCommand, InvalidData
+from tabletop_rules.i18n import LOCALES
 from tabletop_rules.kit import (
     Cause,
     CommandShapes,
@@ -660,3 +661,23 @@ def test_prompt_frames_of_the_toy_hold_windows() -> None:
     assert isinstance(frame, PromptFrame)
     assert isinstance(RULESET.prompts(state), PromptStack)
     assert frame.pending.to_answer == frame.responder == "bo"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize(
+    ("reason", "params"),
+    [
+        ("no_prompt", {}),
+        ("not_your_prompt", {"actor": "a", "responder": "b"}),
+        ("not_an_answer", {"command": "Attack", "answers": "Pass"}),
+        ("unexpected_event", {"event": "Attacked"}),
+        (Rules.resolving_reason, {}),
+    ],
+)
+def test_every_refusal_of_the_kit_reads_in_every_locale(
+    locale: str, reason: str, params: dict[str, str]
+) -> None:
+    """The kit's own refusals have a message in each locale, not a raw catalog key."""
+    message = IllegalCommand(reason, **params).localized(locale)
+    assert "illegal." not in message
+    assert all(value in message for value in params.values())
