@@ -207,13 +207,23 @@ _ASKS_TO_ROLL: Final[PromptFrame[Any]] = PromptFrame(
 )
 
 
+def _roller(state: State, action: Action) -> str | None:
+    """Who is asked to roll *action*'s check when its window closes: its player, or no one."""
+    if action.step is Step.ROLL and _needs_roll(state, action):
+        return state.unit(action.unit).owner
+    return None
+
+
+def _closed(window: ResponseWindow[Action], roller: str | None) -> Frame:
+    """The frame of *window*, which all have passed: it asks *roller* to roll, or no one."""
+    if roller is None:
+        return copy_frame(_ASKS_NO_ONE, pending=window)
+    return copy_frame(_ASKS_TO_ROLL, responder=roller, pending=window)
+
+
 def closed_frame(state: State, window: ResponseWindow[Action]) -> Frame:
     """The frame of a window all have passed: the roller is asked to roll, or no one."""
-    action = window.pending
-    if action.step is Step.ROLL and _needs_roll(state, action):
-        roller = state.unit(action.unit).owner
-        return copy_frame(_ASKS_TO_ROLL, responder=roller, pending=window)
-    return copy_frame(_ASKS_NO_ONE, pending=window)
+    return _closed(window, _roller(state, window.pending))
 
 
 #: The window all have passed, before a step of an action of each player's. The windows of
@@ -244,14 +254,11 @@ def _frame(state: State, action: Action, *, asking: bool) -> Frame | None:
             asked = tuple([p for p in (other(owner), owner) if p in found])
             window = copy_window(_PASSED[owner], responders=asked, pending=action, passes=0)
             return copy_frame(_ASKS_TO_ANSWER, responder=asked[0], pending=window)
-    if step is Step.ROLL and _needs_roll(state, action):
-        owner = state.unit(action.unit).owner
-        window = copy_window(_PASSED[owner], pending=action)
-        return copy_frame(_ASKS_TO_ROLL, responder=owner, pending=window)
-    if asking:
+    roller = _roller(state, action)
+    if roller is None and asking:
         return None  # the window is closed, and no check is rolled: no frame
-    window = copy_window(_PASSED[state.unit(action.unit).owner], pending=action)
-    return copy_frame(_ASKS_NO_ONE, pending=window)
+    owner = state.unit(action.unit).owner if roller is None else roller
+    return _closed(copy_window(_PASSED[owner], pending=action), roller)
 
 
 def asking_frame(state: State, action: Action) -> Frame | None:
