@@ -79,7 +79,7 @@ def random_bot(
         actor = actors.pop(rng.randrange(len(actors)))
         commands = ruleset.legal_commands(state, actor=actor)
         if commands:
-            return commands[rng.randrange(len(commands))]
+            return rng.choice(commands)  # the same draw as randrange(len(commands))
     return None
 
 
