@@ -634,9 +634,21 @@ def _to_rolled_parts(parts: Iterable[RolledPart]) -> tuple[RolledPart, ...]:
     return tuple(parts)
 
 
-@functools.lru_cache(maxsize=1024)
 def template(key: str, locale: str) -> str:
-    """The catalog template of *key* in *locale*, English where the locale lacks it."""
+    """The catalog template of *key* in *locale*, English where the locale lacks it.
+
+    Raises:
+        InvalidData: *locale* is not a ``str`` (path ``$.locale``).
+    """
+    try:
+        return _template(key, locale)
+    except TypeError:  # an unhashable locale: the cache cannot look it up
+        catalog(locale)  # refuses it
+        raise
+
+
+@functools.lru_cache(maxsize=1024)
+def _template(key: str, locale: str) -> str:
     found = catalog(locale).get(key)
     return catalog(DEFAULT_LOCALE)[key] if found is None else found
 
@@ -752,7 +764,11 @@ class ExpressionResult:
         detail, total = self._detail_and_total()
         expression = self.expression
         lines = expression._lines  # pyright: ignore[reportPrivateUsage]
-        filled = lines.get(locale)
+        try:
+            filled = lines.get(locale)
+        except TypeError:  # an unhashable locale
+            catalog(locale)  # refuses it
+            raise
         if filled is None:
             body = expression._body.replace("{", "{{").replace("}", "}}")  # pyright: ignore[reportPrivateUsage]
             filled = lines[locale] = (

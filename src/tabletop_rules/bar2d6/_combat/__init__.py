@@ -67,6 +67,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
     name: str = "bar2d6"
     rules_version: str = "1"
     setup_type: Any = CombatSetup
+    state_type: Any = CombatState
     command_type: Any = Command
     event_type: Any = Event
 
@@ -119,6 +120,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
 
     def start(self, setup: CombatSetup) -> CombatState:
         """The state before the first round: every participant at its starting HP."""
+        setup = self.checked_setup(setup)
         return CombatState(
             combatants=tuple(
                 Combatant(

@@ -113,7 +113,7 @@ def command_label(command: Command, locale: str = "en", *, state: CombatState | 
     # The ruleset; imported here, as its module imports this one.
     from tabletop_rules.bar2d6._combat import RULESET
 
-    state = label_input(RULESET, command, state, CombatState)
+    state = label_input(RULESET, command, state)
     names: Mapping[str, str] = _names_of(state, locale) if state is not None else {}
 
     def name(id: str) -> str:

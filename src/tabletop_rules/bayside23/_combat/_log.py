@@ -193,7 +193,7 @@ def command_label(command: Command, locale: str = "en", *, state: BattleState | 
 
     .. versionadded:: 0.2.0
     """
-    state = label_input(RULESET, command, state, BattleState)
+    state = label_input(RULESET, command, state)
     key = _COMMAND_KEYS[type(command)]
     known = names_of(state) if state is not None else {}
     known[GM] = translate("bayside23.name.gm", locale)

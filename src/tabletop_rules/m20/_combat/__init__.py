@@ -127,6 +127,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
     name: str = "m20"
     rules_version: str = "2"
     setup_type: Any = CombatSetup
+    state_type: Any = CombatState
     command_type: Any = Command
     event_type: Any = Event
     answer_types: ClassVar[frozenset[type[Any]]] = frozenset(
@@ -239,6 +240,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
 
     def start(self, setup: CombatSetup) -> CombatState:
         """The state before the first round: every participant standing (or fallen at 0 HP)."""
+        setup = self.checked_setup(setup)
         combatants: list[Combatant] = []
         for p in setup.participants:
             hp = p.starting_hp

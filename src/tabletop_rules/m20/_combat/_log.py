@@ -164,7 +164,7 @@ def command_label(command: Command, locale: str = "en", *, state: CombatState | 
     # The ruleset; imported here, as its module imports this one.
     from tabletop_rules.m20._combat import RULESET
 
-    state = label_input(RULESET, command, state, CombatState)
+    state = label_input(RULESET, command, state)
     key = _key("m20.command", command)
     names: Mapping[str, str] = names_of(state, locale) if state is not None else {}
     fields: dict[str, Any] = {

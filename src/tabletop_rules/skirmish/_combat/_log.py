@@ -179,7 +179,7 @@ def command_label(command: Command, locale: str = "en", *, state: State | None =
 
     .. versionadded:: 0.2.0
     """
-    state = label_input(RULESET, command, state, State)
+    state = label_input(RULESET, command, state)
     player = command.actor
     if isinstance(command, Attack):
         return translate(

@@ -7,11 +7,12 @@ from typing import Any, Final
 
 import attrs
 
+from tabletop_rules._arguments import checked_items, shown
 from tabletop_rules.checks import CheckResult, Term
 from tabletop_rules.engine import GameResult, PromptFrame, PromptStack
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.kit import Durations, Expiry, ResponseWindow, copier
-from tabletop_rules.kit._fields import an_instance, checked_items, shown
+from tabletop_rules.kit._fields import an_instance
 from tabletop_rules.skirmish._cards import Card, Step
 from tabletop_rules.skirmish._checks import Rulings
 from tabletop_rules.skirmish._effects import MarkerEffect, Role
@@ -128,11 +129,11 @@ class Unit:
 
 
 def _cards(values: object) -> tuple[Card, ...]:
-    return checked_items(values, Card, field="cards")
+    return checked_items(values, Card, "$.cards")
 
 
 def _rows(values: object) -> tuple[int, ...]:
-    rows = checked_items(values, int, field="rows")
+    rows = checked_items(values, int, "$.rows")
     for index, row in enumerate(rows):
         if type(row) is not int:
             raise InvalidData(f"$.rows[{index}]", f"expected a row number, not {shown(row)}")
@@ -140,11 +141,11 @@ def _rows(values: object) -> tuple[int, ...]:
 
 
 def _teams(values: object) -> tuple[Team, ...]:
-    return checked_items(values, Team, field="teams")
+    return checked_items(values, Team, "$.teams")
 
 
 def _library(values: object) -> tuple[Card, ...]:
-    return checked_items(values, Card, field="library")
+    return checked_items(values, Card, "$.library")
 
 
 @attrs.frozen(kw_only=True)
