@@ -28,25 +28,30 @@ import inspect
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import random
+
 import attrs
 import pytest
 
 from tabletop_rules import (
     Dice,
     InvalidData,
+    Roll,
     ScriptedDice,
     SeededDice,
-    TabletopRulesError,
     bar2d6,
     bayside23,
     checks,
+    engine,
     errors,
     i18n,
     m20,
     notation,
+    serialization,
     simulation,
     skirmish,
 )
+from tabletop_rules.dice import SeededDiceState
 from tabletop_rules.i18n import LOCALES
 
 # -- samples ---------------------------------------------------------------------------------
@@ -75,9 +80,7 @@ def _played(package: Any, setup: object, *, steps: int = 12) -> Game:
     for event in record.events:  # each game's own folds, not those under test
         state = package.RULESET.evolve(state, event)
     first = package.RULESET.start(setup)
-    return Game(
-        package=package, setup=setup, first=first, state=state, events=tuple(record.events)
-    )
+    return Game(package=package, setup=setup, first=first, state=state, events=tuple(record.events))
 
 
 def _duel_setup(package: Any, character: object) -> object:
@@ -317,9 +320,1069 @@ def _parameters(function: Callable[..., object]) -> tuple[str, ...]:
 
 def test_every_public_function_with_a_locale_is_probed() -> None:
     """Every public function and method with a ``locale`` parameter is in LOCALE_TAKERS."""
-    taking = {
-        name
-        for name, function in _public_callables()
-        if "locale" in _parameters(function)
-    }
+    taking = {name for name, function in _public_callables() if "locale" in _parameters(function)}
     assert set() == taking - set(LOCALE_TAKERS)
+
+
+# -- other arguments -------------------------------------------------------------------------
+
+NOT_TEXT: dict[str, object] = {
+    "None": None,
+    "int": 5,
+    "bytes": b"x",
+    "list": ["x"],
+    "object": object(),
+}
+NOT_WHOLE: dict[str, object] = {
+    "None": None,
+    "str": "3",
+    "float": 1.5,
+    "list": [3],
+    "object": object(),
+}
+NOT_FLAG: dict[str, object] = {"None": None, "int": 1, "str": "yes"}
+NOT_ITERABLE: dict[str, object] = {"None": None, "int": 5, "object": object()}
+NOT_DICE: dict[str, object] = {"None": None, "str": "2D6", "int": 6, "object": object()}
+NOT_SOURCE: dict[str, object] = {"None": None, "int": 5, "str": "2D6", "Dice": Dice(1, 6)}
+NOT_MAPPING: dict[str, object] = {"int": 5, "str": "x", "list": ["x"]}
+
+
+def _foreign(kind: str, system: str, *, optional: bool = False) -> dict[str, object]:
+    """Values that are no *kind* of *system*: builtins, and the same kind of another system.
+
+    ``None`` is among them unless the argument is *optional*.
+    """
+    other = "skirmish" if system != "skirmish" else "m20"
+    foreign = {
+        "state": lambda: game(other).state,
+        "setup": lambda: game(other).setup,
+        "event": lambda: game(other).events[-1],
+        "character": lambda: (
+            m20.parse_sheet(m20.EXAMPLE_SHEET) if system != "m20" else _bayside23_character()
+        ),
+    }[kind]
+    values = {"None": None, "str": kind, "dict": {"id": "x"}, f"another system's {kind}": foreign()}
+    if optional:
+        del values["None"]
+    return values
+
+
+@attrs.frozen
+class Probe:
+    """An entry point called with one argument of the wrong type."""
+
+    #: The entry point, as a user imports it (and the argument, after a colon).
+    name: str
+    #: Calls the entry point with the given value in that argument, valid ones in the others.
+    call: Callable[[Any], object]
+    #: The path the refusal names.
+    path: str
+    #: The wrong values, by label (built when the test runs).
+    values: Callable[[], dict[str, object]]
+    #: The error expected.
+    error: type[errors.TabletopRulesError] = InvalidData
+
+
+def _fixed(values: dict[str, object]) -> Callable[[], dict[str, object]]:
+    return lambda: values
+
+
+def _sheet(system: str) -> Any:
+    """The example character of *system*."""
+    if system == "bayside23":
+        return _bayside23_character()
+    package: Any = {"m20": m20, "bar2d6": bar2d6}[system]
+    return package.parse_sheet(package.EXAMPLE_SHEET)
+
+
+def _ruleset_probes(system: str) -> list[Probe]:
+    """The ruleset kit's entry points, through *system*'s ruleset."""
+    ruleset = lambda: game(system).package.RULESET  # noqa: E731
+    first = lambda: game(system).first  # noqa: E731
+    command = lambda: ruleset().legal_commands(first())[0]  # noqa: E731
+    states = lambda: _foreign("state", system)  # noqa: E731
+    name = f"{system}.RULESET"
+    return [
+        Probe(
+            f"{name}.start",
+            lambda v: ruleset().start(v),
+            "$.setup",
+            lambda: _foreign("setup", system),
+        ),
+        Probe(
+            f"{name}.decide:state",
+            lambda v: ruleset().decide(v, command(), SeededDice(1)),
+            "$.state",
+            states,
+        ),
+        Probe(
+            f"{name}.decide:dice",
+            lambda v: ruleset().decide(first(), command(), v),
+            "$.dice",
+            _fixed(NOT_SOURCE),
+        ),
+        Probe(
+            f"{name}.decide:command",
+            lambda v: ruleset().decide(first(), v, SeededDice(1)),
+            "",
+            _fixed({"None": None, "str": "Attack", "object": object()}),
+            errors.IllegalCommand,
+        ),
+        Probe(
+            f"{name}.evolve:state",
+            lambda v: ruleset().evolve(v, game(system).events[0]),
+            "$.state",
+            _fixed({"None": None, "str": "state", "dict": {}}),
+        ),
+        Probe(f"{name}.legal_commands", lambda v: ruleset().legal_commands(v), "$.state", states),
+        Probe(
+            f"{name}.legal_commands:actor",
+            lambda v: ruleset().legal_commands(first(), actor=v),
+            "$.actor",
+            _fixed({"int": 5, "list": ["al"]}),
+        ),
+        Probe(f"{name}.to_act", lambda v: ruleset().to_act(v), "$.state", states),
+        Probe(f"{name}.is_over", lambda v: ruleset().is_over(v), "$.state", states),
+        Probe(f"{name}.outcome", lambda v: ruleset().outcome(v), "$.state", states),
+        Probe(
+            f"{name}.verify:events",
+            lambda v: ruleset().verify(game(system).setup, v),
+            "$.events",
+            _fixed(NOT_ITERABLE),
+        ),
+        Probe(
+            f"engine.fold:{system} state",
+            lambda v: engine.fold(ruleset(), v, game(system).events),
+            "$.state",
+            states,
+        ),
+        Probe(
+            f"engine.step:{system} state",
+            lambda v: engine.step(ruleset(), v, command(), SeededDice(1)),
+            "$.state",
+            states,
+        ),
+        Probe(
+            f"simulation.play:{system} setup",
+            lambda v: simulation.play(ruleset(), v, seed=1),
+            "$.setup",
+            lambda: _foreign("setup", system),
+        ),
+    ]
+
+
+def _record() -> engine.GameRecord[Any, Any]:
+    played = game("bar2d6")
+    return engine.GameRecord.begin(bar2d6.RULESET, played.setup).extend(played.events)
+
+
+CORE_PROBES: list[Probe] = [
+    # dice
+    Probe("dice.Dice.parse", lambda v: Dice.parse(v), "$", _fixed(NOT_TEXT)),
+    Probe("dice.Roll:dice", lambda v: Roll(v, (1,)), "$.dice", _fixed(NOT_DICE)),
+    Probe("dice.Roll:faces", lambda v: Roll(Dice(1, 6), v), "$.faces", _fixed(NOT_ITERABLE)),
+    Probe(
+        "dice.SeededDice", lambda v: SeededDice(v), "$.seed", _fixed({**NOT_WHOLE, "bool": True})
+    ),
+    Probe("dice.SeededDice.roll", lambda v: SeededDice(1).roll(v), "$.dice", _fixed(NOT_DICE)),
+    Probe(
+        "dice.SeededDice.resume",
+        lambda v: SeededDice.resume(v),
+        "$.state",
+        _fixed({"None": None, "dict": {"seed": 1}, "SeededDice": SeededDice(1)}),
+    ),
+    Probe(
+        "dice.SeededDiceState:seed",
+        lambda v: SeededDiceState(seed=v, draws=0, words=0),
+        "$.seed",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe(
+        "dice.SeededDiceState:draws",
+        lambda v: SeededDiceState(seed=1, draws=v, words=0),
+        "$.draws",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe("dice.ScriptedDice", lambda v: ScriptedDice(v), "$.faces", _fixed(NOT_ITERABLE)),
+    Probe(
+        "dice.ScriptedDice:sides",
+        lambda v: ScriptedDice([1], sides=v),
+        "$.sides",
+        _fixed({"int": 6, "object": object()}),
+    ),
+    Probe(
+        "dice.ScriptedDice.roll", lambda v: ScriptedDice([1]).roll(v), "$.dice", _fixed(NOT_DICE)
+    ),
+    # engine
+    Probe(
+        "engine.fold:ruleset",
+        lambda v: engine.fold(v, game("m20").first, ()),
+        "$.ruleset",
+        _fixed({"None": None, "str": "m20", "object": object()}),
+    ),
+    Probe(
+        "engine.fold:events",
+        lambda v: engine.fold(m20.RULESET, game("m20").first, v),
+        "$.events",
+        _fixed(NOT_ITERABLE),
+    ),
+    Probe(
+        "engine.step:ruleset",
+        lambda v: engine.step(v, game("m20").first, m20.EndRound(), SeededDice(1)),
+        "$.ruleset",
+        _fixed({"None": None, "str": "m20"}),
+    ),
+    Probe(
+        "engine.step:dice",
+        lambda v: engine.step(m20.RULESET, game("m20").first, m20.EndRound(), v),
+        "$.dice",
+        _fixed(NOT_SOURCE),
+    ),
+    Probe(
+        "engine.replay",
+        lambda v: engine.replay(v),
+        "$",
+        _fixed({"None": None, "str": "{}", "dict": {"system": "m20"}}),
+    ),
+    Probe(
+        "engine.replay:ruleset",
+        lambda v: engine.replay(_record(), v),
+        "$.ruleset",
+        _fixed({"str": "bar2d6", "object": object()}),
+    ),
+    Probe(
+        "engine.replay:registry",
+        lambda v: engine.replay(_record(), registry=v),
+        "$.registry",
+        _fixed({"str": "bar2d6", "dict": {}}),
+    ),
+    Probe(
+        "engine.replay:trusted",
+        lambda v: engine.replay(_record(), trusted=v),
+        "$.trusted",
+        _fixed(NOT_FLAG),
+    ),
+    Probe(
+        "engine.GameRecord.begin",
+        lambda v: engine.GameRecord.begin(v, None),
+        "$.ruleset",
+        _fixed({"None": None, "str": "m20"}),
+    ),
+    Probe(
+        "engine.GameRecord.extend", lambda v: _record().extend(v), "$.events", _fixed(NOT_ITERABLE)
+    ),
+    Probe(
+        "engine.Registry.get",
+        lambda v: engine.Registry.default().get(v),
+        "$.name",
+        _fixed({"None": None, "int": 5, "list": ["m20"]}),
+    ),
+    # serialization
+    Probe(
+        "serialization.from_json",
+        lambda v: serialization.from_json(v, Dice),
+        "$",
+        _fixed({"None": None, "int": 5, "dict": {"count": 1}}),
+    ),
+    Probe(
+        "serialization.from_json:cls",
+        lambda v: serialization.from_json("{}", v),
+        "$.cls",
+        _fixed({"None": None, "int": 5, "str": "Dice"}),
+    ),
+    Probe(
+        "serialization.from_json:converter",
+        lambda v: serialization.from_json("{}", Dice, converter=v),
+        "$.converter",
+        _fixed({"int": 5, "str": "x"}),
+    ),
+    Probe(
+        "serialization.structure:cls",
+        lambda v: serialization.structure({}, v),
+        "$.cls",
+        _fixed({"int": 5, "str": "Dice"}),
+    ),
+    Probe(
+        "serialization.to_json",
+        lambda v: serialization.to_json(v),
+        "$",
+        _fixed({"object": object(), "function": print}),
+    ),
+    Probe(
+        "serialization.to_json:converter",
+        lambda v: serialization.to_json(Dice(1, 6), converter=v),
+        "$.converter",
+        _fixed({"int": 5, "str": "x"}),
+    ),
+    # i18n
+    Probe(
+        "i18n.translate:key",
+        lambda v: i18n.translate(v, "en"),
+        "$.key",
+        _fixed({"int": 5, "list": ["outcome.success"], "None": None}),
+    ),
+    Probe("i18n.template_fields", lambda v: i18n.template_fields(v), "$", _fixed(NOT_TEXT)),
+    # notation
+    Probe("notation.parse", lambda v: notation.parse(v), "$", _fixed(NOT_TEXT)),
+    Probe(
+        "notation.parse:system",
+        lambda v: notation.parse("2d6", system=v),
+        "$.system",
+        _fixed({"int": 5, "list": ["m20"], "bytes": b"m20"}),
+    ),
+    Probe(
+        "notation.parse:limits",
+        lambda v: notation.parse("2d6", limits=v),
+        "$.limits",
+        _fixed({"int": 5, "dict": {"max_dice": 5}}),
+    ),
+    Probe("notation.commands", lambda v: notation.commands(v), "$.system", _fixed(NOT_TEXT)),
+    Probe(
+        "notation.help_text:system",
+        lambda v: notation.help_text(v),
+        "$.system",
+        _fixed({"int": 5, "list": ["m20"], "bytes": b"m20"}),
+    ),
+    Probe(
+        "notation.ChatCommand.matches",
+        lambda v: notation.commands("m20")[0].matches(v),
+        "$",
+        _fixed(NOT_TEXT),
+    ),
+    Probe(
+        "notation.ChatCommand.read",
+        lambda v: notation.commands("m20")[0].read(v),
+        "$",
+        _fixed(NOT_TEXT),
+    ),
+    Probe(
+        "notation.Expression.roll",
+        lambda v: notation.parse("2d6").roll(v),
+        "$.dice",
+        _fixed(NOT_SOURCE),
+    ),  # type: ignore[union-attr]
+    # simulation
+    Probe(
+        "simulation.play:ruleset",
+        lambda v: simulation.play(v, game("m20").setup, seed=1),
+        "$.ruleset",
+        _fixed({"None": None, "str": "m20"}),
+    ),
+    Probe(
+        "simulation.play:seed",
+        lambda v: simulation.play(m20.RULESET, game("m20").setup, seed=v),
+        "$.seed",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe(
+        "simulation.play:bot",
+        lambda v: simulation.play(m20.RULESET, game("m20").setup, seed=1, bot=v),
+        "$.bot",
+        _fixed({"None": None, "str": "random"}),
+    ),
+    Probe(
+        "simulation.play:max_steps",
+        lambda v: simulation.play(m20.RULESET, game("m20").setup, seed=1, max_steps=v),
+        "$.max_steps",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe(
+        "simulation.simulate:setups",
+        lambda v: simulation.simulate(m20.RULESET, v, executor=_inline()),
+        "$.setups",
+        _fixed(NOT_ITERABLE),
+    ),
+    Probe(
+        "simulation.simulate:first_seed",
+        lambda v: simulation.simulate(
+            m20.RULESET, [game("m20").setup], first_seed=v, executor=_inline()
+        ),
+        "$.first_seed",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe(
+        "simulation.simulate:chunk_size",
+        lambda v: simulation.simulate(
+            m20.RULESET, [game("m20").setup], chunk_size=v, executor=_inline()
+        ),
+        "$.chunk_size",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe(
+        "simulation.simulate:executor",
+        lambda v: simulation.simulate(m20.RULESET, [game("m20").setup], executor=v),
+        "$.executor",
+        _fixed({"str": "pool", "int": 2}),
+    ),
+    Probe(
+        "simulation.random_bot:state",
+        lambda v: simulation.random_bot(m20.RULESET, v, random.Random(1)),
+        "$.state",
+        lambda: _foreign("state", "m20"),
+    ),
+    Probe(
+        "simulation.random_bot:rng",
+        lambda v: simulation.random_bot(m20.RULESET, game("m20").first, v),
+        "$.rng",
+        _fixed({"None": None, "int": 1}),
+    ),
+    Probe(
+        "simulation.win_rates",
+        lambda v: simulation.win_rates(v),
+        "$.outcomes",
+        _fixed(NOT_ITERABLE),
+    ),
+    Probe(
+        "simulation.win_rates:item",
+        lambda v: simulation.win_rates([v]),
+        "$.outcomes[0]",
+        _fixed({"None": None, "str": "a"}),
+    ),
+    Probe(
+        "simulation.win_rates:sides",
+        lambda v: simulation.win_rates([], sides=v),
+        "$.sides",
+        _fixed({"int": 5, "None": None}),
+    ),
+]
+
+
+def _inline() -> Any:
+    """An executor that runs each task at once, in this process."""
+    from concurrent.futures import Executor, Future
+
+    class Inline(Executor):
+        def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+            future: Future[Any] = Future()
+            future.set_result(fn(*args, **kwargs))
+            return future
+
+    return Inline()
+
+
+def _m20() -> m20.Character:
+    character: m20.Character = _sheet("m20")
+    return character
+
+
+M20_PROBES: list[Probe] = [
+    Probe("m20.parse_sheet", lambda v: m20.parse_sheet(v), "$", _fixed(NOT_TEXT)),
+    Probe(
+        "m20.parse_sheet:max_length",
+        lambda v: m20.parse_sheet(m20.EXAMPLE_SHEET, max_length=v),
+        "$.max_length",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe(
+        "m20.format_sheet",
+        lambda v: m20.format_sheet(v),
+        "$.character",
+        lambda: _foreign("character", "m20"),
+    ),
+    Probe("m20.describe", lambda v: m20.describe(v), "$", lambda: _foreign("event", "m20")),
+    Probe(
+        "m20.describe:state",
+        lambda v: m20.describe(game("m20").events[-1], state=v),
+        "$.state",
+        lambda: _foreign("state", "m20", optional=True),
+    ),
+    Probe("m20.names_of", lambda v: m20.names_of(v), "$.state", lambda: _foreign("state", "m20")),
+    Probe("m20.hp_after", lambda v: m20.hp_after(v), "$.state", lambda: _foreign("state", "m20")),
+    Probe(
+        "m20.ledger_after",
+        lambda v: m20.ledger_after(v),
+        "$.state",
+        lambda: _foreign("state", "m20"),
+    ),
+    Probe(
+        "m20.danger_terms",
+        lambda v: m20.danger_terms(v, "al"),
+        "$.state",
+        lambda: _foreign("state", "m20"),
+    ),
+    Probe(
+        "m20.danger_terms:participant",
+        lambda v: m20.danger_terms(game("m20").first, v),
+        "$.participant",
+        _fixed({"None": None, "int": 5}),
+    ),
+    Probe(
+        "m20.attack_terms",
+        lambda v: m20.attack_terms(v),
+        "$.character",
+        lambda: _foreign("character", "m20"),
+    ),
+    Probe(
+        "m20.attack_terms:kind",
+        lambda v: m20.attack_terms(_m20(), v),
+        "$.kind",
+        _fixed({"None": None, "str": "physical"}),
+    ),
+    Probe(
+        "m20.defense_terms",
+        lambda v: m20.defense_terms(v),
+        "$.character",
+        lambda: _foreign("character", "m20"),
+    ),
+    Probe(
+        "m20.specialty_terms",
+        lambda v: m20.specialty_terms(v, m20.Specialty.PHYSIQUE),
+        "$.character",
+        lambda: _foreign("character", "m20"),
+    ),
+    Probe(
+        "m20.specialty_terms:specialty",
+        lambda v: m20.specialty_terms(_m20(), v),
+        "$.specialty",
+        _fixed({"None": None, "str": "physique"}),
+    ),
+    Probe(
+        "m20.specialty_terms:helpers",
+        lambda v: m20.specialty_terms(_m20(), m20.Specialty.PHYSIQUE, helpers=v),
+        "$.helpers",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe("m20.helper_terms", lambda v: m20.helper_terms(v), "$.helpers", _fixed(NOT_WHOLE)),
+    Probe(
+        "m20.reroll",
+        lambda v: m20.reroll(v, SeededDice(1)),
+        "$.result",
+        _fixed({"None": None, "str": "1D20[3]"}),
+    ),
+    Probe(
+        "m20.reroll:dice",
+        lambda v: m20.reroll(check_result(), v),
+        "$.dice",
+        _fixed({"None": None, "str": "1d20", "int": 5}),
+    ),
+    Probe(
+        "m20.rest", lambda v: m20.rest(v, 1, 2), "$.character", lambda: _foreign("character", "m20")
+    ),
+    Probe("m20.rest:hp", lambda v: m20.rest(_m20(), v, 2), "$.hp", _fixed(NOT_WHOLE)),
+    Probe("m20.rest:hours", lambda v: m20.rest(_m20(), 1, v), "$.hours", _fixed(NOT_WHOLE)),
+    Probe(
+        "m20.SpecialtyCheck.of",
+        lambda v: m20.SpecialtyCheck.of(v, m20.Specialty.PHYSIQUE, 12),
+        "$.character",
+        lambda: _foreign("character", "m20"),
+    ),
+    Probe(
+        "m20.SpecialtyCheck.of:specialty",
+        lambda v: m20.SpecialtyCheck.of(_m20(), v, 12),
+        "$.specialty",
+        _fixed({"None": None, "str": "physique"}),
+    ),
+    Probe(
+        "m20.SpecialtyCheck.of:difficulty",
+        lambda v: m20.SpecialtyCheck.of(_m20(), m20.Specialty.PHYSIQUE, v),
+        "$.difficulty",
+        _fixed({"None": None, "str": "12", "float": 1.5}),
+    ),
+    Probe(
+        "m20.AttackCheck.between",
+        lambda v: m20.AttackCheck.between(v, _m20()),
+        "$.attacker",
+        lambda: _foreign("character", "m20"),
+    ),
+    Probe(
+        "m20.AttackCheck.between:defender",
+        lambda v: m20.AttackCheck.between(_m20(), v),
+        "$.defender",
+        lambda: _foreign("character", "m20"),
+    ),
+    Probe("m20.Character:name", lambda v: attrs.evolve(_m20(), name=v), "$.name", _fixed(NOT_TEXT)),
+    Probe(
+        "m20.Character:attributes",
+        lambda v: attrs.evolve(_m20(), attributes=v),
+        "$.attributes",
+        _fixed({"None": None, "dict": {"physical_attack": 3}}),
+    ),
+    Probe(
+        "m20.Character:tendency",
+        lambda v: attrs.evolve(_m20(), tendency=v),
+        "$.tendency",
+        _fixed({"None": None, "str": "身體型"}),
+    ),
+    Probe(
+        "m20.Attributes",
+        lambda v: m20.Attributes(
+            physical_attack=v, special_attack=3, physical_defense=2, special_defense=2
+        ),
+        "$.physical_attack",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe(
+        "m20.SkillPick",
+        lambda v: m20.SkillPick(skill=v),
+        "$.skill",
+        _fixed({"None": None, "str": "healing"}),
+    ),
+    Probe(
+        "m20.Participant:character",
+        lambda v: m20.Participant(id="al", character=v, side="party"),
+        "$.character",
+        lambda: _foreign("character", "m20"),
+    ),
+    Probe(
+        "m20.CombatSetup",
+        lambda v: m20.CombatSetup(participants=v),
+        "$.participants",
+        _fixed(NOT_ITERABLE),
+    ),
+    *_ruleset_probes("m20"),
+]
+
+
+def _bar2d6() -> bar2d6.Character:
+    character: bar2d6.Character = _sheet("bar2d6")
+    return character
+
+
+BAR2D6_PROBES: list[Probe] = [
+    Probe("bar2d6.parse_sheet", lambda v: bar2d6.parse_sheet(v), "$", _fixed(NOT_TEXT)),
+    Probe(
+        "bar2d6.format_sheet",
+        lambda v: bar2d6.format_sheet(v),
+        "$.character",
+        lambda: _foreign("character", "bar2d6"),
+    ),
+    Probe(
+        "bar2d6.describe", lambda v: bar2d6.describe(v), "$", lambda: _foreign("event", "bar2d6")
+    ),
+    Probe(
+        "bar2d6.hp_after",
+        lambda v: bar2d6.hp_after(v),
+        "$.state",
+        lambda: _foreign("state", "bar2d6"),
+    ),
+    Probe(
+        "bar2d6.check_terms",
+        lambda v: bar2d6.check_terms(v, []),
+        "$.character",
+        lambda: _foreign("character", "bar2d6"),
+    ),
+    Probe(
+        "bar2d6.check_terms:items",
+        lambda v: bar2d6.check_terms(_bar2d6(), v),
+        "$.items",
+        _fixed({"None": None, "int": 5, "list": [5]}),
+    ),
+    Probe(
+        "bar2d6.check_terms:hp",
+        lambda v: bar2d6.check_terms(_bar2d6(), [], hp=v),
+        "$.hp",
+        _fixed({"str": "3", "float": 1.5}),
+    ),
+    Probe(
+        "bar2d6.granted_bonus", lambda v: bar2d6.granted_bonus(v, 2), "$.bonus", _fixed(NOT_WHOLE)
+    ),
+    Probe(
+        "bar2d6.granted_bonus:dice",
+        lambda v: bar2d6.granted_bonus(4, v),
+        "$.dice",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe("bar2d6.is_wounded", lambda v: bar2d6.is_wounded(v), "$.hp", _fixed(NOT_WHOLE)),
+    Probe(
+        "bar2d6.special_amount",
+        lambda v: bar2d6.special_amount(v, "x", bar2d6.SpecialKind.HEAL),
+        "$.character",
+        lambda: _foreign("character", "bar2d6"),
+    ),
+    Probe(
+        "bar2d6.special_amount:item",
+        lambda v: bar2d6.special_amount(_bar2d6(), v, bar2d6.SpecialKind.HEAL),
+        "$.item",
+        _fixed({"None": None, "int": 5}),
+    ),
+    Probe(
+        "bar2d6.special_amount:kind",
+        lambda v: bar2d6.special_amount(_bar2d6(), "x", v),
+        "$.kind",
+        _fixed({"None": None, "str": "heal"}),
+    ),
+    Probe(
+        "bar2d6.contest_result",
+        lambda v: bar2d6.contest_result(v, [], Roll(Dice(2, 6), (3, 4)), []),
+        "$.attack",
+        _fixed({"None": None, "str": "7", "int": 7}),
+    ),
+    Probe(
+        "bar2d6.Contest.between",
+        lambda v: bar2d6.Contest.between(v, _bar2d6()),
+        "$.attacker",
+        lambda: _foreign("character", "bar2d6"),
+    ),
+    Probe(
+        "bar2d6.Helper.of",
+        lambda v: bar2d6.Helper.of(v, [], 2),
+        "$.character",
+        lambda: _foreign("character", "bar2d6"),
+    ),
+    Probe(
+        "bar2d6.Helper.of:dice",
+        lambda v: bar2d6.Helper.of(_bar2d6(), [], v),
+        "$.dice",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe(
+        "bar2d6.GMCheck:terms",
+        lambda v: bar2d6.GMCheck(terms=v, difficulty=2),
+        "$.terms",
+        _fixed(NOT_ITERABLE),
+    ),
+    Probe(
+        "bar2d6.GMCheck:difficulty",
+        lambda v: bar2d6.GMCheck(terms=[], difficulty=v),
+        "$.difficulty",
+        _fixed({"None": None, "str": "2", "float": 1.5}),
+    ),
+    Probe("bar2d6.Character:name", lambda v: bar2d6.Character(name=v), "$.name", _fixed(NOT_TEXT)),
+    Probe(
+        "bar2d6.Character:items",
+        lambda v: bar2d6.Character(name="x", items=v),
+        "$.items",
+        _fixed({"None": None, "int": 5, "list": ["sword"]}),
+    ),
+    Probe(
+        "bar2d6.Item:active",
+        lambda v: bar2d6.Item(name="劍", kind=bar2d6.ItemKind.WEAPON, active=v),
+        "$.active",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe(
+        "bar2d6.Item:kind",
+        lambda v: bar2d6.Item(name="劍", kind=v),
+        "$.kind",
+        _fixed({"None": None, "str": "weapon"}),
+    ),
+    Probe(
+        "bar2d6.Participant:character",
+        lambda v: bar2d6.Participant(id="al", character=v, side="party"),
+        "$.character",
+        lambda: _foreign("character", "bar2d6"),
+    ),
+    *_ruleset_probes("bar2d6"),
+]
+
+
+def _bay() -> bayside23.Character:
+    return _bayside23_character()
+
+
+BAYSIDE23_PROBES: list[Probe] = [
+    Probe("bayside23.parse_sheet", lambda v: bayside23.parse_sheet(v), "$", _fixed(NOT_TEXT)),
+    Probe(
+        "bayside23.format_sheet",
+        lambda v: bayside23.format_sheet(v),
+        "$.character",
+        lambda: _foreign("character", "bayside23"),
+    ),
+    Probe(
+        "bayside23.describe",
+        lambda v: bayside23.describe(v),
+        "$",
+        lambda: _foreign("event", "bayside23"),
+    ),
+    Probe(
+        "bayside23.describe:names",
+        lambda v: bayside23.describe(game("bayside23").events[-1], "ja", v),
+        "$.names",
+        _fixed(NOT_MAPPING),
+    ),
+    Probe("bayside23.log", lambda v: bayside23.log(v), "$.events", _fixed(NOT_ITERABLE)),
+    Probe(
+        "bayside23.log:item",
+        lambda v: bayside23.log([v]),
+        "$.events[0]",
+        lambda: _foreign("event", "bayside23"),
+    ),
+    Probe(
+        "bayside23.names_of",
+        lambda v: bayside23.names_of(v),
+        "$.setup",
+        lambda: _foreign("setup", "bayside23"),
+    ),
+    Probe(
+        "bayside23.ledger_after",
+        lambda v: bayside23.ledger_after(v),
+        "$.state",
+        lambda: _foreign("state", "bayside23"),
+    ),
+    Probe(
+        "bayside23.normalize_answer", lambda v: bayside23.normalize_answer(v), "$", _fixed(NOT_TEXT)
+    ),
+    Probe("bayside23.modifier", lambda v: bayside23.modifier(v), "$.score", _fixed(NOT_WHOLE)),
+    Probe(
+        "bayside23.damage_bonus", lambda v: bayside23.damage_bonus(v), "$.score", _fixed(NOT_WHOLE)
+    ),
+    Probe("bayside23.special", lambda v: bayside23.special(v), "$.faces", _fixed(NOT_ITERABLE)),
+    Probe(
+        "bayside23.special:rulings",
+        lambda v: bayside23.special([1, 1, 1], v),
+        "$.rulings",
+        _fixed({"None": None, "str": "all"}),
+    ),
+    Probe(
+        "bayside23.hit_outcome",
+        lambda v: bayside23.hit_outcome(v, 7, Roll(Dice(3, 6), (3, 3, 3)), 9, bayside23.Rulings()),
+        "$.attack",
+        _fixed({"None": None, "int": 7}),
+    ),
+    Probe(
+        "bayside23.HitCheck.of",
+        lambda v: bayside23.HitCheck.of(v, _bay(), bayside23.HitKind.WEAPON),
+        "$.attacker",
+        lambda: _foreign("character", "bayside23"),
+    ),
+    Probe(
+        "bayside23.HitCheck.of:kind",
+        lambda v: bayside23.HitCheck.of(_bay(), _bay(), v),
+        "$.kind",
+        _fixed({"None": None, "str": "weapon"}),
+    ),
+    Probe(
+        "bayside23.ActionCheck.of",
+        lambda v: bayside23.ActionCheck.of(v, None, 8),
+        "$.character",
+        lambda: _foreign("character", "bayside23"),
+    ),
+    Probe(
+        "bayside23.ActionCheck.of:skill",
+        lambda v: bayside23.ActionCheck.of(_bay(), v, 8),
+        "$.skill",
+        _fixed({"int": 5, "list": ["x"]}),
+    ),
+    Probe(
+        "bayside23.ActionCheck.of:difficulty",
+        lambda v: bayside23.ActionCheck.of(_bay(), None, v),
+        "$.difficulty",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe(
+        "bayside23.Character.roll",
+        lambda v: bayside23.Character.roll(v, name="x", feature=bayside23.Feature("頑固", 3)),
+        "$.dice",
+        _fixed(NOT_SOURCE),
+    ),
+    Probe(
+        "bayside23.Character:strength",
+        lambda v: attrs.evolve(_bay(), strength=v),
+        "$.strength",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe(
+        "bayside23.Character:name",
+        lambda v: attrs.evolve(_bay(), name=v),
+        "$.name",
+        _fixed(NOT_TEXT),
+    ),
+    Probe(
+        "bayside23.Riddle.accepts",
+        lambda v: bayside23.Riddle(question="q", answers=["a"]).accepts(v),
+        "$.answer",
+        _fixed(NOT_TEXT),
+    ),
+    Probe(
+        "bayside23.Riddle.answer",
+        lambda v: bayside23.Riddle(question="q", answers=["a"]).answer(v),
+        "$.answer",
+        _fixed(NOT_TEXT),
+    ),
+    Probe(
+        "bayside23.BlankBook.search",
+        lambda v: bayside23.BlankBook().search(v),
+        "$.word",
+        _fixed(NOT_TEXT),
+    ),
+    Probe(
+        "bayside23.SessionLedger.use",
+        lambda v: bayside23.SessionLedger(artifacts=["鍵"]).use(v),
+        "$.artifact",
+        _fixed(NOT_TEXT),
+    ),
+    Probe(
+        "bayside23.Participant:character",
+        lambda v: bayside23.Participant(id="mina", character=v),
+        "$.character",
+        lambda: _foreign("character", "bayside23"),
+    ),
+    *_ruleset_probes("bayside23"),
+]
+
+
+SKIRMISH_PROBES: list[Probe] = [
+    Probe(
+        "skirmish.load_cards",
+        lambda v: skirmish.load_cards(v),
+        "$",
+        _fixed({"None": None, "int": 5, "list": ["x"]}),
+    ),
+    Probe(
+        "skirmish.load_cards:format",
+        lambda v: skirmish.load_cards("", format=v),
+        "$.format",
+        _fixed({"None": None, "int": 5, "str": "yaml"}),
+    ),
+    Probe(
+        "skirmish.read_cards",
+        lambda v: skirmish.read_cards(v),
+        "$",
+        _fixed({"None": None, "int": 5, "str": "cards"}),
+    ),
+    Probe("skirmish.dump_cards", lambda v: skirmish.dump_cards(v), "$.cards", _fixed(NOT_ITERABLE)),
+    Probe(
+        "skirmish.dump_cards:item",
+        lambda v: skirmish.dump_cards([v]),
+        "$.cards[0]",
+        _fixed({"None": None, "str": "ember_knight"}),
+    ),
+    Probe(
+        "skirmish.sample_team",
+        lambda v: skirmish.sample_team(v, "a"),
+        "$.deck",
+        _fixed({"None": None, "int": 5, "list": ["wilds"], "unknown": "nope"}),
+    ),
+    Probe(
+        "skirmish.sample_team:player",
+        lambda v: skirmish.sample_team("wilds", v),
+        "$.player",
+        _fixed({"None": None, "int": 5, "unknown": "c"}),
+    ),
+    Probe(
+        "skirmish.sample_setup",
+        lambda v: skirmish.sample_setup(v),
+        "$.a",
+        _fixed({"None": None, "int": 5, "unknown": "nope"}),
+    ),
+    Probe(
+        "skirmish.sample_setup:rulings",
+        lambda v: skirmish.sample_setup(rulings=v),
+        "$.rulings",
+        _fixed({"str": "x", "dict": {}}),
+    ),
+    Probe(
+        "skirmish.home_rows",
+        lambda v: skirmish.home_rows(v),
+        "$.player",
+        _fixed({"None": None, "int": 5, "unknown": "c"}),
+    ),
+    Probe(
+        "skirmish.other",
+        lambda v: skirmish.other(v),
+        "$.player",
+        _fixed({"None": None, "int": 5, "unknown": "c"}),
+    ),
+    Probe(
+        "skirmish.natural",
+        lambda v: skirmish.natural(v),
+        "$.roll",
+        _fixed({"None": None, "int": 7, "str": "7"}),
+    ),
+    Probe(
+        "skirmish.odds",
+        lambda v: skirmish.odds(v, skirmish.EndTurn("a")),
+        "$.state",
+        lambda: _foreign("state", "skirmish"),
+    ),
+    Probe(
+        "skirmish.odds:command",
+        lambda v: skirmish.odds(game("skirmish").first, v),
+        "$.command",
+        _fixed({"None": None, "str": "EndTurn"}),
+    ),
+    Probe(
+        "skirmish.describe",
+        lambda v: skirmish.describe(v),
+        "$",
+        lambda: _foreign("event", "skirmish"),
+    ),
+    Probe(
+        "skirmish.describe:state",
+        lambda v: skirmish.describe(game("skirmish").events[-1], state=v),
+        "$.state",
+        lambda: _foreign("state", "skirmish", optional=True),
+    ),
+    Probe(
+        "skirmish.greedy_bot",
+        lambda v: skirmish.greedy_bot(skirmish.RULESET, v, random.Random(1)),
+        "$.state",
+        lambda: _foreign("state", "skirmish"),
+    ),
+    Probe(
+        "skirmish.simulate",
+        lambda v: skirmish.simulate(v, "wilds", 1, executor=_inline()),
+        "$.deck_a",
+        _fixed({"None": None, "int": 5, "unknown": "nope"}),
+    ),
+    Probe(
+        "skirmish.simulate:games",
+        lambda v: skirmish.simulate("vanguard", "wilds", v, executor=_inline()),
+        "$.games",
+        _fixed({**NOT_WHOLE, "huge": 10**100}),
+    ),
+    Probe(
+        "skirmish.simulate:bots",
+        lambda v: skirmish.simulate("vanguard", "wilds", 1, v, executor=_inline()),
+        "$.bots",
+        _fixed({"int": 5, "list": ["a"]}),
+    ),
+    Probe(
+        "skirmish.State.unit",
+        lambda v: game("skirmish").first.unit(v),
+        "$.unit_id",
+        _fixed({"None": None, "int": 5}),
+    ),
+    Probe(
+        "skirmish.Setup.card",
+        lambda v: game("skirmish").setup.card(v),
+        "$.card_id",
+        _fixed({"None": None, "int": 5}),
+    ),
+    *_ruleset_probes("skirmish"),
+]
+
+
+def _cli(argv: object) -> object:
+    from tabletop_rules import cli
+
+    return cli.main(argv)  # type: ignore[arg-type]
+
+
+CLI_PROBES: list[Probe] = [
+    Probe("cli.main", _cli, "$.argv", _fixed({"int": 5, "str": "roll 2d6", "object": object()})),
+    Probe(
+        "cli.main:item",
+        lambda v: _cli(["roll", v]),
+        "$.argv[1]",
+        _fixed({"int": 5, "None": None, "bytes": b"2d6"}),
+    ),
+]
+
+PROBES: list[Probe] = [
+    *CORE_PROBES,
+    *M20_PROBES,
+    *BAR2D6_PROBES,
+    *BAYSIDE23_PROBES,
+    *SKIRMISH_PROBES,
+    *CLI_PROBES,
+]
+
+
+def _cases() -> Iterator[Any]:
+    for probe in PROBES:
+        for label in probe.values():
+            yield pytest.param(probe, label, id=f"{probe.name}-{label}")
+
+
+@pytest.mark.parametrize(("probe", "label"), list(_cases()))
+def test_an_argument_of_the_wrong_type_is_refused_with_the_library_s_error(
+    probe: Probe, label: str
+) -> None:
+    """The entry point raises the library's error (InvalidData at the argument's path)."""
+    value = probe.values()[label]
+    with pytest.raises(errors.TabletopRulesError) as raised:
+        probe.call(value)
+    assert isinstance(raised.value, probe.error), raised.value
+    if isinstance(raised.value, InvalidData):
+        assert probe.path == raised.value.path

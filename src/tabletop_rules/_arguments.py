@@ -12,29 +12,39 @@ Each check returns the value it was given, typed, so that a caller writes
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final, TypeVar, overload
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Final, TypeVar, overload
 
 from tabletop_rules.errors import InvalidData
 
 if TYPE_CHECKING:
+    import attrs
+
     from tabletop_rules.dice import DiceSource
+    from tabletop_rules.engine import Ruleset
 
 __all__ = [
+    "a_whole",
+    "an_instance",
     "checked",
     "checked_flag",
     "checked_items",
+    "checked_ruleset",
     "checked_source",
     "checked_text",
     "checked_whole",
     "described",
     "shown",
+    "tuple_of",
     "type_name",
     "wrong_type",
 ]
 
 T = TypeVar("T")
 U = TypeVar("U")
+
+#: An attrs validator.
+Validator = Callable[[object, "attrs.Attribute[Any]", object], None]
 
 #: Whole numbers of more digits than this are described, not written out, in a refusal.
 _MOST_DIGITS: Final = 80
@@ -191,3 +201,57 @@ def checked_items(
         if not isinstance(item, cls):
             raise wrong_type(f"{path}[{index}]", expected or type_name(cls), item)
     return items  # type: ignore[return-value]  # every item was checked
+
+
+def checked_ruleset(value: object, path: str = "$.ruleset") -> Ruleset[Any, Any, Any, Any]:
+    """*value*, after checking that it has a ruleset's ``start`` and ``evolve`` methods.
+
+    Raises:
+        InvalidData: *value* is no :class:`~tabletop_rules.engine.Ruleset`, at *path*.
+    """
+    if callable(getattr(value, "evolve", None)) and callable(getattr(value, "start", None)):
+        ruleset: Ruleset[Any, Any, Any, Any] = value  # type: ignore[assignment]  # duck-typed
+        return ruleset
+    raise wrong_type(path, "a Ruleset (such as m20.RULESET)", value)
+
+
+def tuple_of(path: str, expected: str) -> Callable[[Iterable[T]], tuple[T, ...]]:
+    """An attrs converter of a list (any iterable but a text) to a tuple.
+
+    Its items are left to the field's validator; anything else is refused at *path*, where a
+    list of *expected* belongs.
+    """
+
+    def convert(values: Iterable[T]) -> tuple[T, ...]:
+        if isinstance(values, str | bytes):
+            raise wrong_type(path, f"a list of {expected}", values)
+        try:
+            return tuple(values)
+        except TypeError:  # not iterable
+            raise wrong_type(path, f"a list of {expected}", values) from None
+
+    return convert
+
+
+def an_instance(cls: type[Any] | tuple[type[Any], ...], what: str | None = None) -> Validator:
+    """An attrs validator of a field that is an instance of *cls*, named *what* in the error.
+
+    Raises:
+        InvalidData: At ``$.<field>``.
+    """
+
+    def check(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if not isinstance(value, cls):
+            checked(value, cls, f"$.{attribute.name}", what)
+
+    return check
+
+
+def a_whole(_: object, attribute: attrs.Attribute[int], value: object) -> None:
+    """An attrs validator of a field that is a whole number (an ``int``, not a ``bool``).
+
+    Raises:
+        InvalidData: At ``$.<field>``.
+    """
+    if type(value) is not int:
+        checked_whole(value, f"$.{attribute.name}")

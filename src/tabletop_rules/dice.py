@@ -26,7 +26,7 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
-from tabletop_rules._arguments import checked, checked_text, wrong_type
+from tabletop_rules._arguments import checked, checked_source, checked_text, wrong_type
 from tabletop_rules.errors import (
     DiceExhausted,
     InvalidData,
@@ -477,10 +477,13 @@ def atomic(dice: DiceSource) -> Generator[DiceSource]:
     >>> dice.remaining
     (5,)
 
+    Raises:
+        InvalidData: *dice* is no :class:`DiceSource` (path ``$.dice``).
+
     .. versionadded:: 0.1.0
     """
     if not isinstance(dice, ScriptedDice):
-        yield dice
+        yield checked_source(dice)
         return
     start = dice._position  # pyright: ignore[reportPrivateUsage]
     try:

@@ -32,6 +32,7 @@ import attrs
 from tabletop_rules._arguments import (
     checked,
     checked_flag,
+    checked_ruleset,
     checked_source,
     checked_text,
     wrong_type,
@@ -158,14 +159,6 @@ class Ruleset(Protocol[SetupT_contra, StateT, CommandT, EventT]):
         ...
 
 
-def _checked_ruleset(ruleset: object) -> Ruleset[Any, Any, Any, Any]:
-    """*ruleset*, after checking that it has a ruleset's methods (path ``$.ruleset``)."""
-    if callable(getattr(ruleset, "evolve", None)) and callable(getattr(ruleset, "start", None)):
-        found: Ruleset[Any, Any, Any, Any] = ruleset  # type: ignore[assignment]
-        return found
-    raise wrong_type("$.ruleset", "a Ruleset (such as m20.RULESET)", ruleset)
-
-
 def _checked_state(ruleset: Ruleset[Any, Any, Any, Any], state: object) -> None:
     """Refuse *state* if *ruleset* names its state class and *state* is not of it.
 
@@ -187,7 +180,7 @@ def fold(
         InvalidData: *ruleset* is no ruleset (path ``$.ruleset``), *state* is no state of it
             (``$.state``), or *events* is no list (``$.events``).
     """
-    evolve = _checked_ruleset(ruleset).evolve
+    evolve = checked_ruleset(ruleset).evolve
     _checked_state(ruleset, state)
     if isinstance(events, str | bytes) or not isinstance(events, Iterable):
         raise wrong_type("$.events", "a list of events", events)
@@ -211,7 +204,7 @@ def step(
         InvalidData: *ruleset* is no ruleset (path ``$.ruleset``), *state* is no state of it
             (``$.state``), or *dice* is no dice source (``$.dice``).
     """
-    _checked_state(_checked_ruleset(ruleset), state)
+    _checked_state(checked_ruleset(ruleset), state)
     checked_source(dice)
     play = getattr(ruleset, "play", None)
     if play is not None and not isinstance(dice, ScriptedDice):
@@ -249,7 +242,7 @@ class GameRecord(Generic[SetupT, EventT]):
         Raises:
             InvalidData: *ruleset* is no ruleset (path ``$.ruleset``).
         """
-        ruleset = _checked_ruleset(ruleset)
+        ruleset = checked_ruleset(ruleset)
         return GameRecord(system=ruleset.name, rules_version=ruleset.rules_version, setup=setup)
 
     def extend(self, events: Iterable[EventT]) -> GameRecord[SetupT, EventT]:
@@ -391,7 +384,7 @@ def replay(
     checked_text(record.system, "$.system")
     checked_flag(trusted, "$.trusted")
     if ruleset is not None:
-        ruleset = _checked_ruleset(ruleset)
+        ruleset = checked_ruleset(ruleset)
     if registry is not None:
         registry = checked(registry, Registry, "$.registry", "engine.Registry")
     if ruleset is None:

@@ -162,7 +162,14 @@ def template_fields(template: str) -> frozenset[str]:
 
     >>> sorted(template_fields("{total} ≥ {target}"))
     ['target', 'total']
+
+    Raises:
+        InvalidData: *template* is not a ``str`` (path ``$``).
     """
+    if not isinstance(template, str):
+        from tabletop_rules._arguments import wrong_type  # errors imports this module
+
+        raise wrong_type("$", "str", template)
     return frozenset(
         field for _, field, _, _ in string.Formatter().parse(template) if field is not None
     )

@@ -7,7 +7,7 @@ from typing import Any, Final
 
 import attrs
 
-from tabletop_rules._arguments import shown, wrong_type
+from tabletop_rules._arguments import an_instance, shown, wrong_type
 from tabletop_rules.errors import InvalidData
 
 __all__ = [
@@ -61,15 +61,5 @@ def participant_id(gm: str, *, without: str = "") -> Validator:
                 f"a participant id must be a non-empty text of at most {MAX_NAME_LENGTH} "
                 f"characters, not {gm!r}{rule}: {shown(value)[:80]}",
             )
-
-    return check
-
-
-def an_instance(cls: type[Any], what: str) -> Validator:
-    """A validator of a field that must be an instance of *cls*, named *what* in the error."""
-
-    def check(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if not isinstance(value, cls):
-            raise wrong_type(f"$.{attribute.name}", what, value)
 
     return check

@@ -203,6 +203,22 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         found: SetupT = checked(setup, self.setup_type, "$.setup")
         return found
 
+    def checked_event(self, event: object, path: str = "$") -> EventT:
+        """*event*, after checking that it is an event of this ruleset (of a type it folds).
+
+        A system's log (``describe``) begins here.
+
+        Raises:
+            InvalidData: *event* is no event of this ruleset, such as another system's (at
+                *path*).
+
+        .. versionadded:: 0.2.0
+        """
+        if type(event) in self.event_rules:
+            found: EventT = event  # type: ignore[assignment]  # its type has a fold
+            return found
+        raise wrong_type(path, f"an event of {self.name}", event)
+
     def checked_state(self, state: object, path: str = "$.state") -> StateT:
         """*state*, after checking that it is a :attr:`state_type`.
 

@@ -9,6 +9,7 @@ from typing import Final
 
 import attrs
 
+from tabletop_rules._arguments import checked_source
 from tabletop_rules.dice import Dice, DiceSource, Roll, ScriptedDice, atomic
 from tabletop_rules.i18n import DEFAULT_LOCALE, catalog
 from tabletop_rules.notation._limits import CHAIN_DEPTH, check_value
@@ -240,6 +241,8 @@ class Part:
 
     def roll(self, dice: DiceSource) -> RolledPart:
         """Roll the term's dice, if it has any, with *dice*."""
+        if not callable(getattr(dice, "roll", None)):
+            checked_source(dice)
         if self._kind == 1:
             return _rolled(self, dice.roll(self.dice), None)  # type: ignore[arg-type]
         if self.group is not None:
@@ -484,18 +487,22 @@ class Expression:
             with atomic(dice) as rolling:
                 return _result(self, tuple([part.roll(rolling) for part in self.parts]))
         rolled: list[RolledPart] = []
-        for part in self.parts:
-            kind = part._kind  # pyright: ignore[reportPrivateUsage]
-            if kind == 1:
-                made = object.__new__(RolledPart)
-                _set(made, "part", part)
-                _set(made, "roll", dice.roll(part.dice))  # type: ignore[arg-type]
-                _set(made, "group", None)
-                rolled.append(made)
-            elif kind == 0:
-                rolled.append(part._unrolled)  # pyright: ignore[reportPrivateUsage]
-            else:
-                rolled.append(part.roll(dice))
+        try:  # free unless it raises: the check of the dice is on the slow path only
+            for part in self.parts:
+                kind = part._kind  # pyright: ignore[reportPrivateUsage]
+                if kind == 1:
+                    made = object.__new__(RolledPart)
+                    _set(made, "part", part)
+                    _set(made, "roll", dice.roll(part.dice))  # type: ignore[arg-type]
+                    _set(made, "group", None)
+                    rolled.append(made)
+                elif kind == 0:
+                    rolled.append(part._unrolled)  # pyright: ignore[reportPrivateUsage]
+                else:
+                    rolled.append(part.roll(dice))
+        except AttributeError:
+            checked_source(dice)
+            raise
         return _result(self, tuple(rolled))
 
 

@@ -161,6 +161,10 @@ RULESET: Final = CombatRuleset()
 def hp_after(state: CombatState) -> Mapping[str, int]:
     """Each participant's HP, to carry into the next combat.
 
+    Raises:
+        InvalidData: *state* is no bar2d6 combat state (path ``$.state``).
+
     .. versionadded:: 0.2.0
     """
+    state = RULESET.checked_state(state)
     return MappingProxyType({c.id: c.hp for c in state.combatants})

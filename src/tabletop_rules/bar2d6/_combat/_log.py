@@ -38,8 +38,14 @@ def describe(event: Event, locale: str = "en") -> str:
     >>> print(bar2d6.describe(bar2d6.RoundEnded(round=2, by_gm=True), "zh-Hant"))
     第2輪結束（GM）。
 
+    Raises:
+        InvalidData: *event* is no bar2d6 combat event (path ``$``).
+
     .. versionadded:: 0.2.0
     """
+    from tabletop_rules.bar2d6._combat import RULESET
+
+    RULESET.checked_event(event)
     if isinstance(event, Attacked):
         return "\n".join(
             translate(

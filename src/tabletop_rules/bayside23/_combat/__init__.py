@@ -188,9 +188,12 @@ class BattleRuleset(Rules[BattleSetup, BattleState, Command, Event]):
 def ledger_after(state: BattleState) -> SessionLedger:
     """The session ledger to carry to the next battle of the session (artifacts spent).
 
+    Raises:
+        InvalidData: *state* is no bayside23 battle state (path ``$.state``).
+
     .. versionadded:: 0.2.0
     """
-    return state.ledger
+    return RULESET.checked_state(state).ledger
 
 
 #: The bayside23 battle ruleset, registered as ``bayside23``.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TypeVar
 
+from tabletop_rules._arguments import checked, checked_items
 from tabletop_rules.bayside23._combat import RULESET
 from tabletop_rules.bayside23._combat._commands import (
     Attack,
@@ -47,9 +48,13 @@ _T = TypeVar("_T")
 def names_of(setup: BattleSetup | BattleState) -> dict[str, str]:
     """The display name of every participant of *setup*, or of a state of its battle, by id.
 
+    Raises:
+        InvalidData: *setup* is neither (path ``$.setup``).
+
     .. versionchanged:: 0.2.0
        A :class:`BattleState` too.
     """
+    setup = checked(setup, (BattleSetup, BattleState), "$.setup")
     people = setup.participants if isinstance(setup, BattleSetup) else setup.combatants
     return {p.id: p.character.name for p in people}
 
@@ -61,7 +66,14 @@ def describe(event: Event, locale: str = "ja", names: Mapping[str, str] | None =
         event: The event.
         locale: A language tag.
         names: Display names by id (:func:`names_of`); ids are shown where a name is missing.
+
+    Raises:
+        InvalidData: *event* is no bayside23 battle event (path ``$``), or *names* no
+            mapping (``$.names``).
     """
+    RULESET.checked_event(event)
+    if names is not None:
+        checked(names, Mapping, "$.names", "a mapping of ids to names")
     known = dict(names or {})
     known.setdefault(GM, translate("bayside23.name.gm", locale))
 
@@ -152,8 +164,16 @@ def describe(event: Event, locale: str = "ja", names: Mapping[str, str] | None =
 
 
 def log(events: Iterable[Event], locale: str = "ja", names: Mapping[str, str] | None = None) -> str:
-    """The log of *events*, one line each."""
-    return "\n".join(describe(e, locale, names) for e in events)
+    """The log of *events*, one line each.
+
+    Raises:
+        InvalidData: *events* is no list of bayside23 battle events (path ``$.events`` or
+            ``$.events[<index>]``), or *names* no mapping (``$.names``).
+    """
+    listed = checked_items(events, object, "$.events", "events")
+    for index, event in enumerate(listed):
+        RULESET.checked_event(event, f"$.events[{index}]")
+    return "\n".join(describe(e, locale, names) for e in listed)
 
 
 #: The catalog key of each command's label.

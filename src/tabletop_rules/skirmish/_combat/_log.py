@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop_rules._arguments import wrong_type
 from tabletop_rules.engine import Pass
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.i18n import translate
@@ -72,10 +73,13 @@ def describe(event: Event | object, locale: str = "en", *, state: State | None =
         state: A state of the game after the event, to name characters by their cards.
 
     Raises:
-        InvalidData: *event* is no skirmish event.
+        InvalidData: *event* is no skirmish event (path ``$``), or *state* no skirmish state
+            (``$.state``).
 
     .. versionadded:: 0.2.0
     """
+    if state is not None:
+        RULESET.checked_state(state)
     if isinstance(event, FirstPlayerRolled):
         rolls = " ".join(f"{r.total}" for r in event.rolls)
         return translate("skirmish.event.first", locale, rolls=rolls, player=event.first)
@@ -124,7 +128,7 @@ def describe(event: Event | object, locale: str = "en", *, state: State | None =
             winners=winners,
             reason=translate(event.reason, locale),
         )
-    raise InvalidData("$", f"{type(event).__name__} is no skirmish event")
+    raise wrong_type("$", "an event of skirmish", event)
 
 
 def _step(taken: StepTaken, locale: str, state: State | None) -> str:
