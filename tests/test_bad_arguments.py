@@ -1112,9 +1112,19 @@ BAYSIDE23_PROBES: list[Probe] = [
     Probe(
         "bayside23.normalize_answer", lambda v: bayside23.normalize_answer(v), "$", _fixed(NOT_TEXT)
     ),
-    Probe("bayside23.modifier", lambda v: bayside23.modifier(v), "$.score", _fixed(NOT_WHOLE)),
     Probe(
-        "bayside23.damage_bonus", lambda v: bayside23.damage_bonus(v), "$.score", _fixed(NOT_WHOLE)
+        "bayside23.modifier",
+        lambda v: bayside23.modifier(v),
+        "$.score",
+        _fixed(NOT_WHOLE),
+        errors.InvalidCheck,
+    ),
+    Probe(
+        "bayside23.damage_bonus",
+        lambda v: bayside23.damage_bonus(v),
+        "$.score",
+        _fixed(NOT_WHOLE),
+        errors.InvalidCheck,
     ),
     Probe("bayside23.special", lambda v: bayside23.special(v), "$.faces", _fixed(NOT_ITERABLE)),
     Probe(
@@ -1170,12 +1180,14 @@ BAYSIDE23_PROBES: list[Probe] = [
         lambda v: attrs.evolve(_bay(), strength=v),
         "$.strength",
         _fixed(NOT_WHOLE),
+        errors.InvalidCharacter,
     ),
     Probe(
         "bayside23.Character:name",
         lambda v: attrs.evolve(_bay(), name=v),
         "$.name",
         _fixed(NOT_TEXT),
+        errors.InvalidCharacter,
     ),
     Probe(
         "bayside23.Riddle.accepts",
@@ -1384,5 +1396,6 @@ def test_an_argument_of_the_wrong_type_is_refused_with_the_library_s_error(
     with pytest.raises(errors.TabletopRulesError) as raised:
         probe.call(value)
     assert isinstance(raised.value, probe.error), raised.value
-    if isinstance(raised.value, InvalidData):
-        assert probe.path == raised.value.path
+    if isinstance(raised.value, InvalidData):  # an item of a list: at the item's own path
+        path = raised.value.path
+        assert probe.path == path or path.startswith(f"{probe.path}["), path

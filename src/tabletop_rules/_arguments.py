@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final, TypeVar, overload
 
+import attrs
+
 from tabletop_rules.errors import InvalidData
 
 if TYPE_CHECKING:
-    import attrs
-
     from tabletop_rules.dice import DiceSource
     from tabletop_rules.engine import Ruleset
 
@@ -34,6 +34,7 @@ __all__ = [
     "checked_text",
     "checked_whole",
     "described",
+    "items_of",
     "shown",
     "tuple_of",
     "type_name",
@@ -255,3 +256,17 @@ def a_whole(_: object, attribute: attrs.Attribute[int], value: object) -> None:
     """
     if type(value) is not int:
         checked_whole(value, f"$.{attribute.name}")
+
+
+def items_of(cls: type[T], expected: str | None = None) -> attrs.Converter[Any, tuple[T, ...]]:
+    """An attrs converter of a list of *cls* (any iterable but a text) to a tuple.
+
+    Raises:
+        InvalidData: At ``$.<field>`` for what is no list, ``$.<field>[<index>]`` for an item
+            that is no *cls*.
+    """
+
+    def convert(values: Iterable[T], field: attrs.Attribute[Any]) -> tuple[T, ...]:
+        return checked_items(values, cls, f"$.{field.name}", expected)
+
+    return attrs.Converter(convert, takes_field=True)  # pyright: ignore[reportUnknownVariableType]

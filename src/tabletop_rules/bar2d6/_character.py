@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
+from tabletop_rules._arguments import an_instance, checked_text, items_of, wrong_type
 from tabletop_rules.errors import InvalidCharacter
 
 __all__ = [
@@ -112,20 +113,24 @@ class SpecialKind(enum.Enum):
         return 0
 
 
-def _text(value: object) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"expected text, not {type(value).__name__}")
-    return value.strip()
+def _stripped(value: object, field: attrs.Attribute[str]) -> str:
+    return checked_text(value, f"$.{field.name}").strip()
 
 
-def _int(value: object) -> int:
+def _whole(value: object, field: attrs.Attribute[int]) -> int:
     if type(value) is not int:
-        raise TypeError(f"expected an int, not {type(value).__name__}")
+        raise wrong_type(f"$.{field.name}", "int", value)
     return value
 
 
-def _optional_int(value: object) -> int | None:
-    return None if value is None else _int(value)
+def _optional_whole(value: object, field: attrs.Attribute[int | None]) -> int | None:
+    return None if value is None else _whole(value, field)  # type: ignore[arg-type]
+
+
+# Converters that name the field they refuse (``$.name``), each shared by several fields.
+_text = attrs.Converter(_stripped, takes_field=True)  # pyright: ignore[reportUnknownVariableType]
+_int = attrs.Converter(_whole, takes_field=True)  # pyright: ignore[reportUnknownVariableType]
+_optional_int = attrs.Converter(_optional_whole, takes_field=True)  # pyright: ignore[reportUnknownVariableType]
 
 
 @attrs.frozen(kw_only=True)
@@ -145,7 +150,7 @@ class Special:
     """
 
     #: The type of ability.
-    kind: SpecialKind = attrs.field(validator=attrs.validators.instance_of(SpecialKind))
+    kind: SpecialKind = attrs.field(validator=an_instance(SpecialKind, "bar2d6.SpecialKind"))
     #: The personality points it costs, as the GM set.
     cost: int = attrs.field(converter=_int)
     #: The GM's amount, if it differs from the text's default.
@@ -175,7 +180,7 @@ class Item:
     #: The name the player gave the item (it labels the item's terms on checks).
     name: str = attrs.field(converter=_text)
     #: What the item is.
-    kind: ItemKind = attrs.field(validator=attrs.validators.instance_of(ItemKind))
+    kind: ItemKind = attrs.field(validator=an_instance(ItemKind, "bar2d6.ItemKind"))
     #: The attack and acting bonus (攻擊＆主動應用), a point each (B2D6-06).
     active: int = attrs.field(default=0, converter=_int)
     #: The defense and reacting bonus (防禦＆被動應用), a point each (B2D6-07).
@@ -204,8 +209,7 @@ class Item:
         return None
 
 
-def _items(value: Iterable[Item]) -> tuple[Item, ...]:
-    return tuple(value)
+_items = items_of(Item, "bar2d6.Item")
 
 
 def _item_problems(item: Item) -> list[Problem]:

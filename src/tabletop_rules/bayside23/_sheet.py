@@ -10,7 +10,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Final
 
-from tabletop_rules._arguments import checked_text
+from tabletop_rules._arguments import checked, checked_text
 from tabletop_rules.bayside23._character import Character, Feature, Skill
 from tabletop_rules.errors import InvalidCharacter
 
@@ -169,6 +169,7 @@ def format_sheet(character: Character) -> str:
 
     .. versionadded:: 0.2.0
     """
+    character = checked(character, Character, "$.character", "bayside23.Character")
     lines = [
         f"名前：{character.name}",
         f"体力：{character.strength}",

@@ -33,7 +33,7 @@ from typing import Final, NamedTuple, TypeVar
 
 import attrs
 
-from tabletop_rules._arguments import checked_text, checked_whole
+from tabletop_rules._arguments import checked, checked_text, checked_whole
 from tabletop_rules.errors import InvalidCharacter
 from tabletop_rules.i18n import DEFAULT_LOCALE, LOCALES, Label, catalog, resolve_locale, translate
 from tabletop_rules.m20._character import (
@@ -659,6 +659,7 @@ def format_sheet(character: Character, locale: str = "zh-Hant") -> str:
 
     .. versionadded:: 0.1.0
     """
+    character = checked(character, Character, "$.character", "m20.Character")
     locale = resolve_locale(locale)
 
     def line(field: str, value: str) -> str:
