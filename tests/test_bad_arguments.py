@@ -25,10 +25,9 @@ import enum
 import functools
 import importlib
 import inspect
+import random
 from collections.abc import Callable, Iterator
 from typing import Any
-
-import random
 
 import attrs
 import pytest
@@ -151,19 +150,72 @@ BAD_LOCALES: dict[str, object] = {
     "object": object(),
 }
 
+
+def _system_command_render(locale: object) -> str:
+    command: Any = notation.parse("SM20+4>=12", system="m20")
+    rendered: str = command.render(command.resolve(ScriptedDice([12])), locale)
+    return rendered
+
+
+def _helped_result() -> bar2d6.HelpedResult:
+    character = bar2d6.parse_sheet(bar2d6.EXAMPLE_SHEET)
+    check = bar2d6.GMCheck(terms=bar2d6.check_terms(character, []), difficulty=2)
+    return check.resolve(ScriptedDice([3, 4, 2, 2]))
+
+
+def _initiative_result() -> bayside23.InitiativeResult:
+    check = bayside23.InitiativeCheck(mine=[checks.Term("敏捷", 1)])
+    return check.resolve(ScriptedDice([3, 6]))  # no tie
+
+
+def _explain_difficulty(locale: object) -> str:
+    explained: str = check_result().against.explain(locale)  # type: ignore[arg-type]
+    return explained
+
+
+def _explain_term(locale: object) -> str:
+    explained: str = check_result().terms[0].explain(locale)  # type: ignore[arg-type]
+    return explained
+
+
+def _chat_command() -> notation.ChatCommand:
+    """m20's first chat command."""
+    return notation.commands("m20")[0]
+
+
+def _chat_help(locale: object) -> str:
+    return _chat_command().help_text(locale)  # type: ignore[arg-type]
+
+
+def _chat_matches(text: object) -> bool:
+    return _chat_command().matches(text)  # type: ignore[arg-type]
+
+
+def _chat_read(text: object) -> object:
+    return _chat_command().read(text)  # type: ignore[arg-type]
+
+
+def _skirmish_unit(unit_id: object) -> object:
+    return game("skirmish").first.unit(unit_id)
+
+
+def _skirmish_card(card_id: object) -> object:
+    return game("skirmish").setup.card(card_id)
+
+
 #: Every public function and method that takes a locale, called with the given locale and a
 #: valid value for each other argument, by its name as a user imports it.
 LOCALE_TAKERS: dict[str, Callable[[Any], object]] = {
     # core
     "i18n.translate": lambda locale: i18n.translate("outcome.success", locale),
-    "i18n.catalog": lambda locale: i18n.catalog(locale),
-    "i18n.resolve_locale": lambda locale: i18n.resolve_locale(locale),
+    "i18n.catalog": i18n.catalog,
+    "i18n.resolve_locale": i18n.resolve_locale,
     "checks.CheckResult.explain": lambda locale: check_result().explain(locale),
-    "checks.Difficulty.explain": lambda locale: check_result().against.explain(locale),
+    "checks.Difficulty.explain": _explain_difficulty,
     "checks.Opposition.explain": lambda locale: checks.Opposition(
         rolls=check_result().rolls, terms=check_result().terms
     ).explain(locale),
-    "checks.Term.explain": lambda locale: check_result().terms[0].explain(locale),
+    "checks.Term.explain": _explain_term,
     "errors.TabletopRulesError.localized": lambda locale: errors.DiceExhausted(
         "error.dice_exhausted", dice="1D6"
     ).localized(locale),
@@ -176,7 +228,7 @@ LOCALE_TAKERS: dict[str, Callable[[Any], object]] = {
     ).localized_problems(locale),
     # notation
     "notation.help_text": lambda locale: notation.help_text("m20", locale),
-    "notation.ChatCommand.help_text": lambda locale: notation.commands("m20")[0].help_text(locale),
+    "notation.ChatCommand.help_text": _chat_help,
     "notation.ExpressionResult.render": lambda locale: rolled("2D6+1").render(locale),
     "notation.ExpressionResult.line": lambda locale: rolled("2D6+1").line(locale),
     "notation.CheckRoll.render": lambda locale: rolled("2D6>=7").render(locale),
@@ -184,7 +236,7 @@ LOCALE_TAKERS: dict[str, Callable[[Any], object]] = {
     "notation.CountResult.render": lambda locale: rolled("6B6>=4").render(locale),
     "notation.CountResult.line": lambda locale: rolled("6B6>=4").line(locale),
     "notation.RepeatResult.render": lambda locale: rolled("x2 2D6").render(locale),
-    "notation.SystemCommand.render": lambda locale: _system_command_render(locale),
+    "notation.SystemCommand.render": _system_command_render,
     # m20
     "m20.describe": lambda locale: m20.describe(game("m20").events[-1], locale),
     "m20.command_label": lambda locale: m20.command_label(m20.EndRound(), locale),
@@ -220,23 +272,6 @@ LOCALE_TAKERS: dict[str, Callable[[Any], object]] = {
         None, game("skirmish").state, game("skirmish").events, locale
     ),
 }
-
-
-def _system_command_render(locale: object) -> str:
-    command: Any = notation.parse("SM20+4>=12", system="m20")
-    rendered: str = command.render(command.resolve(ScriptedDice([12])), locale)
-    return rendered
-
-
-def _helped_result() -> bar2d6.HelpedResult:
-    character = bar2d6.parse_sheet(bar2d6.EXAMPLE_SHEET)
-    check = bar2d6.GMCheck(terms=bar2d6.check_terms(character, []), difficulty=2)
-    return check.resolve(ScriptedDice([3, 4, 2, 2]))
-
-
-def _initiative_result() -> bayside23.InitiativeResult:
-    check = bayside23.InitiativeCheck(mine=[checks.Term("敏捷", 1)])
-    return check.resolve(ScriptedDice([3, 6]))  # no tie
 
 
 @pytest.mark.parametrize("locale", list(BAD_LOCALES.values()), ids=list(BAD_LOCALES))
@@ -478,16 +513,14 @@ def _record() -> engine.GameRecord[Any, Any]:
 
 CORE_PROBES: list[Probe] = [
     # dice
-    Probe("dice.Dice.parse", lambda v: Dice.parse(v), "$", _fixed(NOT_TEXT)),
+    Probe("dice.Dice.parse", Dice.parse, "$", _fixed(NOT_TEXT)),
     Probe("dice.Roll:dice", lambda v: Roll(v, (1,)), "$.dice", _fixed(NOT_DICE)),
     Probe("dice.Roll:faces", lambda v: Roll(Dice(1, 6), v), "$.faces", _fixed(NOT_ITERABLE)),
-    Probe(
-        "dice.SeededDice", lambda v: SeededDice(v), "$.seed", _fixed({**NOT_WHOLE, "bool": True})
-    ),
+    Probe("dice.SeededDice", SeededDice, "$.seed", _fixed({**NOT_WHOLE, "bool": True})),
     Probe("dice.SeededDice.roll", lambda v: SeededDice(1).roll(v), "$.dice", _fixed(NOT_DICE)),
     Probe(
         "dice.SeededDice.resume",
-        lambda v: SeededDice.resume(v),
+        SeededDice.resume,
         "$.state",
         _fixed({"None": None, "dict": {"seed": 1}, "SeededDice": SeededDice(1)}),
     ),
@@ -503,7 +536,7 @@ CORE_PROBES: list[Probe] = [
         "$.draws",
         _fixed(NOT_WHOLE),
     ),
-    Probe("dice.ScriptedDice", lambda v: ScriptedDice(v), "$.faces", _fixed(NOT_ITERABLE)),
+    Probe("dice.ScriptedDice", ScriptedDice, "$.faces", _fixed(NOT_ITERABLE)),
     Probe(
         "dice.ScriptedDice:sides",
         lambda v: ScriptedDice([1], sides=v),
@@ -540,7 +573,7 @@ CORE_PROBES: list[Probe] = [
     ),
     Probe(
         "engine.replay",
-        lambda v: engine.replay(v),
+        engine.replay,
         "$",
         _fixed({"None": None, "str": "{}", "dict": {"system": "m20"}}),
     ),
@@ -604,7 +637,7 @@ CORE_PROBES: list[Probe] = [
     ),
     Probe(
         "serialization.to_json",
-        lambda v: serialization.to_json(v),
+        serialization.to_json,
         "$",
         _fixed({"object": object(), "function": print}),
     ),
@@ -621,9 +654,9 @@ CORE_PROBES: list[Probe] = [
         "$.key",
         _fixed({"int": 5, "list": ["outcome.success"], "None": None}),
     ),
-    Probe("i18n.template_fields", lambda v: i18n.template_fields(v), "$", _fixed(NOT_TEXT)),
+    Probe("i18n.template_fields", i18n.template_fields, "$", _fixed(NOT_TEXT)),
     # notation
-    Probe("notation.parse", lambda v: notation.parse(v), "$", _fixed(NOT_TEXT)),
+    Probe("notation.parse", notation.parse, "$", _fixed(NOT_TEXT)),
     Probe(
         "notation.parse:system",
         lambda v: notation.parse("2d6", system=v),
@@ -636,22 +669,22 @@ CORE_PROBES: list[Probe] = [
         "$.limits",
         _fixed({"int": 5, "dict": {"max_dice": 5}}),
     ),
-    Probe("notation.commands", lambda v: notation.commands(v), "$.system", _fixed(NOT_TEXT)),
+    Probe("notation.commands", notation.commands, "$.system", _fixed(NOT_TEXT)),
     Probe(
         "notation.help_text:system",
-        lambda v: notation.help_text(v),
+        notation.help_text,
         "$.system",
         _fixed({"int": 5, "list": ["m20"], "bytes": b"m20"}),
     ),
     Probe(
         "notation.ChatCommand.matches",
-        lambda v: notation.commands("m20")[0].matches(v),
+        _chat_matches,
         "$",
         _fixed(NOT_TEXT),
     ),
     Probe(
         "notation.ChatCommand.read",
-        lambda v: notation.commands("m20")[0].read(v),
+        _chat_read,
         "$",
         _fixed(NOT_TEXT),
     ),
@@ -728,7 +761,7 @@ CORE_PROBES: list[Probe] = [
     ),
     Probe(
         "simulation.win_rates",
-        lambda v: simulation.win_rates(v),
+        simulation.win_rates,
         "$.outcomes",
         _fixed(NOT_ITERABLE),
     ),
@@ -766,7 +799,7 @@ def _m20() -> m20.Character:
 
 
 M20_PROBES: list[Probe] = [
-    Probe("m20.parse_sheet", lambda v: m20.parse_sheet(v), "$", _fixed(NOT_TEXT)),
+    Probe("m20.parse_sheet", m20.parse_sheet, "$", _fixed(NOT_TEXT)),
     Probe(
         "m20.parse_sheet:max_length",
         lambda v: m20.parse_sheet(m20.EXAMPLE_SHEET, max_length=v),
@@ -775,22 +808,22 @@ M20_PROBES: list[Probe] = [
     ),
     Probe(
         "m20.format_sheet",
-        lambda v: m20.format_sheet(v),
+        m20.format_sheet,
         "$.character",
         lambda: _foreign("character", "m20"),
     ),
-    Probe("m20.describe", lambda v: m20.describe(v), "$", lambda: _foreign("event", "m20")),
+    Probe("m20.describe", m20.describe, "$", lambda: _foreign("event", "m20")),
     Probe(
         "m20.describe:state",
         lambda v: m20.describe(game("m20").events[-1], state=v),
         "$.state",
         lambda: _foreign("state", "m20", optional=True),
     ),
-    Probe("m20.names_of", lambda v: m20.names_of(v), "$.state", lambda: _foreign("state", "m20")),
-    Probe("m20.hp_after", lambda v: m20.hp_after(v), "$.state", lambda: _foreign("state", "m20")),
+    Probe("m20.names_of", m20.names_of, "$.state", lambda: _foreign("state", "m20")),
+    Probe("m20.hp_after", m20.hp_after, "$.state", lambda: _foreign("state", "m20")),
     Probe(
         "m20.ledger_after",
-        lambda v: m20.ledger_after(v),
+        m20.ledger_after,
         "$.state",
         lambda: _foreign("state", "m20"),
     ),
@@ -808,7 +841,7 @@ M20_PROBES: list[Probe] = [
     ),
     Probe(
         "m20.attack_terms",
-        lambda v: m20.attack_terms(v),
+        m20.attack_terms,
         "$.character",
         lambda: _foreign("character", "m20"),
     ),
@@ -820,7 +853,7 @@ M20_PROBES: list[Probe] = [
     ),
     Probe(
         "m20.defense_terms",
-        lambda v: m20.defense_terms(v),
+        m20.defense_terms,
         "$.character",
         lambda: _foreign("character", "m20"),
     ),
@@ -842,7 +875,7 @@ M20_PROBES: list[Probe] = [
         "$.helpers",
         _fixed(NOT_WHOLE),
     ),
-    Probe("m20.helper_terms", lambda v: m20.helper_terms(v), "$.helpers", _fixed(NOT_WHOLE)),
+    Probe("m20.helper_terms", m20.helper_terms, "$.helpers", _fixed(NOT_WHOLE)),
     Probe(
         "m20.reroll",
         lambda v: m20.reroll(v, SeededDice(1)),
@@ -939,19 +972,17 @@ def _bar2d6() -> bar2d6.Character:
 
 
 BAR2D6_PROBES: list[Probe] = [
-    Probe("bar2d6.parse_sheet", lambda v: bar2d6.parse_sheet(v), "$", _fixed(NOT_TEXT)),
+    Probe("bar2d6.parse_sheet", bar2d6.parse_sheet, "$", _fixed(NOT_TEXT)),
     Probe(
         "bar2d6.format_sheet",
-        lambda v: bar2d6.format_sheet(v),
+        bar2d6.format_sheet,
         "$.character",
         lambda: _foreign("character", "bar2d6"),
     ),
-    Probe(
-        "bar2d6.describe", lambda v: bar2d6.describe(v), "$", lambda: _foreign("event", "bar2d6")
-    ),
+    Probe("bar2d6.describe", bar2d6.describe, "$", lambda: _foreign("event", "bar2d6")),
     Probe(
         "bar2d6.hp_after",
-        lambda v: bar2d6.hp_after(v),
+        bar2d6.hp_after,
         "$.state",
         lambda: _foreign("state", "bar2d6"),
     ),
@@ -982,7 +1013,7 @@ BAR2D6_PROBES: list[Probe] = [
         "$.dice",
         _fixed(NOT_WHOLE),
     ),
-    Probe("bar2d6.is_wounded", lambda v: bar2d6.is_wounded(v), "$.hp", _fixed(NOT_WHOLE)),
+    Probe("bar2d6.is_wounded", bar2d6.is_wounded, "$.hp", _fixed(NOT_WHOLE)),
     Probe(
         "bar2d6.special_amount",
         lambda v: bar2d6.special_amount(v, "x", bar2d6.SpecialKind.HEAL),
@@ -1071,16 +1102,16 @@ def _bay() -> bayside23.Character:
 
 
 BAYSIDE23_PROBES: list[Probe] = [
-    Probe("bayside23.parse_sheet", lambda v: bayside23.parse_sheet(v), "$", _fixed(NOT_TEXT)),
+    Probe("bayside23.parse_sheet", bayside23.parse_sheet, "$", _fixed(NOT_TEXT)),
     Probe(
         "bayside23.format_sheet",
-        lambda v: bayside23.format_sheet(v),
+        bayside23.format_sheet,
         "$.character",
         lambda: _foreign("character", "bayside23"),
     ),
     Probe(
         "bayside23.describe",
-        lambda v: bayside23.describe(v),
+        bayside23.describe,
         "$",
         lambda: _foreign("event", "bayside23"),
     ),
@@ -1090,7 +1121,7 @@ BAYSIDE23_PROBES: list[Probe] = [
         "$.names",
         _fixed(NOT_MAPPING),
     ),
-    Probe("bayside23.log", lambda v: bayside23.log(v), "$.events", _fixed(NOT_ITERABLE)),
+    Probe("bayside23.log", bayside23.log, "$.events", _fixed(NOT_ITERABLE)),
     Probe(
         "bayside23.log:item",
         lambda v: bayside23.log([v]),
@@ -1099,34 +1130,32 @@ BAYSIDE23_PROBES: list[Probe] = [
     ),
     Probe(
         "bayside23.names_of",
-        lambda v: bayside23.names_of(v),
+        bayside23.names_of,
         "$.setup",
         lambda: _foreign("setup", "bayside23"),
     ),
     Probe(
         "bayside23.ledger_after",
-        lambda v: bayside23.ledger_after(v),
+        bayside23.ledger_after,
         "$.state",
         lambda: _foreign("state", "bayside23"),
     ),
-    Probe(
-        "bayside23.normalize_answer", lambda v: bayside23.normalize_answer(v), "$", _fixed(NOT_TEXT)
-    ),
+    Probe("bayside23.normalize_answer", bayside23.normalize_answer, "$", _fixed(NOT_TEXT)),
     Probe(
         "bayside23.modifier",
-        lambda v: bayside23.modifier(v),
+        bayside23.modifier,
         "$.score",
         _fixed(NOT_WHOLE),
         errors.InvalidCheck,
     ),
     Probe(
         "bayside23.damage_bonus",
-        lambda v: bayside23.damage_bonus(v),
+        bayside23.damage_bonus,
         "$.score",
         _fixed(NOT_WHOLE),
         errors.InvalidCheck,
     ),
-    Probe("bayside23.special", lambda v: bayside23.special(v), "$.faces", _fixed(NOT_ITERABLE)),
+    Probe("bayside23.special", bayside23.special, "$.faces", _fixed(NOT_ITERABLE)),
     Probe(
         "bayside23.special:rulings",
         lambda v: bayside23.special([1, 1, 1], v),
@@ -1226,7 +1255,7 @@ BAYSIDE23_PROBES: list[Probe] = [
 SKIRMISH_PROBES: list[Probe] = [
     Probe(
         "skirmish.load_cards",
-        lambda v: skirmish.load_cards(v),
+        skirmish.load_cards,
         "$",
         _fixed({"None": None, "int": 5, "list": ["x"]}),
     ),
@@ -1238,11 +1267,11 @@ SKIRMISH_PROBES: list[Probe] = [
     ),
     Probe(
         "skirmish.read_cards",
-        lambda v: skirmish.read_cards(v),
+        skirmish.read_cards,
         "$",
         _fixed({"None": None, "int": 5, "str": "cards"}),
     ),
-    Probe("skirmish.dump_cards", lambda v: skirmish.dump_cards(v), "$.cards", _fixed(NOT_ITERABLE)),
+    Probe("skirmish.dump_cards", skirmish.dump_cards, "$.cards", _fixed(NOT_ITERABLE)),
     Probe(
         "skirmish.dump_cards:item",
         lambda v: skirmish.dump_cards([v]),
@@ -1263,7 +1292,7 @@ SKIRMISH_PROBES: list[Probe] = [
     ),
     Probe(
         "skirmish.sample_setup",
-        lambda v: skirmish.sample_setup(v),
+        skirmish.sample_setup,
         "$.a",
         _fixed({"None": None, "int": 5, "unknown": "nope"}),
     ),
@@ -1275,19 +1304,19 @@ SKIRMISH_PROBES: list[Probe] = [
     ),
     Probe(
         "skirmish.home_rows",
-        lambda v: skirmish.home_rows(v),
+        skirmish.home_rows,
         "$.player",
         _fixed({"None": None, "int": 5, "unknown": "c"}),
     ),
     Probe(
         "skirmish.other",
-        lambda v: skirmish.other(v),
+        skirmish.other,
         "$.player",
         _fixed({"None": None, "int": 5, "unknown": "c"}),
     ),
     Probe(
         "skirmish.natural",
-        lambda v: skirmish.natural(v),
+        skirmish.natural,
         "$.roll",
         _fixed({"None": None, "int": 7, "str": "7"}),
     ),
@@ -1305,7 +1334,7 @@ SKIRMISH_PROBES: list[Probe] = [
     ),
     Probe(
         "skirmish.describe",
-        lambda v: skirmish.describe(v),
+        skirmish.describe,
         "$",
         lambda: _foreign("event", "skirmish"),
     ),
@@ -1341,13 +1370,13 @@ SKIRMISH_PROBES: list[Probe] = [
     ),
     Probe(
         "skirmish.State.unit",
-        lambda v: game("skirmish").first.unit(v),
+        _skirmish_unit,
         "$.unit_id",
         _fixed({"None": None, "int": 5}),
     ),
     Probe(
         "skirmish.Setup.card",
-        lambda v: game("skirmish").setup.card(v),
+        _skirmish_card,
         "$.card_id",
         _fixed({"None": None, "int": 5}),
     ),

@@ -15,15 +15,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Final, TypeVar, overload
 
-import attrs
-
 from tabletop_rules.errors import InvalidData
 
 if TYPE_CHECKING:
+    import attrs
+
     from tabletop_rules.dice import DiceSource
     from tabletop_rules.engine import Ruleset
 
 __all__ = [
+    "a_text",
     "a_whole",
     "an_instance",
     "checked",
@@ -34,9 +35,7 @@ __all__ = [
     "checked_text",
     "checked_whole",
     "described",
-    "items_of",
     "shown",
-    "tuple_of",
     "type_name",
     "wrong_type",
 ]
@@ -216,25 +215,7 @@ def checked_ruleset(value: object, path: str = "$.ruleset") -> Ruleset[Any, Any,
     raise wrong_type(path, "a Ruleset (such as m20.RULESET)", value)
 
 
-def tuple_of(path: str, expected: str) -> Callable[[Iterable[T]], tuple[T, ...]]:
-    """An attrs converter of a list (any iterable but a text) to a tuple.
-
-    Its items are left to the field's validator; anything else is refused at *path*, where a
-    list of *expected* belongs.
-    """
-
-    def convert(values: Iterable[T]) -> tuple[T, ...]:
-        if isinstance(values, str | bytes):
-            raise wrong_type(path, f"a list of {expected}", values)
-        try:
-            return tuple(values)
-        except TypeError:  # not iterable
-            raise wrong_type(path, f"a list of {expected}", values) from None
-
-    return convert
-
-
-def an_instance(cls: type[Any] | tuple[type[Any], ...], what: str | None = None) -> Validator:
+def an_instance(cls: type[Any], what: str | None = None) -> Validator:
     """An attrs validator of a field that is an instance of *cls*, named *what* in the error.
 
     Raises:
@@ -258,15 +239,11 @@ def a_whole(_: object, attribute: attrs.Attribute[int], value: object) -> None:
         checked_whole(value, f"$.{attribute.name}")
 
 
-def items_of(cls: type[T], expected: str | None = None) -> attrs.Converter[Any, tuple[T, ...]]:
-    """An attrs converter of a list of *cls* (any iterable but a text) to a tuple.
+def a_text(_: object, attribute: attrs.Attribute[str], value: object) -> None:
+    """An attrs validator of a field that is a ``str``.
 
     Raises:
-        InvalidData: At ``$.<field>`` for what is no list, ``$.<field>[<index>]`` for an item
-            that is no *cls*.
+        InvalidData: At ``$.<field>``.
     """
-
-    def convert(values: Iterable[T], field: attrs.Attribute[Any]) -> tuple[T, ...]:
-        return checked_items(values, cls, f"$.{field.name}", expected)
-
-    return attrs.Converter(convert, takes_field=True)  # pyright: ignore[reportUnknownVariableType]
+    if not isinstance(value, str):
+        raise wrong_type(f"$.{attribute.name}", "str", value)

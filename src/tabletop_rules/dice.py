@@ -139,7 +139,7 @@ class Roll:
     faces: tuple[int, ...] = attrs.field(converter=_to_faces)
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.dice, Dice):
+        if not isinstance(self.dice, Dice):  # pyright: ignore[reportUnnecessaryIsInstance]
             raise _not_dice(self.dice)
         if len(self.faces) != self.dice.count:
             raise InvalidDice("error.roll_face_count", dice=str(self.dice), given=len(self.faces))
@@ -437,7 +437,7 @@ class ScriptedDice:
             InvalidDiceFace: A face does not fit ``dice.sides``.
             InvalidData: *dice* is no :class:`Dice` (path ``$.dice``).
         """
-        if not isinstance(dice, Dice):
+        if not isinstance(dice, Dice):  # pyright: ignore[reportUnnecessaryIsInstance]
             raise _not_dice(dice)
         end = self._position + dice.count
         if end > len(self._faces):

@@ -182,7 +182,7 @@ def fold(
     """
     evolve = checked_ruleset(ruleset).evolve
     _checked_state(ruleset, state)
-    if isinstance(events, str | bytes) or not isinstance(events, Iterable):
+    if isinstance(events, str | bytes) or not isinstance(events, Iterable):  # pyright: ignore[reportUnnecessaryIsInstance]
         raise wrong_type("$.events", "a list of events", events)
     for event in events:
         state = evolve(state, event)
@@ -251,7 +251,7 @@ class GameRecord(Generic[SetupT, EventT]):
         Raises:
             InvalidData: *events* is no list (path ``$.events``).
         """
-        if isinstance(events, str | bytes) or not isinstance(events, Iterable):
+        if isinstance(events, str | bytes) or not isinstance(events, Iterable):  # pyright: ignore[reportUnnecessaryIsInstance]
             raise wrong_type("$.events", "a list of events", events)
         return attrs.evolve(self, events=(*self.events, *events))
 
@@ -315,7 +315,7 @@ class Registry:
         try:
             return self.rulesets[name]
         except (KeyError, TypeError):  # TypeError: an unhashable name
-            if not isinstance(name, str):
+            if not isinstance(name, str):  # pyright: ignore[reportUnnecessaryIsInstance]
                 raise wrong_type("$.name", "str", name) from None
             raise UnknownSystem(name, self.rulesets) from None
 
@@ -380,7 +380,7 @@ def replay(
     .. versionchanged:: 0.2.0
        Verifies by default; ``ruleset`` and ``trusted`` were added.
     """
-    record = checked(record, GameRecord, "$", "engine.GameRecord")
+    checked(record, GameRecord, "$", "engine.GameRecord")
     checked_text(record.system, "$.system")
     checked_flag(trusted, "$.trusted")
     if ruleset is not None:

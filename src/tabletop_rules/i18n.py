@@ -103,7 +103,7 @@ def resolve_locale(tag: str) -> str:
        A tag that is not a ``str`` raises :class:`~tabletop_rules.errors.InvalidData`, not
        ``AttributeError``.
     """
-    if not isinstance(tag, str):
+    if not isinstance(tag, str):  # pyright: ignore[reportUnnecessaryIsInstance]
         raise _not_a_locale(tag)
     # No alias has more than _ALIAS_PARTS parts: the rest of a long tag cannot matter.
     parts = tag.replace("_", "-").lower().split("-", _ALIAS_PARTS)[:_ALIAS_PARTS]
@@ -166,10 +166,8 @@ def template_fields(template: str) -> frozenset[str]:
     Raises:
         InvalidData: *template* is not a ``str`` (path ``$``).
     """
-    if not isinstance(template, str):
-        from tabletop_rules._arguments import wrong_type  # errors imports this module
-
-        raise wrong_type("$", "str", template)
+    if not isinstance(template, str):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise _wrong_type("$", "str", template)
     return frozenset(
         field for _, field, _, _ in string.Formatter().parse(template) if field is not None
     )
@@ -202,9 +200,9 @@ def translate(key: str, locale: str = DEFAULT_LOCALE, /, **params: object) -> st
         if template is None:
             template = _catalog(DEFAULT_LOCALE).get(key)
     except TypeError:  # an unhashable locale (the cache cannot look it up) or key
-        raise _not_a_locale(locale) if not isinstance(locale, str) else _not_a_key(key) from None
+        raise _not_a_locale(locale) if not isinstance(locale, str) else _not_a_key(key) from None  # pyright: ignore[reportUnnecessaryIsInstance]
     if template is None:
-        if not isinstance(key, str):
+        if not isinstance(key, str):  # pyright: ignore[reportUnnecessaryIsInstance]
             raise _not_a_key(key)
         return key
     fields = _Fields(
@@ -216,9 +214,14 @@ def translate(key: str, locale: str = DEFAULT_LOCALE, /, **params: object) -> st
 
 def _not_a_key(key: object) -> Exception:
     """The refusal of a message key that is not a ``str``."""
-    from tabletop_rules._arguments import wrong_type
+    return _wrong_type("$.key", "str", key)
 
-    return wrong_type("$.key", "str", key)
+
+def _wrong_type(path: str, expected: str, value: object) -> Exception:
+    """:func:`tabletop_rules._arguments.wrong_type`, imported when first needed."""
+    from tabletop_rules._arguments import wrong_type  # errors imports this module
+
+    return wrong_type(path, expected, value)
 
 
 class _Unfilled:

@@ -412,7 +412,7 @@ def structure(data: object, cls: type[T], *, converter: cattrs.Converter | None 
             *converter* that is no converter (``$.converter``).
     """
     chosen = _converter(converter)
-    if cls is None:  # cattrs reads None as NoneType, and would give None back
+    if cls is None:  # cattrs reads None as NoneType, and would give None back  # pyright: ignore[reportUnnecessaryComparison]
         raise wrong_type("$.cls", "a type of the library's values", cls)
     try:
         return chosen.structure(data, cls)
@@ -448,7 +448,7 @@ def from_json(text: str | bytes, cls: type[T], *, converter: cattrs.Converter | 
         InvalidData: The text is not JSON, is too long, or does not fit *cls*; the error names
             the path of the bad field (``$`` for a text that is no ``str`` or ``bytes``).
     """
-    if not isinstance(text, str | bytes | bytearray):
+    if not isinstance(text, str | bytes | bytearray):  # pyright: ignore[reportUnnecessaryIsInstance]
         raise wrong_type("$", "str or bytes", text)
     if len(text) > MAX_JSON_LENGTH:
         raise InvalidData("$", f"the text is longer than {MAX_JSON_LENGTH} characters")

@@ -23,7 +23,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from types import MappingProxyType
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 import attrs
 
@@ -213,7 +213,7 @@ def simulate(
        :class:`~tabletop_rules.errors.InvalidData`.
     """
     _check_play(ruleset, first_seed, bot, max_steps, "$.first_seed")
-    if isinstance(setups, str | bytes) or not isinstance(setups, Sequence):
+    if isinstance(setups, str | bytes) or not isinstance(setups, Sequence):  # pyright: ignore[reportUnnecessaryIsInstance]
         raise wrong_type("$.setups", "a list of setups", setups)
     if checked_whole(chunk_size, "$.chunk_size") < 1:
         raise InvalidData("$.chunk_size", f"must be 1 or more, not {chunk_size}")
@@ -292,7 +292,10 @@ def win_rates(
     .. versionchanged:: 0.2.0
        *sides* was added.
     """
-    done = checked_items(outcomes, SimulatedGame, "$.outcomes", "simulation.SimulatedGame")
+    done = cast(
+        "tuple[SimulatedGame[Any], ...]",
+        checked_items(outcomes, SimulatedGame, "$.outcomes", "simulation.SimulatedGame"),
+    )
     listed = checked_items(sides, str, "$.sides")
     names = sorted(
         {w for o in done if o.result is not None for w in o.result.winners} | set(listed)

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
-from tabletop_rules._arguments import an_instance, checked_text, items_of, wrong_type
+from tabletop_rules._arguments import a_text, a_whole, an_instance, checked_items
 from tabletop_rules.errors import InvalidCharacter
 
 __all__ = [
@@ -113,24 +113,10 @@ class SpecialKind(enum.Enum):
         return 0
 
 
-def _stripped(value: object, field: attrs.Attribute[str]) -> str:
-    return checked_text(value, f"$.{field.name}").strip()
-
-
-def _whole(value: object, field: attrs.Attribute[int]) -> int:
-    if type(value) is not int:
-        raise wrong_type(f"$.{field.name}", "int", value)
-    return value
-
-
-def _optional_whole(value: object, field: attrs.Attribute[int | None]) -> int | None:
-    return None if value is None else _whole(value, field)  # type: ignore[arg-type]
-
-
-# Converters that name the field they refuse (``$.name``), each shared by several fields.
-_text = attrs.Converter(_stripped, takes_field=True)  # pyright: ignore[reportUnknownVariableType]
-_int = attrs.Converter(_whole, takes_field=True)  # pyright: ignore[reportUnknownVariableType]
-_optional_int = attrs.Converter(_optional_whole, takes_field=True)  # pyright: ignore[reportUnknownVariableType]
+def _text(value: str) -> str:
+    # Text is stripped; anything else is left to the field's validator (a_text), which
+    # names the field.
+    return value.strip() if isinstance(value, str) else value  # pyright: ignore[reportUnnecessaryIsInstance]
 
 
 @attrs.frozen(kw_only=True)
@@ -152,9 +138,9 @@ class Special:
     #: The type of ability.
     kind: SpecialKind = attrs.field(validator=an_instance(SpecialKind, "bar2d6.SpecialKind"))
     #: The personality points it costs, as the GM set.
-    cost: int = attrs.field(converter=_int)
+    cost: int = attrs.field(validator=a_whole)
     #: The GM's amount, if it differs from the text's default.
-    amount: int | None = attrs.field(default=None, converter=_optional_int)
+    amount: int | None = attrs.field(default=None, validator=attrs.validators.optional(a_whole))
 
     @property
     def amount_or_default(self) -> int:
@@ -178,13 +164,13 @@ class Item:
     """
 
     #: The name the player gave the item (it labels the item's terms on checks).
-    name: str = attrs.field(converter=_text)
+    name: str = attrs.field(converter=_text, validator=a_text)
     #: What the item is.
     kind: ItemKind = attrs.field(validator=an_instance(ItemKind, "bar2d6.ItemKind"))
     #: The attack and acting bonus (攻擊＆主動應用), a point each (B2D6-06).
-    active: int = attrs.field(default=0, converter=_int)
+    active: int = attrs.field(default=0, validator=a_whole)
     #: The defense and reacting bonus (防禦＆被動應用), a point each (B2D6-07).
-    passive: int = attrs.field(default=0, converter=_int)
+    passive: int = attrs.field(default=0, validator=a_whole)
     #: Its special abilities.
     specials: tuple[Special, ...] = attrs.field(default=(), converter=_specials)
 
@@ -209,7 +195,8 @@ class Item:
         return None
 
 
-_items = items_of(Item, "bar2d6.Item")
+def _items(values: Iterable[Item]) -> tuple[Item, ...]:
+    return checked_items(values, Item, "$.items", "bar2d6.Item")
 
 
 def _item_problems(item: Item) -> list[Problem]:
@@ -295,13 +282,13 @@ class Character:
     """
 
     #: The character's name.
-    name: str = attrs.field(converter=_text)
+    name: str = attrs.field(converter=_text, validator=a_text)
     #: A one-line description.
-    description: str = attrs.field(default="", converter=_text)
+    description: str = attrs.field(default="", converter=_text, validator=a_text)
     #: The items the points are spent on, in the order written.
     items: tuple[Item, ...] = attrs.field(default=(), converter=_items)
     #: HP bought, 2 points each, with no cap (B2D6-08, B2D6-12).
-    hp_bought: int = attrs.field(default=0, converter=_int)
+    hp_bought: int = attrs.field(default=0, validator=a_whole)
 
     def __attrs_post_init__(self) -> None:
         if any(not isinstance(i, Item) for i in self.items):  # pyright: ignore[reportUnnecessaryIsInstance]

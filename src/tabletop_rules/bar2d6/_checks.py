@@ -19,7 +19,6 @@ from tabletop_rules._arguments import (
     checked_items,
     checked_text,
     checked_whole,
-    items_of,
     wrong_type,
 )
 from tabletop_rules.bar2d6._character import Character, SpecialKind, normalize
@@ -190,7 +189,8 @@ def is_wounded(hp: int) -> bool:
     return hp <= WOUNDED_AT
 
 
-_to_terms = items_of(Term, "checks.Term")
+def _to_terms(terms: Iterable[Term]) -> tuple[Term, ...]:
+    return checked_items(terms, Term, "$.terms", "checks.Term")
 
 
 def _sum(terms: Iterable[Term]) -> int:

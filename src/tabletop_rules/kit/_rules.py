@@ -5,7 +5,7 @@ from __future__ import annotations
 import abc
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 import attrs
 
@@ -232,8 +232,7 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         .. versionadded:: 0.2.0
         """
         if isinstance(state, self.state_type):
-            found: StateT = state
-            return found
+            return cast("StateT", state)
         raise wrong_type(path, f"a state of {self.name} ({self.state_type.__name__})", state)
 
     def gate(self, state: StateT, command: CommandT) -> None:
@@ -428,7 +427,7 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
             InvalidData: *setup* is no :attr:`setup_type` (path ``$.setup``) or *events* is
                 no sequence (path ``$.events``).
         """
-        if isinstance(events, str | bytes) or not isinstance(events, Sequence):
+        if isinstance(events, str | bytes) or not isinstance(events, Sequence):  # pyright: ignore[reportUnnecessaryIsInstance]
             raise wrong_type("$.events", "a list of events", events)
         state = self.start(setup)
         index = 0

@@ -5,11 +5,11 @@ from __future__ import annotations
 import enum
 import unicodedata
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import attrs
 
-from tabletop_rules._arguments import a_whole, an_instance, checked_text, tuple_of
+from tabletop_rules._arguments import a_whole, an_instance, checked_items, checked_text
 from tabletop_rules.errors import InvalidCharacter
 from tabletop_rules.i18n import Label
 from tabletop_rules.m20._skills import Skill, SkillPick
@@ -233,7 +233,8 @@ class Attributes:
         return cls(**{attribute.value: values[attribute] for attribute in Attribute})
 
 
-_picks = tuple_of("$.picks", "m20.SkillPick")
+def _picks(picks: Iterable[SkillPick]) -> tuple[SkillPick, ...]:
+    return checked_items(picks, SkillPick, "$.picks", "m20.SkillPick")
 
 
 def _name(value: str) -> str:

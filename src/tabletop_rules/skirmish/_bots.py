@@ -22,7 +22,7 @@ from typing import Any, Final, cast
 
 import attrs
 
-from tabletop_rules._arguments import checked, checked_ruleset, shown, wrong_type
+from tabletop_rules._arguments import checked_ruleset, shown, wrong_type
 from tabletop_rules.engine import Pass, Ruleset
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.simulation import Bot, Estimate, Simulator, random_bot, win_rates
@@ -213,7 +213,9 @@ _MOST_GAMES: Final = 10_000_000
 def _bots(bots: Mapping[str, Bot] | None) -> dict[str, Bot]:
     if bots is None:
         return dict.fromkeys(PLAYERS, random_bot)
-    chosen = dict(checked(bots, Mapping, "$.bots", "a mapping of players to bots"))
+    if not isinstance(bots, Mapping):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise wrong_type("$.bots", "a mapping of players to bots", bots)
+    chosen = dict(bots)
     if set(chosen) != set(PLAYERS):
         given = ", ".join(sorted(map(str, chosen))) or "none"
         raise InvalidData("$.bots", f"give one bot for each of a and b, not for {given}")

@@ -467,7 +467,7 @@ def load_cards(text: str | bytes, *, format: Literal["toml", "json"] = "toml") -
             no ``str`` or ``bytes`` (path ``$``), *format* neither ``"toml"`` nor ``"json"``
             (``$.format``).
     """
-    if not isinstance(text, str | bytes):
+    if not isinstance(text, str | bytes):  # pyright: ignore[reportUnnecessaryIsInstance]
         raise wrong_type("$", "str or bytes", text)
     if format not in ("toml", "json"):
         raise wrong_type("$.format", '"toml" or "json"', format)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TypeVar
 
-from tabletop_rules._arguments import checked, checked_items
+from tabletop_rules._arguments import checked, checked_items, wrong_type
 from tabletop_rules.bayside23._combat import RULESET
 from tabletop_rules.bayside23._combat._commands import (
     Attack,
@@ -72,8 +72,8 @@ def describe(event: Event, locale: str = "ja", names: Mapping[str, str] | None =
             mapping (``$.names``).
     """
     RULESET.checked_event(event)
-    if names is not None:
-        checked(names, Mapping, "$.names", "a mapping of ids to names")
+    if names is not None and not isinstance(names, Mapping):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise wrong_type("$.names", "a mapping of ids to names", names)
     known = dict(names or {})
     known.setdefault(GM, translate("bayside23.name.gm", locale))
 
@@ -171,9 +171,8 @@ def log(events: Iterable[Event], locale: str = "ja", names: Mapping[str, str] | 
             ``$.events[<index>]``), or *names* no mapping (``$.names``).
     """
     listed = checked_items(events, object, "$.events", "events")
-    for index, event in enumerate(listed):
-        RULESET.checked_event(event, f"$.events[{index}]")
-    return "\n".join(describe(e, locale, names) for e in listed)
+    checked = [RULESET.checked_event(event, f"$.events[{i}]") for i, event in enumerate(listed)]
+    return "\n".join(describe(e, locale, names) for e in checked)
 
 
 #: The catalog key of each command's label.

@@ -314,7 +314,7 @@ class State:
         for unit in self.units:
             if unit.id == unit_id:
                 return unit
-        if not isinstance(unit_id, str):
+        if not isinstance(unit_id, str):  # pyright: ignore[reportUnnecessaryIsInstance]
             raise wrong_type("$.unit_id", "str", unit_id)
         raise InvalidData("$.unit_id", f"no character {shown(unit_id)} in this game")
 
