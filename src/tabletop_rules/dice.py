@@ -399,7 +399,10 @@ class ScriptedDice:
     __slots__ = ("_faces", "_position", "_sides")
 
     def __init__(self, faces: Iterable[int], *, sides: Iterable[int] | None = None) -> None:
-        self._faces = _to_faces(faces)
+        try:
+            self._faces = tuple(faces)
+        except TypeError:  # not iterable
+            raise wrong_type("$.faces", "a list of int", faces) from None
         for face in self._faces:
             if type(face) is not int or face < 1:
                 raise InvalidDiceFace(face)
@@ -437,9 +440,10 @@ class ScriptedDice:
             InvalidDiceFace: A face does not fit ``dice.sides``.
             InvalidData: *dice* is no :class:`Dice` (path ``$.dice``).
         """
-        if not isinstance(dice, Dice):  # pyright: ignore[reportUnnecessaryIsInstance]
-            raise _not_dice(dice)
-        end = self._position + dice.count
+        try:  # free unless it raises (Roll checks the type of what has a count)
+            end = self._position + dice.count
+        except (AttributeError, TypeError):
+            raise _not_dice(dice) from None
         if end > len(self._faces):
             raise DiceExhausted("error.dice_exhausted", dice=str(dice))
         if self._sides is not None:

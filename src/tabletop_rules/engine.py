@@ -204,10 +204,11 @@ def step(
         InvalidData: *ruleset* is no ruleset (path ``$.ruleset``), *state* is no state of it
             (``$.state``), or *dice* is no dice source (``$.dice``).
     """
-    _checked_state(checked_ruleset(ruleset), state)
-    checked_source(dice)
     play = getattr(ruleset, "play", None)
-    if play is not None and not isinstance(dice, ScriptedDice):
+    if play is None:  # a kit ruleset's play checks the state and the dice itself
+        _checked_state(checked_ruleset(ruleset), state)
+        checked_source(dice)
+    elif not isinstance(dice, ScriptedDice):
         # Only scripted dice give faces back on a failure (see atomic): others need no block.
         played: tuple[StateT, tuple[EventT, ...]] = play(state, command, dice)
         return played

@@ -77,17 +77,21 @@ def random_bot(
         InvalidData: *rng* has no ``randrange`` (path ``$.rng``); *ruleset* or *state* is of
             the wrong type (``$.ruleset``, ``$.state``).
     """
-    if not callable(getattr(rng, "randrange", None)):
-        raise wrong_type("$.rng", "random.Random", rng)
-    actors = list(checked_ruleset(ruleset).to_act(state))
-    if skip:
-        skipped = frozenset(skip)
-        actors = [a for a in actors if a not in skipped]
-    while actors:
-        actor = actors.pop(rng.randrange(len(actors)))
-        commands = ruleset.legal_commands(state, actor=actor)
-        if commands:
-            return rng.choice(commands)  # the same draw as randrange(len(commands))
+    try:  # free unless it raises: bots play every command, so the checks wait for a failure
+        actors = list(ruleset.to_act(state))
+        if skip:
+            skipped = frozenset(skip)
+            actors = [a for a in actors if a not in skipped]
+        while actors:
+            actor = actors.pop(rng.randrange(len(actors)))
+            commands = ruleset.legal_commands(state, actor=actor)
+            if commands:
+                return rng.choice(commands)  # the same draw as randrange(len(commands))
+    except AttributeError:
+        checked_ruleset(ruleset)
+        if not callable(getattr(rng, "randrange", None)):
+            raise wrong_type("$.rng", "random.Random", rng) from None
+        raise
     return None
 
 

@@ -390,7 +390,8 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         """
         state = self._settled_state(state)
         if actor is not None:
-            checked_text(actor, "$.actor")
+            if type(actor) is not str:
+                checked_text(actor, "$.actor")
             return tuple(self.commands_of(state, actor)) if actor in self._acting(state) else ()
         out: list[CommandT] = []
         for who in self._acting(state):
