@@ -106,8 +106,7 @@ class Dice:
 
 
 def _to_faces(faces: Iterable[int]) -> tuple[int, ...]:
-    if isinstance(faces, str | bytes):
-        raise wrong_type("$.faces", "a list of int", faces)
+    # A text's characters are no faces: the roll's check of each face refuses them.
     try:
         return tuple(faces)
     except TypeError:  # not iterable

@@ -7,6 +7,12 @@ message.
 Errors that describe a bad value (a malformed command, an impossible face, broken JSON) are
 also instances of :class:`ValueError`.
 
+An argument of the wrong type given to any public function or constructor (``None`` or a
+number where a text belongs, a state of another rule system) raises :class:`InvalidData` at
+``$.<parameter>`` (``$.locale``, ``$.state``), never an ``AttributeError`` or ``TypeError``
+from deep inside; the value a function reads as a document (a parser's text, JSON, a record, a
+command or an event) is ``$`` itself.
+
 .. versionadded:: 0.1.0
 """
 

@@ -87,10 +87,10 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
     setup_type: Any
     #: The class of the states: the public methods refuse a state of another class (such as
     #: another system's) with :class:`~tabletop_rules.errors.InvalidData` at ``$.state``.
-    #: The default, ``object``, lets any state through.
+    #: A ruleset that does not set it lets any state through.
     #:
     #: .. versionadded:: 0.2.0
-    state_type: Any = object
+    state_type: Any
     #: The union of the command classes.
     command_type: Any
     #: The union of the event classes.
@@ -109,6 +109,8 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         bad_command: str = "bad_command",
         unknown_command: str = "unknown_command",
     ) -> None:
+        if not hasattr(self, "state_type"):
+            self.state_type = object  # any state passes
         missing = set(causes) ^ set(events)
         if missing:
             raise TypeError(f"events without a fold or a cause: {sorted(map(str, missing))}")
