@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from tabletop_rules.dice import DiceSource
     from tabletop_rules.engine import GameResult
 
-__all__ = ["Cause", "Rules", "label_input"]
+__all__ = ["Cause", "Rules", "describe_input", "label_input"]
 
 SetupT = TypeVar("SetupT")
 StateT = TypeVar("StateT")
@@ -398,7 +398,7 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         return state
 
 
-# --------------------------------------------------------------------------- menu labels
+# --------------------------------------------------------------------------- menu labels and logs
 
 
 def label_input(
@@ -429,13 +429,50 @@ def label_input(
     except IllegalCommand as error:
         field = error.params.get("field")
         raise InvalidData(f"$.{field}" if field else "$", error.localized("en")) from None
-    if state is None:
-        return None
-    if not isinstance(state, state_type):
-        given = type(state)
-        package = given.__module__.split("._")[0]  # a class's public home
-        shown = given.__qualname__ if package == "builtins" else f"{package}.{given.__qualname__}"
-        raise InvalidData(
-            "$.state", f"expected a state of {rules.name} ({state_type.__name__}), not {shown}"
-        )
-    return rules.settle(state)[0]
+    checked = _state_input(rules, state, state_type)
+    return None if checked is None else rules.settle(checked)[0]
+
+
+def describe_input(
+    rules: Rules[Any, StateT, Any, Any], event: object, state: object, state_type: type[StateT]
+) -> StateT | None:
+    """Check the arguments of a system's ``describe``, as :func:`label_input` checks a label's.
+
+    Every system's ``describe(event, locale, *, state=None)`` starts here, so that the four
+    refuse the same input the same way.
+    The state only names participants: it is read as given, not settled.
+
+    Args:
+        rules: The system's ruleset.
+        event: What the caller asks a line of the log of.
+        state: The state given with it, or ``None``.
+        state_type: The class of *rules*' states.
+
+    Returns:
+        *state*, or ``None`` without a state.
+
+    Raises:
+        InvalidData: *event* is no event of *rules* (path ``$``); *state* is no *state_type*
+            (``$.state``).
+    """
+    if type(event) not in rules.event_rules:
+        raise InvalidData("$", f"expected an event of {rules.name}, not {_shown(type(event))}")
+    return _state_input(rules, state, state_type)
+
+
+def _state_input(
+    rules: Rules[Any, StateT, Any, Any], state: object, state_type: type[StateT]
+) -> StateT | None:
+    """*state* if it is ``None`` or a *state_type*; else ``InvalidData`` at ``$.state``."""
+    if state is None or isinstance(state, state_type):
+        return state
+    raise InvalidData(
+        "$.state",
+        f"expected a state of {rules.name} ({state_type.__name__}), not {_shown(type(state))}",
+    )
+
+
+def _shown(given: type[Any]) -> str:
+    """The name of class *given* for a message: from its public home, bare for a builtin."""
+    package = given.__module__.split("._")[0]
+    return given.__qualname__ if package == "builtins" else f"{package}.{given.__qualname__}"
