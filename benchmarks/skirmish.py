@@ -15,7 +15,11 @@ with ``engine.step`` and ``SeededDice``), in this process, and reports:
   that the garbage collector's walks over the harness's own records are not charged to the
   games;
 - ``commands/s``: the commands of those games per second, each with its automatic events;
-- ``verified replay``: events checked and folded per second by ``engine.replay(record)``.
+- ``verified replay``: events checked and folded per second by ``engine.replay(record)``;
+- ``trusted replay games/s``: the same games rebuilt from their records by
+  ``engine.replay(record, trusted=True)``, which only folds the events: what a game costs
+  with no bot, no decisions and no planning of automatic steps (a bound on how fast play
+  can be while folding the same events).
 
 With ``--greedy N`` it also plays N games of the greedy bot (player ``a``) against the random
 bot (player ``b``) and prints the greedy bot's win rate with its 95% Wilson interval.
@@ -101,6 +105,12 @@ def run(games: int) -> dict[str, float]:
             sys.exit(1)
         count += len(record.events)
     verified = time.perf_counter() - started
+    started = time.perf_counter()
+    for record, live in records:
+        if engine.replay(record, RULESET, trusted=True) != live:
+            print("trusted replay differs from the live state", file=sys.stderr)
+            sys.exit(1)
+    trusted = time.perf_counter() - started
     return {
         "games/s": games / played,
         "games/CPU s": games / cpu,
@@ -108,6 +118,7 @@ def run(games: int) -> dict[str, float]:
         "commands a game": commands / games,
         "events a game": count / games,
         "verified replay events/s": count / verified,
+        "trusted replay games/s": games / trusted,
     }
 
 

@@ -11,7 +11,13 @@ downloaded at run time. For every page, in the DOM the browser built:
 - the pages of the three systems whose texts are not in English show their text in its own
   script: it is in the rendered ``innerText`` (not only in the HTML source), and every one of
   its characters is drawn with a real glyph, not the box of a missing one (a font with CJK
-  glyphs must be installed: Debian's ``fonts-noto-cjk``, which ``.ci/run`` installs).
+  glyphs must be installed: Debian's ``fonts-noto-cjk``, which ``.ci/run`` installs);
+- a page that moved (docs/_moved.py: its ``<script id="moved-to" type="application/json">``
+  maps each page that has its anchors now to those anchors) is checked as links to every
+  anchor of its map, and its anchors are those of the map; Chromium follows its script without
+  an anchor, with an anchor no page has, and with one anchor of each page of the map, and it
+  must land where the map says; the old addresses that must keep working (``MOVED_PAGES``)
+  are such pages.
 
 It exits with status 1 and lists every problem, or prints how many pages and links it checked.
 """
@@ -32,7 +38,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import unquote, urldefrag, urlparse
+from urllib.parse import unquote, urldefrag, urljoin, urlparse
 
 # Text each page must render, in the script of its system's rule text.
 RENDERED_TEXT = {
@@ -40,6 +46,8 @@ RENDERED_TEXT = {
     "bar2d6.html": ("個性點數",),
     "bayside23.html": ("ファントムサイドストーリー",),
 }
+# Old addresses that must keep working, as pages that send their readers on (docs/conf.py).
+MOVED_PAGES = ("api.html",)
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 # What the page reports: its ids, its links (resolved by the browser) and its rendered text.
 PAGE_FACTS = """JSON.stringify({
@@ -65,6 +73,10 @@ MISSING_GLYPHS = """((text) => {
   return Array.from(text).filter((ch) => missing.includes(draw(ch))).join("");
 })(%s)"""
 TIMEOUT = 30.0
+# The map of a page that moved (docs/_moved.py).
+MOVED = re.compile(r'<script id="moved-to" type="application/json">(.*?)</script>', re.S)
+# An anchor that no page has: a moved page sends it to its default page.
+NO_SUCH_ANCHOR = "no-such-anchor-of-check-pages"
 
 
 class DevTools:
@@ -147,20 +159,31 @@ def _browser() -> str:
     )
 
 
+def _state(tools: DevTools, session: str) -> tuple[str, str] | None:
+    """The page's ``document.readyState`` and address; ``None`` while another replaces it."""
+    try:
+        result = tools.call(
+            "Runtime.evaluate",
+            session,
+            expression="[document.readyState, location.href]",
+            returnByValue=True,
+        )["result"]
+    except RuntimeError as error:
+        if "navigated" in str(error):  # the page sent the browser on while it was asked
+            return None
+        raise
+    assert isinstance(result, dict)
+    value = result.get("value")
+    return (str(value[0]), str(value[1])) if isinstance(value, list) else None
+
+
 def _page_facts(
     tools: DevTools, session: str, url: str, texts: tuple[str, ...]
 ) -> dict[str, list[str] | str]:
     tools.call("Page.navigate", session, url=url)
     deadline = time.monotonic() + TIMEOUT
     while True:
-        state = tools.call(
-            "Runtime.evaluate",
-            session,
-            expression="[document.readyState, location.href]",
-            returnByValue=True,
-        )
-        value = state["result"]
-        if isinstance(value, dict) and value.get("value") == ["complete", url]:
+        if _state(tools, session) == ("complete", url):
             break
         if time.monotonic() > deadline:
             raise RuntimeError(f"{url} did not finish loading in {TIMEOUT} s")
@@ -183,12 +206,107 @@ def _page_facts(
     return loaded
 
 
+def _moved_map(page: Path) -> dict[str, object] | None:
+    """The map of *page* if it is a page that moved, else ``None``."""
+    found = MOVED.search(page.read_text(encoding="utf-8", errors="replace"))
+    if found is None:
+        return None
+    moved: dict[str, object] = json.loads(found[1])
+    return moved
+
+
+def _landing(tools: DevTools, session: str, url: str) -> str | None:
+    """Where the browser lands from *url*, a page that sends it on; ``None`` if it stays."""
+    # From a blank page, so that the page of the last call cannot be taken for the landing.
+    tools.call("Page.navigate", session, url="about:blank")
+    tools.call("Page.navigate", session, url=url)
+    left = urldefrag(url)[0]
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        time.sleep(0.02)
+        state = _state(tools, session)
+        if state and state[0] == "complete" and urldefrag(state[1])[0] not in (left, "about:blank"):
+            return state[1]
+    return None
+
+
+def _moved_facts(
+    tools: DevTools, session: str, page: Path, moved: dict[str, object], texts: tuple[str, ...]
+) -> dict[str, list[str] | str]:
+    """The facts of a page that moved: its map as ids and links, and where the browser lands.
+
+    It shows no text: the texts it should show (*texts*) are reported as not shown.
+    """
+    url = page.as_uri()
+    pages = moved["pages"]
+    assert isinstance(pages, dict)
+    default = urljoin(url, str(moved["default"]))
+    ids = [anchor for anchors in pages.values() for anchor in anchors]
+    links = [default]
+    links.extend(
+        f"{urljoin(url, target)}#{anchor}"
+        for target, anchors in pages.items()
+        for anchor in anchors
+    )
+    # Without an anchor and with one no page has: the default; one anchor of each page: there.
+    expected = {"": default, NO_SUCH_ANCHOR: default}
+    for target, anchors in pages.items():
+        if anchors:
+            expected[anchors[0]] = f"{urljoin(url, target)}#{anchors[0]}"
+    wrong = []
+    for anchor, meant in expected.items():
+        asked = f"{url}#{anchor}" if anchor else url
+        landed = _landing(tools, session, asked)
+        if landed is None:
+            wrong.append(f"{asked} did not send the browser on in {TIMEOUT} s")
+        elif unquote(landed) != unquote(meant):
+            wrong.append(f"{asked} lands on {landed}, not {meant}")
+    return {
+        "ids": ids,
+        "names": [],
+        "links": links,
+        "text": "",
+        "missing_glyphs": ["" for _ in texts],
+        "wrong": wrong,
+    }
+
+
+def _all_facts(
+    tools: DevTools, session: str, root: Path, pages: list[Path]
+) -> dict[Path, dict[str, list[str] | str]]:
+    """The facts of every page: loaded in Chromium, or followed if the page moved."""
+    facts = {}
+    for page in pages:
+        texts = RENDERED_TEXT.get(page.relative_to(root).as_posix(), ())
+        moved = _moved_map(page)
+        if moved is None:
+            facts[page] = _page_facts(tools, session, page.as_uri(), texts)
+        else:
+            facts[page] = _moved_facts(tools, session, page, moved, texts)
+    return facts
+
+
 def _stop(browser: subprocess.Popen[bytes]) -> None:
     """End Chromium, and its helper processes with it (its own process group)."""
     browser.terminate()
     browser.wait(timeout=TIMEOUT)
     with contextlib.suppress(ProcessLookupError):
         os.killpg(browser.pid, signal.SIGKILL)
+
+
+def _missing_pages(root: Path, facts: dict[Path, dict[str, list[str] | str]]) -> list[str]:
+    """The pages the build must have and has not: the systems' pages, the old addresses."""
+    problems = [
+        f"{name}: page missing"
+        for name in (*RENDERED_TEXT, *MOVED_PAGES)
+        if root / name not in facts
+    ]
+    problems.extend(
+        f"{name}: not a page that moved (docs/_moved.py)"
+        for name in MOVED_PAGES
+        if root / name in facts and "wrong" not in facts[root / name]
+    )
+    return problems
 
 
 def check(root: Path) -> list[str]:
@@ -223,15 +341,7 @@ def check(root: Path) -> list[str]:
                     "Target.attachToTarget", targetId=target["targetId"], flatten=True
                 )
                 session = str(attached["sessionId"])
-                facts = {
-                    page: _page_facts(
-                        tools,
-                        session,
-                        page.as_uri(),
-                        RENDERED_TEXT.get(page.relative_to(root).as_posix(), ()),
-                    )
-                    for page in pages
-                }
+                facts = _all_facts(tools, session, root, pages)
             finally:
                 tools.close()
         finally:
@@ -240,6 +350,7 @@ def check(root: Path) -> list[str]:
     links = 0
     for page in pages:
         name = page.relative_to(root).as_posix()
+        problems.extend(f"{name}: {wrong}" for wrong in facts[page].get("wrong", []))
         for href in facts[page]["links"]:
             url, fragment = urldefrag(href)
             if not url.startswith("file:"):
@@ -261,8 +372,7 @@ def check(root: Path) -> list[str]:
                     f"{name}: {missing!r} of {text!r} drawn as missing glyphs"
                     " (no font has them: install a CJK font, such as Debian's fonts-noto-cjk)"
                 )
-    missing = [n for n in RENDERED_TEXT if root / n not in anchors]
-    problems.extend(f"{n}: page missing" for n in missing)
+    problems.extend(_missing_pages(root, facts))
     if not problems:
         print(f"check_pages: {len(pages)} pages, {links} internal links checked in Chromium")
     return problems

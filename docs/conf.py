@@ -8,6 +8,7 @@ so there is no intersphinx: references to types of other projects are listed in
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import inspect
 import pkgutil
 import re
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.pycode import ModuleAnalyzer
 from sphinx.util import logging
@@ -316,7 +318,48 @@ def _check_every_public_name_documented(app: Sphinx, env: Any) -> None:
                 )
 
 
+def _write_moved_api_page(app: Sphinx, exception: Exception | None) -> None:
+    """Keep ``api.html``, the old single API page, as a page that sends its readers on.
+
+    The API reference was one page until it became one page per module under ``api/``.
+    ``api.html#tabletop_rules.dice.Dice`` goes on to the page that now has that anchor, and
+    ``api.html`` alone (or with an anchor no page has) to the API index (docs/_moved.py).
+    The anchors are what the build knows: the id of every object of the Python domain (classes,
+    functions, attributes, ``module-`` targets) and of every heading of the API pages, so the
+    map grows with the API.
+    """
+    builder = app.builder
+    if exception is not None or builder.name != "html":  # dirhtml has no api.html to keep
+        return
+    env = app.env
+    homes: dict[str, str] = {}
+    for entry in env.get_domain("py").objects.values():
+        homes.setdefault(entry.node_id, entry.docname)
+    for docname in sorted(env.found_docs):
+        if docname.startswith("api/"):
+            for section in env.get_doctree(docname).findall(nodes.section):
+                for anchor in section["ids"]:
+                    homes.setdefault(anchor, docname)
+    pages: dict[str, list[str]] = {}
+    for anchor, docname in sorted(homes.items()):
+        pages.setdefault(builder.get_target_uri(docname), []).append(anchor)
+    spec = importlib.util.spec_from_file_location("_moved", Path(__file__).with_name("_moved.py"))
+    assert spec is not None
+    assert spec.loader is not None
+    moved = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(moved)
+    page = moved.moved_page(
+        pages=pages,
+        default=builder.get_target_uri("api/index"),
+        title=f"The API reference has moved — {project}",
+        notice="The API reference is now one page per module:",
+        link="API reference",
+    )
+    Path(app.outdir, "api.html").write_text(page, encoding="utf-8")
+
+
 def setup(app: Sphinx) -> None:
+    app.connect("build-finished", _write_moved_api_page)
     app.connect("env-check-consistency", _check_every_public_name_documented)
     app.connect("builder-inited", _lend_attribute_docs)
     app.connect("builder-inited", _hide_unreadable_class_values)

@@ -1116,10 +1116,10 @@ BAYSIDE23_PROBES: list[Probe] = [
         lambda: _foreign("event", "bayside23"),
     ),
     Probe(
-        "bayside23.describe:names",
-        lambda v: bayside23.describe(game("bayside23").events[-1], "ja", v),
-        "$.names",
-        _fixed(NOT_MAPPING),
+        "bayside23.describe:state",
+        lambda v: bayside23.describe(game("bayside23").events[-1], "ja", state=v),
+        "$.state",
+        lambda: _foreign("state", "bayside23", optional=True),
     ),
     Probe("bayside23.log", bayside23.log, "$.events", _fixed(NOT_ITERABLE)),
     Probe(

@@ -15,6 +15,7 @@ from types import ModuleType
 import pytest
 
 SCRIPT = Path(__file__).parents[1] / "docs" / "check_pages.py"
+MOVED = Path(__file__).parents[1] / "docs" / "_moved.py"
 
 pytestmark = pytest.mark.skipif(
     not any(shutil.which(name) for name in ("chromium", "chromium-browser", "google-chrome")),
@@ -24,8 +25,8 @@ pytestmark = pytest.mark.skipif(
 UNDRAWN = "\U00030000"
 
 
-def _check_pages() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("check_pages", SCRIPT)
+def _load(path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(path.stem, path)
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -33,8 +34,34 @@ def _check_pages() -> ModuleType:
     return module
 
 
+def _check_pages() -> ModuleType:
+    return _load(SCRIPT)
+
+
 def _page(body: str) -> str:
     return f'<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>{body}</body></html>'
+
+
+def _moved_api(root: Path, pages: dict[str, list[str]] | None = None) -> None:
+    """The old api.html, moved: each anchor of *pages* to its page, anything else to the index.
+
+    The API pages themselves are written too: the index, and a dice page with a module heading
+    and one class.
+    """
+    (root / "api").mkdir()
+    (root / "api" / "index.html").write_text(_page('<h1 id="api-reference">API</h1>'))
+    (root / "api" / "dice.html").write_text(
+        _page('<h1 id="tabletop-rules-dice">dice</h1><dl><dt id="tabletop_rules.dice.Dice">Dice')
+    )
+    if pages is None:
+        pages = {
+            "api/dice.html": ["tabletop_rules.dice.Dice", "tabletop-rules-dice"],
+            "api/index.html": ["api-reference"],
+        }
+    page = _load(MOVED).moved_page(
+        pages=pages, default="api/index.html", title="Moved", notice="Moved:", link="API"
+    )
+    (root / "api.html").write_text(page, encoding="utf-8")
 
 
 def test_broken_links_anchors_and_missing_text_are_found(tmp_path: Path) -> None:
@@ -56,6 +83,7 @@ def test_broken_links_anchors_and_missing_text_are_found(tmp_path: Path) -> None
     (tmp_path / "bayside23.html").write_text(
         _page("<p>ファントムサイドストーリー</p>"), encoding="utf-8"
     )
+    _moved_api(tmp_path)
     problems = _check_pages().check(tmp_path)
     bar2d6 = (tmp_path / "bar2d6.html").as_uri()
     assert sorted(problems) == sorted(
@@ -90,6 +118,7 @@ def test_a_sound_tree_passes(tmp_path: Path) -> None:
         (tmp_path / name).write_text(
             _page(f'<p id="top">{text}</p><a href="m20.html#top">m20</a>'), encoding="utf-8"
         )
+    _moved_api(tmp_path)
     assert _check_pages().check(tmp_path) == []
 
 
@@ -99,7 +128,80 @@ def test_characters_drawn_as_missing_glyphs_are_found(
     """Characters in the DOM that no installed font draws are reported, one by one."""
     check_pages = _check_pages()
     monkeypatch.setattr(check_pages, "RENDERED_TEXT", {"page.html": (f"漢{UNDRAWN}字",)})
+    monkeypatch.setattr(check_pages, "MOVED_PAGES", ())
     (tmp_path / "page.html").write_text(_page(f"<p>漢{UNDRAWN}字</p>"), encoding="utf-8")
     problems = check_pages.check(tmp_path)
     assert len(problems) == 1
     assert problems[0].startswith(f"page.html: {UNDRAWN!r} of ")
+
+
+# -- pages that moved ---------------------------------------------------------------------------
+
+
+def test_a_moved_page_sends_each_anchor_to_the_page_that_has_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """api.html#tabletop_rules.dice.Dice lands on api/dice.html there, api.html on the index.
+
+    The check follows docs/_moved.py's page in Chromium (one anchor of each page, none, and
+    an unknown one), and a link to the moved page's anchor is a link to its map.
+    """
+    check_pages = _check_pages()
+    monkeypatch.setattr(check_pages, "RENDERED_TEXT", {})
+    _moved_api(tmp_path)
+    (tmp_path / "index.html").write_text(
+        _page('<a href="api.html#tabletop_rules.dice.Dice">Dice</a> <a href="api.html#gone">x</a>')
+    )
+    moved = (tmp_path / "api.html").as_uri()
+    assert [f"index.html: no #gone in api.html ({moved}#gone)"] == check_pages.check(tmp_path)
+
+
+def test_an_anchor_of_the_map_that_its_page_lacks_is_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every anchor of a moved page's map must be on the page the map names."""
+    check_pages = _check_pages()
+    monkeypatch.setattr(check_pages, "RENDERED_TEXT", {})
+    _moved_api(
+        tmp_path, {"api/dice.html": ["tabletop_rules.dice.Dice", "tabletop_rules.dice.Gone"]}
+    )
+    dice = (tmp_path / "api" / "dice.html").as_uri()
+    assert [
+        f"api.html: no #tabletop_rules.dice.Gone in api/dice.html ({dice}#tabletop_rules.dice.Gone)"
+    ] == check_pages.check(tmp_path)
+
+
+def test_a_moved_page_that_lands_elsewhere_is_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A moved page whose script sends an anchor to the wrong page fails the check."""
+    check_pages = _check_pages()
+    monkeypatch.setattr(check_pages, "RENDERED_TEXT", {})
+    _moved_api(tmp_path)
+    page = (tmp_path / "api.html").read_text(encoding="utf-8")
+    (tmp_path / "api.html").write_text(
+        page.replace("location.replace(page + location.hash)", "location.replace(moved.default)"),
+        encoding="utf-8",
+    )
+    moved = (tmp_path / "api.html").as_uri()
+    index = (tmp_path / "api" / "index.html").as_uri()
+    dice = (tmp_path / "api" / "dice.html").as_uri()
+    assert sorted(
+        [
+            f"api.html: {moved}#tabletop_rules.dice.Dice lands on {index},"
+            f" not {dice}#tabletop_rules.dice.Dice",
+            f"api.html: {moved}#api-reference lands on {index}, not {index}#api-reference",
+        ]
+    ) == sorted(check_pages.check(tmp_path))
+
+
+def test_an_old_address_that_is_gone_or_not_moved_is_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """api.html must be there, and be a page that moved, not any page."""
+    check_pages = _check_pages()
+    monkeypatch.setattr(check_pages, "RENDERED_TEXT", {})
+    (tmp_path / "index.html").write_text(_page("<p>home</p>"))
+    assert ["api.html: page missing"] == check_pages.check(tmp_path)
+    (tmp_path / "api.html").write_text(_page("<p>the old page</p>"))
+    assert ["api.html: not a page that moved (docs/_moved.py)"] == check_pages.check(tmp_path)

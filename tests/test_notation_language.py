@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Iterator
 from fractions import Fraction
 
@@ -11,13 +12,14 @@ import pytest
 
 from tabletop_rules.dice import Dice, ScriptedDice
 from tabletop_rules.errors import (
+    InvalidData,
     InvalidNotation,
     LimitExceeded,
     NotationLimitExceeded,
     TabletopRulesError,
     UnsupportedNotation,
 )
-from tabletop_rules.i18n import LOCALES
+from tabletop_rules.i18n import LOCALES, catalog
 from tabletop_rules.notation import (
     CHAIN_DEPTH,
     Check,
@@ -36,6 +38,7 @@ from tabletop_rules.notation import (
     RolledPart,
     parse,
 )
+from tabletop_rules.serialization import from_json
 
 
 def must(text: str) -> Command:
@@ -368,7 +371,7 @@ def test_natural_is_shown(locale: str, expected: str) -> None:
         ("4dF", "dF", 1),
         ("2d6!!", "!!", 3),
         ("2d6!p", "!p", 3),
-        ("2d6!=7", "!", 3),
+        ("2d6!=7", "!=", 3),
         ("2d6/2", "/", 3),
         ("2d6ro1", "o", 4),
         ("1d20cs>19", "cs", 4),
@@ -381,6 +384,144 @@ def test_look_alike_syntax_is_not_supported(text: str, found: str, position: int
     with pytest.raises(UnsupportedNotation) as caught:
         parse(text)
     assert (found, position) == (caught.value.params["found"], caught.value.position)
+
+
+@pytest.mark.parametrize(
+    ("text", "found", "position", "instead"),
+    [
+        ("2d6!=7", "!=", 3, "<>"),
+        ("2D6 != 7", "!=", 4, "<>"),
+        ("d20 != 10 to hit", "!=", 4, "<>"),
+        ("２Ｄ６！＝７", "!=", 3, "<>"),
+        ("2d6!==7", "!==", 3, "<>"),
+        ("2d6=/=7", "=/=", 3, "<>"),
+        ("2d6 =/= 7", "=/=", 4, "<>"),
+        ("2d6≠7", "≠", 3, "<>"),
+        ("2d6 ≠ 7 hits", "≠", 4, "<>"),
+        ("2d6=!7", "=!", 3, "<>"),
+        ("2d6/=7", "/=", 3, "<>"),
+        ("2d6==7", "==", 3, "="),
+        ("2d6 === 7", "===", 4, "="),
+        ("2d6=>7", "=>", 3, ">="),
+        ("2d6=<7", "=<", 3, "<="),
+        ("(2d6+1)!=7", "!=", 7, "<>"),
+        ("4d6kh3!=12", "!=", 6, "<>"),
+        ("1d20r1!=5", "!=", 6, "<>"),
+        ("d66!=35", "!=", 3, "<>"),
+        ("6B6!=4", "!=", 3, "<>"),
+        ("6b6 == 4", "==", 4, "="),
+        ("x3 2d6!=7", "!=", 6, "<>"),
+        ("S2d6 != 7", "!=", 5, "<>"),
+    ],
+)
+def test_other_spellings_of_a_comparison_say_what_to_write(
+    text: str, found: str, position: int, instead: str
+) -> None:
+    """!=, ≠, =/=, == and the like are refused at the operator, naming this language's sign.
+
+    A space before them does not make them a comment: ``2D6 != 7`` is no roll of 2D6.
+    """
+    with pytest.raises(UnsupportedNotation) as caught:
+        parse(text)
+    error = caught.value
+    assert ("error.notation.comparison_spelling", found, position, instead) == (
+        error.key,
+        error.params["found"],
+        error.position,
+        error.params["instead"],
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "locale", "expected"),
+    [
+        (
+            "2d6!=7",
+            "en",
+            "“!=” is not supported here: write <> for not equal (column 4 of “2d6!=7”).",
+        ),
+        (
+            "2d6!=7",
+            "ja",
+            "「!=」には対応していません。「等しくない」は <> と書いてください"
+            "（「2d6!=7」の 4 文字目）。",
+        ),
+        ("2d6!=7", "zh-Hant", "不支援「!=」；「不等於」請寫成 <>（「2d6!=7」的第 4 個字）。"),
+        ("2d6==7", "en", "“==” is not supported here: write = for equal (column 4 of “2d6==7”)."),
+        (
+            "2d6==7",
+            "ja",
+            "「==」には対応していません。「等しい」は = と書いてください"
+            "（「2d6==7」の 4 文字目）。",
+        ),
+        ("2d6==7", "zh-Hant", "不支援「==」；「等於」請寫成 =（「2d6==7」的第 4 個字）。"),
+    ],
+)
+def test_comparison_hint_is_localized(text: str, locale: str, expected: str) -> None:
+    """The hint names the sign to write and what it means, in the reader's language."""
+    with pytest.raises(UnsupportedNotation) as caught:
+        parse(text)
+    assert expected == caught.value.localized(locale)
+
+
+@pytest.mark.parametrize("relation", list(Relation))
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_relation_has_a_name_in_every_locale(relation: Relation, locale: str) -> None:
+    """The hints name a relation by a catalog entry that every locale has."""
+    key = f"notation.relation.{relation.name.lower()}"
+    assert key in catalog(locale)
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("2d6!", "2D6!"),
+        ("2d6!>5", "2D6!>5"),
+        ("3d6!>=10", "3D6!>=10"),
+        ("2d6!<=4", "2D6!<=4"),
+        ("2d6!<>7", "2D6!<>7"),
+        ("2d6! = 7", "2D6! = 7"),
+        ("2d6! =7", "2D6! = 7"),
+        ("1d6!+1d4!>=8", "1D6!+1D4!>=8"),
+        ("2d6 !important", "2D6 !important"),
+        ("2d6>=7 !!!", "2D6>=7 !!!"),
+    ],
+)
+def test_explosions_and_comments_with_an_exclamation_mark_still_read(
+    text: str, canonical: str
+) -> None:
+    """! after a die explodes it, before any comparison but !=; a comment may start with !."""
+    command = must(text)
+    assert (canonical, command) == (str(command), must(canonical))
+
+
+@pytest.mark.parametrize("comment", ["!= 7", "!==7", "≠ 7", "/= 7", "== 7", "=> 7"])
+def test_no_comment_starts_with_another_bots_comparison(comment: str) -> None:
+    """A command built in code or read from JSON has a text that reads back: no != comment."""
+    with pytest.raises(ValueError, match="comment"):
+        Expression((Part(dice=Dice(2, 6)),), comment=comment)
+    stored = json.dumps({"parts": [{"dice": {"count": 2, "sides": 6}}], "comment": comment})
+    with pytest.raises(InvalidData):
+        from_json(stored, Expression)
+
+
+def test_a_comment_may_start_with_an_exclamation_mark() -> None:
+    """Only the comparisons are refused: a comment such as "!important" reads back."""
+    command = Expression((Part(dice=Dice(2, 6)),), comment="!important")
+    assert command == must(str(command))
+
+
+@pytest.mark.parametrize(("text", "position"), [("2d6>=7!=3", 6), ("2d6>=7 != 3", 7)])
+def test_a_misspelled_comparison_after_a_check_is_a_second_comparison(
+    text: str, position: int
+) -> None:
+    """After a whole check, != is a second comparison, as <> is, not a comment."""
+    with pytest.raises(InvalidNotation) as caught:
+        parse(text)
+    assert ("error.notation.second_comparison", position) == (
+        caught.value.key,
+        caught.value.position,
+    )
 
 
 @pytest.mark.parametrize(

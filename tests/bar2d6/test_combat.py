@@ -361,6 +361,23 @@ def test_events_are_described_in_each_locale() -> None:
     )
 
 
+def test_describe_names_combatants_from_a_state_and_shows_ids_without() -> None:
+    """B2D6-02: with a state of the combat, the log names combatants as the menus do (the id
+    beside the name where two characters share one); without a state, it shows the ids."""
+    attack = Attack(actor="hero", targets=("g1",), items=("劍",), defense_items=("盾",))
+    state, events = _play([(attack, [3, 3, 2, 2]), (Wait("g2"), [])])
+    named = [describe(event, "en", state=state) for event in events]
+    assert [
+        "Hero attacks Goblin (g1): Contest: 2D6[3,3] +2 劍 = 8 > 6 (2D6[2,2] +2 盾) Success;"
+        " 1 damage.",
+        "Goblin (g2) waits.",
+    ] == named
+    assert [
+        "hero attacks g1: Contest: 2D6[3,3] +2 劍 = 8 > 6 (2D6[2,2] +2 盾) Success; 1 damage.",
+        "g2 waits.",
+    ] == [describe(event, "en") for event in events]
+
+
 # --------------------------------------------------------------------------- menus
 
 #: One of every command type and every attack variant a menu shows.

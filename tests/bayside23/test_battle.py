@@ -38,9 +38,9 @@ from tabletop_rules.bayside23 import (
     UseArtifact,
     Wait,
     Weapon,
+    describe,
     ledger_after,
     log,
-    names_of,
 )
 from tabletop_rules.checks import Outcome
 from tabletop_rules.errors import IllegalCommand, InvalidCheck
@@ -158,7 +158,7 @@ def test_the_log_is_in_japanese() -> None:
     state = RULESET.start(party_setup())
     state, first = play(state, RollInitiative(), [3, 2, 5, 5, 6, 2])
     state, second = play(state, Cast(actor="ren", target="g1", spell=0), [1, 1, 1, 4, 3, 5])
-    lines = log([*first, *second], "ja", names_of(party_setup())).splitlines()
+    lines = log([*first, *second], "ja", state=state).splitlines()
     assert lines[0].startswith("ターン1 先攻判定：ミナ 1D6[3]=3")
     assert "（振り直し）" in lines[0]
     assert lines[0].endswith("行動順：レン → ミナ → ゴブリン → ゴブリン。")
@@ -166,6 +166,25 @@ def test_the_log_is_in_japanese() -> None:
     assert "ゴブリン に 3 ダメージ。" in lines[1]
     assert "Critical" in log(second, "en")
     assert "大成功" in log(second, "zh-Hant")
+
+
+def test_the_log_names_participants_from_a_state_and_shows_ids_without() -> None:
+    """BAY-18, BAY-29: with a state of the battle, ``describe`` and ``log`` name participants
+    by their characters' names; without one, by their ids; English unless told otherwise."""
+    state = RULESET.start(party_setup())
+    state, first = play(state, RollInitiative(), [3, 2, 5, 5, 6, 2])
+    state, second = play(state, Cast(actor="ren", target="g1", spell=0), [1, 1, 1, 4, 3, 5])
+    attacked = second[0]
+    assert isinstance(attacked, Attacked)
+    named = describe(attacked, state=state)
+    assert named.startswith("レン attacks ゴブリン: Hit (magic): ")
+    assert named.endswith(" ゴブリン takes 3 damage.")
+    shown = describe(attacked)
+    assert shown.startswith("ren attacks g1: Hit (magic): ")
+    assert shown.endswith(" g1 takes 3 damage.")
+    assert log([*first, attacked], state=state).splitlines()[1] == named
+    assert log([*first, attacked]).splitlines()[1] == shown
+    assert "行動順：ren → mina → g2 → g1。" in log(first, "ja")
 
 
 def test_initiative_uses_the_modifier_or_the_raw_score() -> None:

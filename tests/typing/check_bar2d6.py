@@ -141,6 +141,7 @@ assert_type(after, b.CombatState)
 assert_type(events, tuple[b.Event, ...])
 for event in events:
     assert_type(b.describe(event, "zh-Hant"), str)
+    assert_type(b.describe(event, "zh-Hant", state=after), str)
     if isinstance(event, b.Attacked):
         assert_type(event.strikes, tuple[b.Strike, ...])
         assert_type(event.strikes[0].check, CheckResult)

@@ -178,9 +178,11 @@ for event in events:
     if isinstance(event, bay.InitiativeRolled):
         assert_type(event.rolls, tuple[bay.InitiativeRoll, ...])
         assert_type(event.order, tuple[str, ...])
-names = bay.names_of(setup)
-assert_type(bay.log(events, "ja", names), str)
-assert_type(bay.describe(events[0], "en", names), str)
+assert_type(bay.names_of(setup), dict[str, str])
+assert_type(bay.log(events), str)
+assert_type(bay.log(events, "ja", state=state), str)
+assert_type(bay.describe(events[0]), str)
+assert_type(bay.describe(events[0], "en", state=state), str)
 legal = bay.RULESET.legal_commands(state)
 assert_type(legal, tuple[bay.Command, ...])
 commands: tuple[bay.Command, ...] = (

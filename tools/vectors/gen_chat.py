@@ -194,6 +194,20 @@ chat("chat-compare-unicode-le", "3d6≤12", [6, 6, 1])
 chat("chat-compare-japanese-ge", "2d6≧7", [1, 1])
 chat("chat-compare-japanese-le", "2d6≦7", [1, 1])
 chat("chat-compare-not-equal-bang", "2d6!=7", note="write <> for not equal")
+chat(
+    "chat-compare-not-equal-bang-spaced",
+    "2D6 != 7",
+    note="refused at the operator, not read as 2D6 with the comment != 7",
+)
+chat("chat-compare-not-equal-sign", "2d6≠7", note="write <> for not equal")
+chat("chat-compare-double-equals", "2d6==7", note="write = for equal")
+chat("chat-compare-equals-greater", "2d6=>7", note="write >= for at least")
+chat(
+    "chat-explode-equal",
+    "2d6! = 7",
+    [3, 4],
+    note="an exploding roll compared with =: the space keeps ! and = apart",
+)
 chat("chat-opposed", "2d6+5>=3d6", [3, 4, 2, 3, 5])
 chat("chat-opposed-tie", "1d20+5>=1d20+3", [10, 12], note="15 against 15: >= succeeds on a tie")
 chat(

@@ -469,7 +469,7 @@ class Bot:
             return [say("bot.menu_empty", channel.locale, user=user, waiting=waiting)]
         lines = [say("bot.menu_head", channel.locale, user=user)]
         lines += [
-            f"{number}. {game.system.label(command, channel.locale, game.state, game.setup)}"
+            f"{number}. {game.system.label(command, channel.locale, game.state)}"
             for number, command in enumerate(choices, 1)
         ]
         return ["\n".join(lines)]
@@ -513,7 +513,7 @@ class Bot:
             channel.dice = SeededDice.resume(before)  # refused or not stored: nothing rolled
             raise
         game.state, game.events = state, game.events + len(events)
-        lines = [game.system.describe(event, channel.locale, state, game.setup) for event in events]
+        lines = [game.system.describe(event, channel.locale, state) for event in events]
         if over:
             del self.games[channel.name]
             result = ruleset.outcome(state)

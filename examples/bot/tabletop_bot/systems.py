@@ -66,12 +66,12 @@ class System(Protocol):
         """The ruleset's setup; *sheets* holds each seat's stored JSON by seat id."""
         ...
 
-    def describe(self, event: object, locale: str, state: object, setup: object) -> str:
-        """One event of the log."""
+    def describe(self, event: object, locale: str, state: object) -> str:
+        """One event of the log, with participants named from *state*."""
         ...
 
-    def label(self, command: object, locale: str, state: object, setup: object) -> str:
-        """One entry of a menu."""
+    def label(self, command: object, locale: str, state: object) -> str:
+        """One entry of a menu, with participants named from *state*."""
         ...
 
 
@@ -160,10 +160,10 @@ class M20:
 
         return m20.CombatSetup(participants=_cast(seats, sheets, m20.Character, participant))
 
-    def describe(self, event: object, locale: str, state: object, setup: object) -> str:
+    def describe(self, event: object, locale: str, state: object) -> str:
         return m20.describe(event, locale, state=state)  # type: ignore[arg-type]
 
-    def label(self, command: object, locale: str, state: object, setup: object) -> str:
+    def label(self, command: object, locale: str, state: object) -> str:
         return m20.command_label(command, locale, state=state)  # type: ignore[arg-type]
 
 
@@ -199,10 +199,10 @@ class Bar2d6:
 
         return bar2d6.CombatSetup(participants=_cast(seats, sheets, bar2d6.Character, participant))
 
-    def describe(self, event: object, locale: str, state: object, setup: object) -> str:
-        return bar2d6.describe(event, locale)  # type: ignore[arg-type]
+    def describe(self, event: object, locale: str, state: object) -> str:
+        return bar2d6.describe(event, locale, state=state)  # type: ignore[arg-type]
 
-    def label(self, command: object, locale: str, state: object, setup: object) -> str:
+    def label(self, command: object, locale: str, state: object) -> str:
         return bar2d6.command_label(command, locale, state=state)  # type: ignore[arg-type]
 
 
@@ -245,11 +245,10 @@ class Bayside23:
         cast = _cast(seats, sheets, bayside23.Character, participant)
         return bayside23.BattleSetup(participants=cast)
 
-    def describe(self, event: object, locale: str, state: object, setup: object) -> str:
-        names = bayside23.names_of(setup)  # type: ignore[arg-type]
-        return bayside23.describe(event, locale, names)  # type: ignore[arg-type]
+    def describe(self, event: object, locale: str, state: object) -> str:
+        return bayside23.describe(event, locale, state=state)  # type: ignore[arg-type]
 
-    def label(self, command: object, locale: str, state: object, setup: object) -> str:
+    def label(self, command: object, locale: str, state: object) -> str:
         return bayside23.command_label(command, locale, state=state)  # type: ignore[arg-type]
 
 
@@ -298,10 +297,10 @@ class Skirmish:
             )
         return skirmish.Setup(teams=tuple(teams), library=cards.cards)
 
-    def describe(self, event: object, locale: str, state: object, setup: object) -> str:
+    def describe(self, event: object, locale: str, state: object) -> str:
         return skirmish.describe(event, locale, state=state)  # type: ignore[arg-type]
 
-    def label(self, command: object, locale: str, state: object, setup: object) -> str:
+    def label(self, command: object, locale: str, state: object) -> str:
         return skirmish.command_label(command, locale, state=state)  # type: ignore[arg-type]
 
 

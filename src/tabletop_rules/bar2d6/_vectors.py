@@ -24,6 +24,7 @@ from tabletop_rules.vectors import CheckSpec
 
 if TYPE_CHECKING:
     from tabletop_rules.bar2d6._combat._events import Event
+    from tabletop_rules.bar2d6._combat._values import CombatState
     from tabletop_rules.notation import SystemCheck
 
 
@@ -126,9 +127,9 @@ def _contest(spec: CheckSpec) -> SystemCheck:
     )
 
 
-def vector_log(setup: object, state: object, events: Iterable[Event], locale: str) -> str:
-    """The combat log of a vector's *events* in *locale*."""
-    return "\n".join(describe(event, locale) for event in events)
+def vector_log(setup: object, state: CombatState, events: Iterable[Event], locale: str) -> str:
+    """The combat log of a vector's *events* in *locale*, participants by name."""
+    return "\n".join(describe(event, locale, state=state) for event in events)
 
 
 #: The checks a rule vector may build (``check = "gm"``), by name.

@@ -7,12 +7,12 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from tabletop_rules.bayside23._checks import ActionCheck, HitCheck, HitKind
-from tabletop_rules.bayside23._combat._log import log, names_of
+from tabletop_rules.bayside23._combat._log import log
 from tabletop_rules.bayside23._sheet import parse_sheet
 
 if TYPE_CHECKING:
     from tabletop_rules.bayside23._combat._events import Event
-    from tabletop_rules.bayside23._combat._values import BattleSetup
+    from tabletop_rules.bayside23._combat._values import BattleState
     from tabletop_rules.notation import SystemCheck
     from tabletop_rules.vectors import CheckSpec
 
@@ -35,9 +35,9 @@ def _action(spec: CheckSpec) -> SystemCheck:
     )
 
 
-def vector_log(setup: BattleSetup, state: object, events: Iterable[Event], locale: str) -> str:
+def vector_log(setup: object, state: BattleState, events: Iterable[Event], locale: str) -> str:
     """The battle log of a vector's *events* in *locale*, participants by name."""
-    return log(events, locale, names_of(setup))
+    return log(events, locale, state=state)
 
 
 #: The checks a rule vector may build (``check = "hit"``), by name.

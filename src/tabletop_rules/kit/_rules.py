@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from tabletop_rules.dice import DiceSource
     from tabletop_rules.engine import GameResult
 
-__all__ = ["Cause", "Rules", "label_input"]
+__all__ = ["Cause", "Rules", "describe_input", "label_input"]
 
 SetupT = TypeVar("SetupT")
 StateT = TypeVar("StateT")
@@ -480,7 +480,7 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         return state
 
 
-# --------------------------------------------------------------------------- menu labels
+# --------------------------------------------------------------------------- menu labels and logs
 
 
 def label_input(
@@ -513,3 +513,28 @@ def label_input(
     if state is None:
         return None
     return rules.settle(rules.checked_state(state))[0]
+
+
+def describe_input(
+    rules: Rules[Any, StateT, Any, Any], event: object, state: object
+) -> StateT | None:
+    """Check the arguments of a system's ``describe``, as :func:`label_input` checks a label's.
+
+    Every system's ``describe(event, locale, *, state=None)`` starts here, so that the four
+    refuse the same input the same way.
+    The state only names participants: it is read as given, not settled.
+
+    Args:
+        rules: The system's ruleset.
+        event: What the caller asks a line of the log of.
+        state: The state given with it, or ``None``.
+
+    Returns:
+        *state*, or ``None`` without a state.
+
+    Raises:
+        InvalidData: *event* is no event of *rules* (path ``$``); *state* is no state of
+            *rules* (``$.state``).
+    """
+    rules.checked_event(event)
+    return None if state is None else rules.checked_state(state)

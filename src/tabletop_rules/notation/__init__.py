@@ -42,7 +42,9 @@ Any other text is chat and gives ``None``.
 A command that breaks the grammar raises :class:`~tabletop_rules.errors.InvalidNotation`
 with the position of the problem; syntax of other dice bots that looks like a command
 (``1d%``, ``4dF``, ``2d6!!``) raises its subclass
-:class:`~tabletop_rules.errors.UnsupportedNotation`.
+:class:`~tabletop_rules.errors.UnsupportedNotation`; so do other spellings of a comparison
+(``!=``, ``≠``, ``==``, ``=>``), at the operator, with a message that names the sign to write
+instead (``<>``, ``=``, ``>=``).
 ``parse(text, system="m20")`` first reads the commands that system registers.
 
 **Limits.**

@@ -10,7 +10,7 @@ import attrs
 from tabletop_rules.notation._limits import CHAIN_DEPTH
 from tabletop_rules.odds import Distribution
 
-__all__ = ["Keep", "Relation", "Reroll", "check_positive"]
+__all__ = ["MISSPELLED", "Keep", "Relation", "Reroll", "check_positive"]
 
 
 class Relation(enum.Enum):
@@ -72,6 +72,24 @@ _SYMBOLS: Final = {
     Relation.EQUAL: "=",
     Relation.NOT_EQUAL: "≠",
 }
+
+
+#: Comparisons as other dice bots and programming languages write them, longest first, with
+#: the relation this language writes instead.
+#: The parser refuses them with a hint, never reading them as that relation (``2D6!=7`` could
+#: as well be an exploding ``2D6!`` compared with ``=7``), and no comment may start with one.
+MISSPELLED: Final = (
+    ("!==", Relation.NOT_EQUAL),
+    ("===", Relation.EQUAL),
+    ("=/=", Relation.NOT_EQUAL),
+    ("!=", Relation.NOT_EQUAL),
+    ("=!", Relation.NOT_EQUAL),
+    ("/=", Relation.NOT_EQUAL),
+    ("≠", Relation.NOT_EQUAL),
+    ("==", Relation.EQUAL),
+    ("=>", Relation.AT_LEAST),
+    ("=<", Relation.AT_MOST),
+)
 
 
 def check_positive(_: object, attribute: attrs.Attribute[int], value: int) -> None:

@@ -10,9 +10,10 @@ from typing import Final
 from tabletop_rules._arguments import checked, checked_text
 from tabletop_rules.dice import Dice
 from tabletop_rules.errors import InvalidNotation, NotationLimitExceeded, UnsupportedNotation
+from tabletop_rules.i18n import Label
 from tabletop_rules.notation._commands import Check, Command, CountRoll, Repeat
 from tabletop_rules.notation._limits import DEFAULT_LIMITS, Limits, unchecked
-from tabletop_rules.notation._modifiers import Keep, Relation, Reroll
+from tabletop_rules.notation._modifiers import MISSPELLED, Keep, Relation, Reroll
 from tabletop_rules.notation._sums import Expression, Part
 from tabletop_rules.notation._systems import ChatCommand, SystemCheck, SystemCommand, commands
 
@@ -38,6 +39,7 @@ _RELATIONS: Final = (
     ("=", Relation.EQUAL),
 )
 _RELATION_STARTS: Final = frozenset(symbol[0] for symbol, _ in _RELATIONS)
+_MISSPELLED_STARTS: Final = frozenset(spelling[0] for spelling, _ in MISSPELLED)
 #: What may not start a comment: it would continue the command.
 _CONTINUES: Final = frozenset("+-−*") | _RELATION_STARTS
 #: Syntax of other dice bots that this notation does not support.
@@ -71,6 +73,22 @@ class _Parser:
         return UnsupportedNotation(
             "error.notation.unsupported", text=self.text, position=position, found=found
         )
+
+    def misspelled(self, position: int) -> UnsupportedNotation | None:
+        """The refusal of another notation's comparison at *position*, naming ours; or ``None``."""
+        if self.text[position : position + 1] not in _MISSPELLED_STARTS:
+            return None
+        for spelling, relation in MISSPELLED:
+            if self.text.startswith(spelling, position):
+                return UnsupportedNotation(
+                    "error.notation.comparison_spelling",
+                    text=self.text,
+                    position=position,
+                    found=spelling,
+                    instead=relation.value,
+                    meaning=Label(f"notation.relation.{relation.name.lower()}"),
+                )
+        return None
 
     def peek(self) -> str:
         return self.text[self.position] if self.position < len(self.text) else ""
@@ -120,7 +138,7 @@ class _Parser:
             return {"keep": keep}
         if found == "!":
             if after in ("!", "P", "="):
-                raise self.unsupported(here)
+                raise self.misspelled(here) or self.unsupported(here)
             self.position += 1
             return {"explode": True}
         if found == "R":
@@ -176,7 +194,7 @@ class _Parser:
                 part = Part(sign=sign, dice=dice, **self.modifier(dice, start))  # type: ignore[arg-type]
             following = self.peek()
             if following and following.isascii() and (following.isalpha() or following in "!%"):
-                raise self.unsupported(self.position)
+                raise self.misspelled(self.position) or self.unsupported(self.position)
             return self.made(part, start)
         if count is None:
             if found in _UNSUPPORTED or (found.isascii() and found.isalpha()):
@@ -245,6 +263,9 @@ class _Parser:
     def relation(self) -> Relation | None:
         before = self.position
         self.skip_spaces()
+        misspelled = self.misspelled(self.position)
+        if misspelled is not None:
+            raise misspelled
         for symbol, relation in _RELATIONS:
             if self.text.startswith(symbol, self.position):
                 self.position += len(symbol)
@@ -259,10 +280,10 @@ class _Parser:
         if self.position == len(self.text):
             return ""
         found = self.text[self.position]
+        if compared and (found in _RELATION_STARTS or self.misspelled(self.position)):
+            raise self.fail("error.notation.second_comparison", self.position)
         if self.position > start and found not in _CONTINUES:
             return self.text[self.position :].strip()
-        if compared and found in _RELATION_STARTS:
-            raise self.fail("error.notation.second_comparison", self.position)
         if found in _UNSUPPORTED or (found.isascii() and found.isalpha()):
             raise self.unsupported(self.position)
         raise self.fail("error.notation.unexpected", self.position, found=found)

@@ -13,13 +13,16 @@ from tabletop_rules._arguments import checked_source
 from tabletop_rules.dice import Dice, DiceSource, Roll, ScriptedDice, atomic
 from tabletop_rules.i18n import DEFAULT_LOCALE, catalog
 from tabletop_rules.notation._limits import CHAIN_DEPTH, check_value
-from tabletop_rules.notation._modifiers import Keep, Reroll, check_positive
+from tabletop_rules.notation._modifiers import MISSPELLED, Keep, Reroll, check_positive
 from tabletop_rules.odds import Distribution
 
 __all__ = ["Expression", "ExpressionResult", "Part", "RolledPart"]
 
 #: Characters a comment may not start with: they would read as part of the command.
 _OPERATOR_STARTS: Final = frozenset("+-−*<>=≥≤≧≦")
+#: What else a comment may not start with: a comparison as other bots write it (``!= 7``),
+#: which the command's text would not read back as a comment.
+_MISSPELLED_STARTS: Final = tuple(spelling for spelling, _ in MISSPELLED)
 _D66: Final = Dice(2, 6)
 
 
@@ -337,11 +340,12 @@ def check_comment(_: object, __: attrs.Attribute[str], value: str) -> None:
     if value and (
         value != value.strip()
         or value[0] in _OPERATOR_STARTS
+        or value.startswith(_MISSPELLED_STARTS)
         or unicodedata.normalize("NFKC", value) != value
     ):
         raise ValueError(
             "a comment is NFKC-normalized text without surrounding whitespace that starts with "
-            "no operator (+ - * or a comparison)"
+            "no operator (+ - * or a comparison, != and ≠ included)"
         )
 
 

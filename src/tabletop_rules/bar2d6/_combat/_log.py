@@ -26,33 +26,60 @@ from tabletop_rules.bar2d6._combat._events import (
 )
 from tabletop_rules.bar2d6._combat._values import CombatState
 from tabletop_rules.i18n import translate
-from tabletop_rules.kit._rules import label_input
+from tabletop_rules.kit._rules import describe_input, label_input
 
 __all__ = ["command_label", "describe"]
 
 
-def describe(event: Event, locale: str = "en") -> str:
+def describe(event: Event, locale: str = "en", *, state: CombatState | None = None) -> str:
     """One line per thing *event* records, in *locale* (an attack: a line per strike).
+
+    With *state*, combatants are named as :func:`command_label` names them: by their
+    characters' names, told apart by their ids where characters share a name.
 
     >>> from tabletop_rules import bar2d6
     >>> print(bar2d6.describe(bar2d6.RoundEnded(round=2, by_gm=True), "zh-Hant"))
     第2輪結束（GM）。
+    >>> setup = bar2d6.CombatSetup(
+    ...     participants=[
+    ...         bar2d6.Participant(id="al", character=bar2d6.Character(name="阿爾"), side="pc"),
+    ...         bar2d6.Participant(id="g1", character=bar2d6.Character(name="哥布林"), side="npc"),
+    ...     ]
+    ... )
+    >>> print(bar2d6.describe(bar2d6.Waited(actor="g1"), "zh-Hant"))
+    g1 等待。
+    >>> state = bar2d6.RULESET.start(setup)
+    >>> print(bar2d6.describe(bar2d6.Waited(actor="g1"), "zh-Hant", state=state))
+    哥布林 等待。
+
+    Args:
+        event: A bar2d6 combat event.
+        locale: The reader's language.
+        state: A state of the combat (any one: names do not change); with it, combatants
+            are named by their characters' names, else by their ids.
 
     Raises:
-        InvalidData: *event* is no bar2d6 combat event (path ``$``).
+        InvalidData: *event* is not a bar2d6 combat event (path ``$``); *state* is not a
+            bar2d6 combat state (``$.state``).
 
     .. versionadded:: 0.2.0
     """
+    # The ruleset; imported here, as its module imports this one.
     from tabletop_rules.bar2d6._combat import RULESET
 
-    RULESET.checked_event(event)
+    state = describe_input(RULESET, event, state)
+    names: Mapping[str, str] = _names_of(state, locale) if state is not None else {}
+
+    def name(id: str) -> str:
+        return names.get(id, id)
+
     if isinstance(event, Attacked):
         return "\n".join(
             translate(
                 "bar2d6.event.strike",
                 locale,
-                actor=event.actor,
-                target=strike.target,
+                actor=name(event.actor),
+                target=name(strike.target),
                 check=strike.check.explain(locale),
                 damage=strike.damage,
             )
@@ -62,8 +89,8 @@ def describe(event: Event, locale: str = "en") -> str:
         return translate(
             "bar2d6.event.healed",
             locale,
-            actor=event.actor,
-            target=event.target,
+            actor=name(event.actor),
+            target=name(event.target),
             item=event.item,
             amount=event.amount,
         )
@@ -71,15 +98,15 @@ def describe(event: Event, locale: str = "en") -> str:
         return translate(
             "bar2d6.event.bonus_granted",
             locale,
-            actor=event.actor,
-            target=event.target,
+            actor=name(event.actor),
+            target=name(event.target),
             item=event.item,
             bonus=event.bonus,
         )
     if isinstance(event, Waited):
-        return translate("bar2d6.event.waited", locale, actor=event.actor)
+        return translate("bar2d6.event.waited", locale, actor=name(event.actor))
     if isinstance(event, HpSet):
-        return translate("bar2d6.event.hp_set", locale, target=event.target, hp=event.hp)
+        return translate("bar2d6.event.hp_set", locale, target=name(event.target), hp=event.hp)
     if isinstance(event, RoundEnded):
         key = "bar2d6.event.round_ended_gm" if event.by_gm else "bar2d6.event.round_ended"
         return translate(key, locale, round=event.round)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TypeVar
 
-from tabletop_rules._arguments import checked, checked_items, wrong_type
+from tabletop_rules._arguments import checked, checked_items
 from tabletop_rules.bayside23._combat import RULESET
 from tabletop_rules.bayside23._combat._commands import (
     Attack,
@@ -38,9 +38,9 @@ from tabletop_rules.bayside23._combat._events import (
 )
 from tabletop_rules.bayside23._combat._values import GM, BattleSetup, BattleState
 from tabletop_rules.i18n import Label, translate
-from tabletop_rules.kit._rules import label_input
+from tabletop_rules.kit._rules import describe_input, label_input
 
-__all__ = ["command_label", "describe", "names_of"]
+__all__ = ["command_label", "describe", "log", "names_of"]
 
 _T = TypeVar("_T")
 
@@ -59,23 +59,33 @@ def names_of(setup: BattleSetup | BattleState) -> dict[str, str]:
     return {p.id: p.character.name for p in people}
 
 
-def describe(event: Event, locale: str = "ja", names: Mapping[str, str] | None = None) -> str:
+def _names(state: BattleState | None, locale: str) -> dict[str, str]:
+    """The names a log or a menu in *locale* shows by id: the GM's, and those of *state*."""
+    known = names_of(state) if state is not None else {}
+    known[GM] = translate("bayside23.name.gm", locale)
+    return known
+
+
+def describe(event: Event, locale: str = "en", *, state: BattleState | None = None) -> str:
     """One line of the battle log for *event* in *locale*.
 
+    >>> from tabletop_rules.bayside23 import Waited, describe
+    >>> print(describe(Waited(actor="mina"), "ja"))
+    mina は待機した。
+
     Args:
-        event: The event.
-        locale: A language tag.
-        names: Display names by id (:func:`names_of`); ids are shown where a name is missing.
+        event: A bayside23 battle event.
+        locale: The reader's language.
+        state: A state of the battle (any one: names do not change); with it, participants
+            are named by their characters' names (:func:`names_of`), else by their ids.
 
     Raises:
-        InvalidData: *event* is no bayside23 battle event (path ``$``), or *names* no
-            mapping (``$.names``).
+        InvalidData: *event* is not a bayside23 battle event (path ``$``); *state* is not a
+            :class:`BattleState` (``$.state``).
+
+    .. versionadded:: 0.2.0
     """
-    RULESET.checked_event(event)
-    if names is not None and not isinstance(names, Mapping):  # pyright: ignore[reportUnnecessaryIsInstance]
-        raise wrong_type("$.names", "a mapping of ids to names", names)
-    known = dict(names or {})
-    known.setdefault(GM, translate("bayside23.name.gm", locale))
+    known = _names(describe_input(RULESET, event, state), locale)
 
     def name(id: str) -> str:
         return known.get(id, id)
@@ -163,16 +173,25 @@ def describe(event: Event, locale: str = "ja", names: Mapping[str, str] | None =
     return translate(key, locale, actor=name(event.actor))
 
 
-def log(events: Iterable[Event], locale: str = "ja", names: Mapping[str, str] | None = None) -> str:
-    """The log of *events*, one line each.
+def log(events: Iterable[Event], locale: str = "en", *, state: BattleState | None = None) -> str:
+    """The log of *events*, one :func:`describe` line each, joined by newlines.
+
+    Args:
+        events: Events of a bayside23 battle.
+        locale: The reader's language.
+        state: A state of the battle; with it, participants are named by their characters'
+            names, else by their ids.
 
     Raises:
-        InvalidData: *events* is no list of bayside23 battle events (path ``$.events`` or
-            ``$.events[<index>]``), or *names* no mapping (``$.names``).
+        InvalidData: *events* is no list of bayside23 battle events (path ``$.events``, or
+            ``$.events[<index>]`` for an event); *state* is not a :class:`BattleState`
+            (``$.state``).
+
+    .. versionadded:: 0.2.0
     """
     listed = checked_items(events, object, "$.events", "events")
-    checked = [RULESET.checked_event(event, f"$.events[{i}]") for i, event in enumerate(listed)]
-    return "\n".join(describe(e, locale, names) for e in checked)
+    known = [RULESET.checked_event(event, f"$.events[{i}]") for i, event in enumerate(listed)]
+    return "\n".join(describe(e, locale, state=state) for e in known)
 
 
 #: The catalog key of each command's label.
@@ -214,8 +233,7 @@ def command_label(command: Command, locale: str = "en", *, state: BattleState | 
     """
     state = label_input(RULESET, command, state)
     key = _COMMAND_KEYS[type(command)]
-    known = names_of(state) if state is not None else {}
-    known[GM] = translate("bayside23.name.gm", locale)
+    known = _names(state, locale)
     fields: dict[str, object] = {
         name: getattr(command, name)
         for name in ("actor", "target", "artifact", "sides")

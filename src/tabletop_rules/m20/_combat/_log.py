@@ -12,7 +12,7 @@ from typing import Any
 
 from tabletop_rules._arguments import wrong_type
 from tabletop_rules.i18n import resolve_locale, translate
-from tabletop_rules.kit._rules import label_input
+from tabletop_rules.kit._rules import describe_input, label_input
 from tabletop_rules.m20._combat._commands import (
     Assist,
     Attack,
@@ -94,13 +94,18 @@ def describe(event: Event, locale: str = "en", *, state: CombatState | None = No
             are named by their characters' names, else by their ids.
 
     Raises:
-        InvalidData: *event* is not an m20 combat event (path ``$``), or *state* no m20
+        InvalidData: *event* is not an m20 combat event (path ``$``); *state* is not an m20
             combat state (``$.state``).
 
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
-       *state*, for names; an object that is no m20 event raises.
+       *state*, for names; an object that is no m20 event, or a state of another system,
+       raises.
     """
+    # The ruleset; imported here, as its module imports this one.
+    from tabletop_rules.m20._combat import RULESET
+
+    state = describe_input(RULESET, event, state)
     key = _key("m20.event", event)
     names: Mapping[str, str] = names_of(state, locale) if state is not None else {}
     if isinstance(event, Attacked):

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop_rules._arguments import wrong_type
 from tabletop_rules.engine import Pass
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.i18n import translate
-from tabletop_rules.kit._rules import label_input
+from tabletop_rules.kit._rules import describe_input, label_input
 from tabletop_rules.skirmish._combat._events import (
     Advanced,
     ApGiven,
@@ -19,7 +18,6 @@ from tabletop_rules.skirmish._combat._events import (
     EndTurn,
     Event,
     FirstPlayerRolled,
-    GameEnded,
     GiveAp,
     Paid,
     Passed,
@@ -64,22 +62,23 @@ def _action(state: State | None, action: Action, locale: str) -> str:
     return translate(f"skirmish.action.{action.kind.value}", locale)
 
 
-def describe(event: Event | object, locale: str = "en", *, state: State | None = None) -> str:
+def describe(event: Event, locale: str = "en", *, state: State | None = None) -> str:
     """One line of the game log for *event*, in *locale*.
 
     Args:
         event: A skirmish event.
         locale: The reader's language.
-        state: A state of the game after the event, to name characters by their cards.
+        state: A state of the game after the event; with it, characters are named by their
+            cards, else by their ids.
 
     Raises:
-        InvalidData: *event* is no skirmish event (path ``$``), or *state* no skirmish state
-            (``$.state``).
+        InvalidData: *event* is no skirmish event (path ``$``), or an :class:`Advanced` event
+            without steps or with something else among them (``$.steps``); *state* is no
+            skirmish state (``$.state``).
 
     .. versionadded:: 0.2.0
     """
-    if state is not None:
-        RULESET.checked_state(state)
+    state = describe_input(RULESET, event, state)
     if isinstance(event, FirstPlayerRolled):
         rolls = " ".join(f"{r.total}" for r in event.rolls)
         return translate("skirmish.event.first", locale, rolls=rolls, player=event.first)
@@ -120,15 +119,13 @@ def describe(event: Event | object, locale: str = "en", *, state: State | None =
         return line
     if isinstance(event, TurnEnded):
         return translate("skirmish.event.turn_ended", locale, player=event.actor)
-    if isinstance(event, GameEnded):
-        winners = ", ".join(event.winners) or "-"
-        return translate(
-            "skirmish.event.game_ended",
-            locale,
-            winners=winners,
-            reason=translate(event.reason, locale),
-        )
-    raise wrong_type("$", "an event of skirmish", event)
+    winners = ", ".join(event.winners) or "-"
+    return translate(
+        "skirmish.event.game_ended",
+        locale,
+        winners=winners,
+        reason=translate(event.reason, locale),
+    )
 
 
 def _step(taken: StepTaken, locale: str, state: State | None) -> str:
