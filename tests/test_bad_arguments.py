@@ -546,6 +546,21 @@ CORE_PROBES: list[Probe] = [
     Probe(
         "dice.ScriptedDice.roll", lambda v: ScriptedDice([1]).roll(v), "$.dice", _fixed(NOT_DICE)
     ),
+    # checks
+    Probe(
+        "checks.Opposition:rolls",
+        lambda v: checks.Opposition(rolls=v),
+        "$.rolls",
+        _fixed(NOT_ITERABLE),
+    ),
+    Probe(
+        "checks.CheckResult.judged:terms",
+        lambda v: checks.CheckResult.judged(
+            rolls=check_result().rolls, against=check_result().against, terms=v
+        ),
+        "$.terms",
+        _fixed(NOT_ITERABLE),
+    ),
     # engine
     Probe(
         "engine.fold:ruleset",

@@ -486,7 +486,11 @@ def atomic(dice: DiceSource) -> Generator[DiceSource]:
     .. versionadded:: 0.1.0
     """
     if not isinstance(dice, ScriptedDice):
-        yield checked_source(dice)
+        try:  # free unless it raises: the dice are checked when the block fails on them
+            yield dice
+        except AttributeError:
+            checked_source(dice)
+            raise
         return
     start = dice._position  # pyright: ignore[reportPrivateUsage]
     try:

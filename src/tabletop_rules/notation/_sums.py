@@ -244,19 +244,21 @@ class Part:
 
     def roll(self, dice: DiceSource) -> RolledPart:
         """Roll the term's dice, if it has any, with *dice*."""
-        if not callable(getattr(dice, "roll", None)):
+        try:  # free unless it raises: the check of the dice is on the slow path only
+            if self._kind == 1:
+                return _rolled(self, dice.roll(self.dice), None)  # type: ignore[arg-type]
+            if self.group is not None:
+                return _rolled(self, None, self.group.roll(dice))
+            if self.d66:
+                return _rolled(self, dice.roll(_D66), None)
+            if self.dice is None:
+                return _rolled(self, None, None)
+            if self.explode or self.reroll is not None:
+                return _rolled(self, _chain_roll(self, dice), None)
+            return _rolled(self, dice.roll(self.dice), None)
+        except AttributeError:
             checked_source(dice)
-        if self._kind == 1:
-            return _rolled(self, dice.roll(self.dice), None)  # type: ignore[arg-type]
-        if self.group is not None:
-            return _rolled(self, None, self.group.roll(dice))
-        if self.d66:
-            return _rolled(self, dice.roll(_D66), None)
-        if self.dice is None:
-            return _rolled(self, None, None)
-        if self.explode or self.reroll is not None:
-            return _rolled(self, _chain_roll(self, dice), None)
-        return _rolled(self, dice.roll(self.dice), None)
+            raise
 
 
 _D66_DISTRIBUTION: Final = Distribution.from_counts(
