@@ -16,6 +16,7 @@ from tabletop_rules import (
     Dice,
     DiceExhausted,
     DiceSource,
+    InvalidData,
     InvalidDice,
     InvalidDiceFace,
     InvalidNotation,
@@ -283,9 +284,10 @@ def test_seeded_dice_keep_their_seed() -> None:
 
 @pytest.mark.parametrize("seed", [1.0, "1", True, None])
 def test_seeded_dice_reject_a_seed_that_is_not_an_int(seed: object) -> None:
-    """A seed must be an int."""
-    with pytest.raises(TypeError):
+    """A seed must be an int: anything else raises InvalidData at ``$.seed``."""
+    with pytest.raises(InvalidData) as raised:
         SeededDice(seed)  # type: ignore[arg-type]
+    assert "$.seed" == raised.value.path
 
 
 @given(ts.seeds(), ts.dice(max_count=5, max_sides=50))

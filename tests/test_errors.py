@@ -21,13 +21,15 @@ from tabletop_rules import (
     LimitExceeded,
     Roll,
     ScriptedDice,
+    SeededDice,
     TabletopRulesError,
     UnknownSystem,
     from_json,
 )
 from tabletop_rules import errors as errors_module
+from tabletop_rules._arguments import checked_items
 from tabletop_rules.engine import PromptFrame, PromptStack, Registry
-from tabletop_rules.i18n import LOCALES, catalog, template_fields
+from tabletop_rules.i18n import LOCALES, catalog, template_fields, translate
 
 
 def _raised(action: Callable[[], object]) -> TabletopRulesError:
@@ -50,6 +52,9 @@ ERRORS: dict[str, Callable[[], TabletopRulesError]] = {
     "dice_exhausted": lambda: _raised(lambda: ScriptedDice([]).roll(Dice(1, 6))),
     "dice_notation": lambda: _raised(lambda: Dice.parse("2x6")),
     "invalid_data": lambda: _raised(lambda: from_json("{", Dice)),
+    "wrong_type": lambda: _raised(lambda: SeededDice("1")),  # type: ignore[arg-type]
+    "locale_type": lambda: _raised(lambda: translate("outcome.success", None)),  # type: ignore[arg-type]
+    "too_many": lambda: _raised(lambda: checked_items([1, 2], int, "$.x", most=1)),
     "unknown_system": lambda: _raised(lambda: Registry().get("nope")),
     "no_prompt": lambda: _raised(lambda: PromptStack[str]().top),
     "not_your_prompt": lambda: _raised(lambda: _STACK.check_answer("a", "Dodge")),
@@ -131,6 +136,21 @@ def test_every_error_renders_in_every_locale(name: str, locale: str) -> None:
     error = ERRORS[name]()
     missing = template_fields(catalog(locale)[error.key]) - set(error.params)
     assert (set(), str) == (missing, type(error.localized(locale)))
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if isinstance(ERRORS[n](), InvalidData)])
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_invalid_data_detail_renders_in_every_locale(name: str, locale: str) -> None:
+    """An InvalidData's detail given as a catalog key is filled and shown in the locale."""
+    error = ERRORS[name]()
+    assert isinstance(error, InvalidData)
+    template = catalog(locale).get(error.detail_key)
+    if template is None:  # English text given as the detail: shown as it is
+        assert error.detail == error.detail_key
+        return
+    missing = template_fields(template) - set(error.detail_params)
+    shown = translate(error.detail_key, locale, **error.detail_params)
+    assert (set(), True) == (missing, shown in error.localized(locale))
 
 
 @pytest.mark.parametrize("name", NAMES)

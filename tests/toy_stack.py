@@ -408,6 +408,7 @@ class ToyStack(Rules[Setup, State, Command, Event]):
     name: str = "toy_stack"
     rules_version: str = "1"
     setup_type: Any = Setup
+    state_type: Any = State
     command_type: Any = Command
     event_type: Any = Event
     resolving_reason: ClassVar[str] = "toy.illegal.resolving"

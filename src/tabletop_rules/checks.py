@@ -32,6 +32,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from tabletop_rules._arguments import wrong_type
 from tabletop_rules.dice import Roll
 from tabletop_rules.i18n import translate
 
@@ -128,12 +129,29 @@ class Term:
         return f"{_signed(self.value)} {translate(self.label, locale)}"
 
 
+# Converters of the lists of every check result: free unless given what is no list (every
+# check builds a result, so the items are left to the type checker).
+
+
 def _to_terms(terms: Iterable[Term]) -> tuple[Term, ...]:
-    return tuple(terms)
+    try:
+        return tuple(terms)
+    except TypeError:
+        raise wrong_type("$.terms", "a list of checks.Term", terms) from None
+
+
+def _to_parts(parts: Iterable[Term]) -> tuple[Term, ...]:
+    try:
+        return tuple(parts)
+    except TypeError:
+        raise wrong_type("$.parts", "a list of checks.Term", parts) from None
 
 
 def _to_rolls(rolls: Iterable[Roll]) -> tuple[Roll, ...]:
-    return tuple(rolls)
+    try:
+        return tuple(rolls)
+    except TypeError:
+        raise wrong_type("$.rolls", "a list of dice.Roll", rolls) from None
 
 
 def _sum(rolls: tuple[Roll, ...], terms: tuple[Term, ...]) -> int:
@@ -173,7 +191,7 @@ class Difficulty:
     label: str | None = None
     #: The numbers it was computed from, each with a catalog key or a name as its label (an
     #: empty label for a bare number), if it was computed.
-    parts: tuple[Term, ...] = attrs.field(default=(), converter=_to_terms, kw_only=True)
+    parts: tuple[Term, ...] = attrs.field(default=(), converter=_to_parts, kw_only=True)
 
     def explain(self, locale: str) -> str:
         """The difficulty as ``16``, ``16 (Hard)`` or ``8 (feature 3 + skill 13 − 8)``."""
@@ -256,9 +274,13 @@ class CheckResult:
         comparison: Comparison = Comparison.AT_LEAST,
         label: str | None = None,
     ) -> CheckResult:
-        """Build a result whose outcome is the plain comparison of the totals."""
-        rolls = tuple(rolls)
-        terms = tuple(terms)
+        """Build a result whose outcome is the plain comparison of the totals.
+
+        Raises:
+            InvalidData: *rolls* or *terms* is no list (path ``$.rolls`` or ``$.terms``).
+        """
+        rolls = _to_rolls(rolls)
+        terms = _to_terms(terms)
         holds = comparison.holds(_sum(rolls, terms), against.value)
         outcome = Outcome.SUCCESS if holds else Outcome.FAILURE
         if cls is CheckResult:

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from tabletop_rules import __version__
+from tabletop_rules._arguments import checked_items, wrong_type
 from tabletop_rules.dice import Dice, ScriptedDice, SeededDice
 from tabletop_rules.errors import TabletopRulesError
 from tabletop_rules.i18n import DEFAULT_LOCALE, LOCALES, resolve_locale, translate
@@ -598,12 +599,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         The exit code: 0 when all went well, 2 for a usage error, 1 for an error of the
         library (printed as one line on standard error, without a traceback).
 
+    Raises:
+        InvalidData: *argv* is not a list of ``str`` (path ``$.argv``, or
+            ``$.argv[<index>]`` for an item), raised rather than printed: it is the caller's
+            mistake, not the user's.
+
     .. versionadded:: 0.1.0
     """
+    arguments = sys.argv[1:] if argv is None else _checked_argv(argv)
     _tolerate_any_terminal()
     parser = _parser()
     try:
-        args = parser.parse_args(_expressions_as_operands(sys.argv[1:] if argv is None else argv))
+        args = parser.parse_args(_expressions_as_operands(arguments))
     except SystemExit as stop:
         code = stop.code
         return code if isinstance(code, int) else (0 if code is None else 2)
@@ -634,6 +641,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 _LEADING_MINUS = re.compile(r"-[0-9]*[dD]?[0-9]")
+
+
+def _checked_argv(argv: object) -> list[str]:
+    """*argv* as a list, after checking that it is a list (not one text) of ``str``."""
+    if isinstance(argv, str):  # a command line is its words, not one text
+        raise wrong_type("$.argv", "a list of str", argv)
+    return list(checked_items(argv, str, "$.argv"))
 
 
 def _expressions_as_operands(argv: Sequence[str]) -> list[str]:

@@ -26,7 +26,14 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
-from tabletop_rules.errors import DiceExhausted, InvalidDice, InvalidDiceFace, InvalidNotation
+from tabletop_rules._arguments import checked, checked_source, checked_text, wrong_type
+from tabletop_rules.errors import (
+    DiceExhausted,
+    InvalidData,
+    InvalidDice,
+    InvalidDiceFace,
+    InvalidNotation,
+)
 
 __all__ = [
     "Dice",
@@ -88,8 +95,9 @@ class Dice:
         Raises:
             InvalidNotation: *text* is not dice notation.
             InvalidDice: The dice cannot exist (``2d0``).
+            InvalidData: *text* is not a ``str`` (path ``$``).
         """
-        normalized = unicodedata.normalize("NFKC", text).strip()
+        normalized = unicodedata.normalize("NFKC", checked_text(text, "$")).strip()
         match = _DICE_TEXT.fullmatch(normalized)
         if match is None:
             raise InvalidNotation("error.notation.dice", text=normalized, position=0)
@@ -98,7 +106,16 @@ class Dice:
 
 
 def _to_faces(faces: Iterable[int]) -> tuple[int, ...]:
-    return tuple(faces)
+    # A text's characters are no faces: the roll's check of each face refuses them.
+    try:
+        return tuple(faces)
+    except TypeError:  # not iterable
+        raise wrong_type("$.faces", "a list of int", faces) from None
+
+
+def _not_dice(dice: object) -> InvalidData:
+    """The refusal of a *dice* argument that is no :class:`Dice`."""
+    return wrong_type("$.dice", "dice.Dice", dice)
 
 
 @attrs.frozen
@@ -121,6 +138,8 @@ class Roll:
     faces: tuple[int, ...] = attrs.field(converter=_to_faces)
 
     def __attrs_post_init__(self) -> None:
+        if not isinstance(self.dice, Dice):  # pyright: ignore[reportUnnecessaryIsInstance]
+            raise _not_dice(self.dice)
         if len(self.faces) != self.dice.count:
             raise InvalidDice("error.roll_face_count", dice=str(self.dice), given=len(self.faces))
         sides = self.dice.sides
@@ -160,13 +179,15 @@ def _new_roll(dice: Dice, faces: tuple[int, ...]) -> Roll:
 
 
 def _check_state_number(_: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or value < 0:
-        raise ValueError(f"{attribute.name} must be a whole number, 0 or more, not {value!r}")
+    if type(value) is not int:
+        raise wrong_type(f"$.{attribute.name}", "int", value)
+    if value < 0:
+        raise InvalidData(f"$.{attribute.name}", f"must be 0 or more, not {value}")
 
 
 def _check_seed(_: object, __: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int:
-        raise TypeError(f"a seed must be an int, not {type(value).__name__}")
+        raise wrong_type("$.seed", "int", value)
 
 
 @attrs.frozen(kw_only=True)
@@ -196,7 +217,7 @@ class SeededDiceState:
 
     def __attrs_post_init__(self) -> None:
         if self.words < self.draws:
-            raise ValueError("words cannot be fewer than draws: each die takes at least one")
+            raise InvalidData("$.words", "cannot be fewer than draws: each die takes at least one")
 
 
 class SeededDice:
@@ -211,13 +232,20 @@ class SeededDice:
 
     Args:
         seed: Any integer.
+
+    Raises:
+        InvalidData: *seed* is not an ``int`` (path ``$.seed``).
+
+    .. versionchanged:: 0.2.0
+       A seed that is not an ``int`` raises :class:`~tabletop_rules.errors.InvalidData`, not
+       ``TypeError``.
     """
 
     __slots__ = ("_draws", "_seed", "_state", "_words")
 
     def __init__(self, seed: int) -> None:
         if type(seed) is not int:
-            raise TypeError(f"a seed must be an int, not {type(seed).__name__}")
+            raise wrong_type("$.seed", "int", seed)
         self._seed = seed
         self._state = seed & _MASK64
         self._draws = 0
@@ -248,8 +276,12 @@ class SeededDice:
     def resume(cls, state: SeededDiceState) -> SeededDice:
         """Dice that go on exactly where *state* was saved (in constant time).
 
+        Raises:
+            InvalidData: *state* is no :class:`SeededDiceState` (path ``$.state``).
+
         .. versionadded:: 0.2.0
         """
+        state = checked(state, SeededDiceState, "$.state")
         dice = cls(state.seed)
         dice._state = (state.seed + state.words * _GAMMA) & _MASK64
         dice._draws = state.draws
@@ -277,9 +309,16 @@ class SeededDice:
                 return value % sides + 1
 
     def roll(self, dice: Dice) -> Roll:
-        """Roll *dice*."""
-        sides = dice.sides
-        count = dice.count
+        """Roll *dice*.
+
+        Raises:
+            InvalidData: *dice* is no :class:`Dice` (path ``$.dice``).
+        """
+        try:  # free unless it raises: the check is on the slow path only
+            sides = dice.sides
+            count = dice.count
+        except AttributeError:
+            raise _not_dice(dice) from None
         if count == 1 and sides <= _SPAN64:
             # One die, the commonest roll: the same stream, without the loops. A draw at or
             # above 2**64 - sides may be rejected; only then is the exact bound computed.
@@ -359,13 +398,19 @@ class ScriptedDice:
     __slots__ = ("_faces", "_position", "_sides")
 
     def __init__(self, faces: Iterable[int], *, sides: Iterable[int] | None = None) -> None:
-        self._faces = tuple(faces)
+        try:
+            self._faces = tuple(faces)
+        except TypeError:  # not iterable
+            raise wrong_type("$.faces", "a list of int", faces) from None
         for face in self._faces:
             if type(face) is not int or face < 1:
                 raise InvalidDiceFace(face)
         self._sides: tuple[int, ...] | None = None
         if sides is not None:
-            self._sides = tuple(sides)
+            try:
+                self._sides = tuple(sides)
+            except TypeError:  # not iterable
+                raise wrong_type("$.sides", "a list of int", sides) from None
             if len(self._sides) != len(self._faces):
                 raise InvalidDice(
                     "error.scripted_sizes", faces=len(self._faces), sides=len(self._sides)
@@ -392,8 +437,12 @@ class ScriptedDice:
             DiceExhausted: Fewer than ``dice.count`` faces are left.
             InvalidDice: The dice were scripted with sizes, and one is not ``dice.sides``.
             InvalidDiceFace: A face does not fit ``dice.sides``.
+            InvalidData: *dice* is no :class:`Dice` (path ``$.dice``).
         """
-        end = self._position + dice.count
+        try:  # free unless it raises (Roll checks the type of what has a count)
+            end = self._position + dice.count
+        except (AttributeError, TypeError):
+            raise _not_dice(dice) from None
         if end > len(self._faces):
             raise DiceExhausted("error.dice_exhausted", dice=str(dice))
         if self._sides is not None:
@@ -431,10 +480,17 @@ def atomic(dice: DiceSource) -> Generator[DiceSource]:
     >>> dice.remaining
     (5,)
 
+    Raises:
+        InvalidData: *dice* is no :class:`DiceSource` (path ``$.dice``).
+
     .. versionadded:: 0.1.0
     """
     if not isinstance(dice, ScriptedDice):
-        yield dice
+        try:  # free unless it raises: the dice are checked when the block fails on them
+            yield dice
+        except AttributeError:
+            checked_source(dice)
+            raise
         return
     start = dice._position  # pyright: ignore[reportPrivateUsage]
     try:

@@ -29,6 +29,14 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
 
 import attrs
 
+from tabletop_rules._arguments import (
+    checked,
+    checked_flag,
+    checked_ruleset,
+    checked_source,
+    checked_text,
+    wrong_type,
+)
 from tabletop_rules.dice import ScriptedDice, atomic
 from tabletop_rules.errors import CorruptRecord, IllegalCommand, InvalidData, UnknownSystem
 
@@ -151,11 +159,31 @@ class Ruleset(Protocol[SetupT_contra, StateT, CommandT, EventT]):
         ...
 
 
+def _checked_state(ruleset: Ruleset[Any, Any, Any, Any], state: object) -> None:
+    """Refuse *state* if *ruleset* names its state class and *state* is not of it.
+
+    A ruleset built with :class:`tabletop_rules.kit.Rules` names it (``state_type``);
+    another ruleset's :meth:`~Ruleset.evolve` is trusted to check for itself.
+    """
+    state_type = getattr(ruleset, "state_type", None)
+    if isinstance(state_type, type) and not isinstance(state, state_type):
+        raise wrong_type("$.state", f"a state of {ruleset.name} ({state_type.__name__})", state)
+
+
 def fold(
     ruleset: Ruleset[Any, StateT, Any, EventT], state: StateT, events: Iterable[EventT]
 ) -> StateT:
-    """Apply *events* to *state* in order with ``ruleset.evolve``."""
-    evolve = ruleset.evolve
+    """Apply *events* to *state* in order with ``ruleset.evolve``.
+
+    Raises:
+        IllegalCommand: An event is of no type of the ruleset (``unexpected_event``).
+        InvalidData: *ruleset* is no ruleset (path ``$.ruleset``), *state* is no state of it
+            (``$.state``), or *events* is no list (``$.events``).
+    """
+    evolve = checked_ruleset(ruleset).evolve
+    _checked_state(ruleset, state)
+    if isinstance(events, str | bytes) or not isinstance(events, Iterable):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise wrong_type("$.events", "a list of events", events)
     for event in events:
         state = evolve(state, event)
     return state
@@ -173,9 +201,14 @@ def step(
         IllegalCommand: The rules do not allow *command* now (nothing has changed).
         DiceExhausted: Scripted dice ran out; they are given back every face the command
             took (see :func:`~tabletop_rules.dice.atomic`).
+        InvalidData: *ruleset* is no ruleset (path ``$.ruleset``), *state* is no state of it
+            (``$.state``), or *dice* is no dice source (``$.dice``).
     """
     play = getattr(ruleset, "play", None)
-    if play is not None and not isinstance(dice, ScriptedDice):
+    if play is None:  # a kit ruleset's play checks the state and the dice itself
+        _checked_state(checked_ruleset(ruleset), state)
+        checked_source(dice)
+    elif not isinstance(dice, ScriptedDice):
         # Only scripted dice give faces back on a failure (see atomic): others need no block.
         played: tuple[StateT, tuple[EventT, ...]] = play(state, command, dice)
         return played
@@ -205,11 +238,22 @@ class GameRecord(Generic[SetupT, EventT]):
     def begin(
         ruleset: Ruleset[NewSetupT, Any, Any, NewEventT], setup: NewSetupT
     ) -> GameRecord[NewSetupT, NewEventT]:
-        """A record of a new game of *ruleset* with no events yet."""
+        """A record of a new game of *ruleset* with no events yet.
+
+        Raises:
+            InvalidData: *ruleset* is no ruleset (path ``$.ruleset``).
+        """
+        ruleset = checked_ruleset(ruleset)
         return GameRecord(system=ruleset.name, rules_version=ruleset.rules_version, setup=setup)
 
     def extend(self, events: Iterable[EventT]) -> GameRecord[SetupT, EventT]:
-        """This record with *events* appended."""
+        """This record with *events* appended.
+
+        Raises:
+            InvalidData: *events* is no list (path ``$.events``).
+        """
+        if isinstance(events, str | bytes) or not isinstance(events, Iterable):  # pyright: ignore[reportUnnecessaryIsInstance]
+            raise wrong_type("$.events", "a list of events", events)
         return attrs.evolve(self, events=(*self.events, *events))
 
 
@@ -267,10 +311,13 @@ class Registry:
 
         Raises:
             UnknownSystem: No ruleset has that name.
+            InvalidData: *name* is not a ``str`` (path ``$.name``).
         """
         try:
             return self.rulesets[name]
-        except KeyError:
+        except (KeyError, TypeError):  # TypeError: an unhashable name
+            if not isinstance(name, str):  # pyright: ignore[reportUnnecessaryIsInstance]
+                raise wrong_type("$.name", "str", name) from None
             raise UnknownSystem(name, self.rulesets) from None
 
     def __iter__(self) -> Iterator[Ruleset[Any, Any, Any, Any]]:
@@ -324,13 +371,23 @@ def replay(
     Raises:
         UnknownSystem: No ruleset is registered under ``record.system``.
         InvalidData: The record was made under another rules version, or for another
-            system than *ruleset*.
+            system than *ruleset*; or an argument is of the wrong type: *record* is no
+            :class:`GameRecord` (path ``$``, the record; ``$.system`` for its system),
+            *ruleset* no ruleset (``$.ruleset``), *registry* no :class:`Registry`
+            (``$.registry``), *trusted* no ``bool`` (``$.trusted``).
         CorruptRecord: An event that legal play does not produce (or, trusted, that does not
             fit the state it is applied to); its index is given.
 
     .. versionchanged:: 0.2.0
        Verifies by default; ``ruleset`` and ``trusted`` were added.
     """
+    checked(record, GameRecord, "$", "engine.GameRecord")
+    checked_text(record.system, "$.system")
+    checked_flag(trusted, "$.trusted")
+    if ruleset is not None:
+        ruleset = checked_ruleset(ruleset)
+    if registry is not None:
+        registry = checked(registry, Registry, "$.registry", "engine.Registry")
     if ruleset is None:
         ruleset = (registry or Registry.default()).get(record.system)
     elif record.system != ruleset.name:

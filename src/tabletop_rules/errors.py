@@ -7,6 +7,12 @@ message.
 Errors that describe a bad value (a malformed command, an impossible face, broken JSON) are
 also instances of :class:`ValueError`.
 
+An argument of the wrong type given to any public function or constructor (``None`` or a
+number where a text belongs, a state of another rule system) raises :class:`InvalidData` at
+``$.<parameter>`` (``$.locale``, ``$.state``), never an ``AttributeError`` or ``TypeError``
+from deep inside; the value a function reads as a document (a parser's text, JSON, a record, a
+command or an event) is ``$`` itself.
+
 .. versionadded:: 0.1.0
 """
 
@@ -273,19 +279,39 @@ class IllegalCommand(TabletopRulesError):
 
 
 class InvalidData(TabletopRulesError, ValueError):
-    """Data (JSON, a sheet, a card file) that does not fit the type it should be.
+    """Data (JSON, a sheet, a card file) or an argument that does not fit the type it should be.
+
+    An argument of the wrong type given to a public function or constructor (``None`` or a
+    number where a text belongs, a state of another rule system) is refused with this error,
+    at the path ``$.<parameter>``: ``$.locale``, ``$.state``, ``$.seed``.
 
     Args:
         path: Where the bad field is, as a JSON path such as ``$.events[3].faces[0]``.
-        detail: What is wrong there.
+        detail: What is wrong there: English text, or the catalog key of a message that
+            *params* fill, which :meth:`localized` renders in the reader's locale.
+        **params: The values that fill *detail*'s message.
+
+    .. versionchanged:: 0.2.0
+       *detail* may be a catalog key with *params*.
     """
 
-    def __init__(self, path: str, detail: str) -> None:
+    def __init__(self, path: str, detail: str, /, **params: object) -> None:
         #: The JSON path of the bad field (``$`` for the whole document).
         self.path = path
-        #: What is wrong there.
-        self.detail = detail
-        super().__init__("error.invalid_data", path=path, detail=detail)
+        #: The catalog key of what is wrong (or the English text given instead of a key).
+        self.detail_key = detail
+        #: The values that fill :attr:`detail_key`'s message.
+        self.detail_params: Mapping[str, object] = dict(params)
+        #: What is wrong there, in English.
+        self.detail = i18n.translate(detail, i18n.DEFAULT_LOCALE, **params)
+        super().__init__("error.invalid_data", path=path, detail=self.detail)
+
+    def localized(self, locale: str) -> str:
+        """Return the message in *locale*, what is wrong in that locale too."""
+        detail = i18n.translate(self.detail_key, locale, **_clipped(self.detail_params, MAX_QUOTED))
+        return i18n.translate(
+            self.key, locale, **_clipped({**self.params, "detail": detail}, MAX_QUOTED)
+        )
 
 
 class CorruptRecord(TabletopRulesError, ValueError):

@@ -84,14 +84,27 @@ def resolve_locale(tag: str) -> str:
     Args:
         tag: A BCP 47 language tag such as ``"en-US"``, ``"zh-Hant"`` or ``"ja"``.
 
+    Every locale the library is given goes through here (:func:`catalog` and so
+    :func:`translate` resolve theirs here), so this is where a locale that is no text is
+    refused, for every function that takes one.
+
     Returns:
         One of :data:`LOCALES`.
+
+    Raises:
+        InvalidData: *tag* is not a ``str`` (path ``$.locale``).
 
     >>> resolve_locale("zh_TW")
     'zh-Hant'
     >>> resolve_locale("fr")
     'en'
+
+    .. versionchanged:: 0.2.0
+       A tag that is not a ``str`` raises :class:`~tabletop_rules.errors.InvalidData`, not
+       ``AttributeError``.
     """
+    if not isinstance(tag, str):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise _not_a_locale(tag)
     # No alias has more than _ALIAS_PARTS parts: the rest of a long tag cannot matter.
     parts = tag.replace("_", "-").lower().split("-", _ALIAS_PARTS)[:_ALIAS_PARTS]
     for end in range(len(parts), 0, -1):
@@ -101,7 +114,15 @@ def resolve_locale(tag: str) -> str:
     return DEFAULT_LOCALE
 
 
-@functools.cache
+def _not_a_locale(tag: object) -> Exception:
+    """The refusal of a locale that is not a ``str``."""
+    # errors imports this module: import it only when a locale is refused.
+    from tabletop_rules._arguments import described
+    from tabletop_rules.errors import InvalidData
+
+    return InvalidData("$.locale", "error.locale_type", given=described(tag))
+
+
 def catalog(locale: str) -> Mapping[str, str]:
     """Return the read-only catalog of one shipped locale.
 
@@ -113,7 +134,19 @@ def catalog(locale: str) -> Mapping[str, str]:
 
     Returns:
         A read-only mapping from message keys to templates.
+
+    Raises:
+        InvalidData: *locale* is not a ``str`` (path ``$.locale``).
     """
+    try:
+        return _catalog(locale)
+    except TypeError:  # an unhashable locale: the cache cannot look it up
+        raise _not_a_locale(locale) from None
+
+
+@functools.cache
+def _catalog(locale: str) -> Mapping[str, str]:
+    # The cached body of catalog(), which translate() calls directly on its fast path.
     from importlib import resources  # only when first needed: it is slow to import
 
     folder = resources.files("tabletop_rules").joinpath("locales").joinpath(resolve_locale(locale))
@@ -129,7 +162,12 @@ def template_fields(template: str) -> frozenset[str]:
 
     >>> sorted(template_fields("{total} ≥ {target}"))
     ['target', 'total']
+
+    Raises:
+        InvalidData: *template* is not a ``str`` (path ``$``).
     """
+    if not isinstance(template, str):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise _wrong_type("$", "str", template)
     return frozenset(
         field for _, field, _, _ in string.Formatter().parse(template) if field is not None
     )
@@ -146,6 +184,10 @@ def translate(key: str, locale: str = DEFAULT_LOCALE, /, **params: object) -> st
     Returns:
         The filled template.
 
+    Raises:
+        InvalidData: *locale* is not a ``str`` (path ``$.locale``) or *key* is not a ``str``
+            (path ``$.key``).
+
     >>> translate("outcome.success", "zh-Hant")
     '成功'
     >>> translate("error.dice_exhausted", "en", dice="1D6")
@@ -153,16 +195,33 @@ def translate(key: str, locale: str = DEFAULT_LOCALE, /, **params: object) -> st
     >>> translate("半狼", "ja")
     '半狼'
     """
-    template = catalog(locale).get(key)
+    try:  # free unless it raises: the checks of the arguments are on the slow paths only
+        template = _catalog(locale).get(key)
+        if template is None:
+            template = _catalog(DEFAULT_LOCALE).get(key)
+    except TypeError:  # an unhashable locale (the cache cannot look it up) or key
+        raise _not_a_locale(locale) if not isinstance(locale, str) else _not_a_key(key) from None  # pyright: ignore[reportUnnecessaryIsInstance]
     if template is None:
-        template = catalog(DEFAULT_LOCALE).get(key)
-    if template is None:
+        if not isinstance(key, str):  # pyright: ignore[reportUnnecessaryIsInstance]
+            raise _not_a_key(key)
         return key
     fields = _Fields(
         (name, translate(value.key, locale) if isinstance(value, Label) else value)
         for name, value in params.items()
     )
     return template.format_map(fields)
+
+
+def _not_a_key(key: object) -> Exception:
+    """The refusal of a message key that is not a ``str``."""
+    return _wrong_type("$.key", "str", key)
+
+
+def _wrong_type(path: str, expected: str, value: object) -> Exception:
+    """:func:`tabletop_rules._arguments.wrong_type`, imported when first needed."""
+    from tabletop_rules._arguments import wrong_type  # errors imports this module
+
+    return wrong_type(path, expected, value)
 
 
 class _Unfilled:

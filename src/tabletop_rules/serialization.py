@@ -38,10 +38,15 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 import cattrs
-from cattrs.errors import ForbiddenExtraKeysError, IterableValidationNote
+from cattrs.errors import (
+    ForbiddenExtraKeysError,
+    IterableValidationNote,
+    StructureHandlerNotFoundError,
+)
 from cattrs.gen import make_dict_unstructure_fn, override
 from cattrs.preconf.json import make_converter as _json_converter
 
+from tabletop_rules._arguments import checked, wrong_type
 from tabletop_rules.checks import Difficulty, Opposition
 from tabletop_rules.engine import GameRecord, Registry
 from tabletop_rules.errors import InvalidData, TabletopRulesError
@@ -368,15 +373,34 @@ def _default_converter() -> cattrs.Converter:
     return make_converter()
 
 
+def _converter(converter: object) -> cattrs.Converter:
+    """*converter*, or the shared default for ``None``.
+
+    Raises:
+        InvalidData: *converter* is no :class:`cattrs.Converter` (path ``$.converter``).
+    """
+    if converter is None:
+        return _default_converter()
+    found: cattrs.Converter = checked(converter, cattrs.Converter, "$.converter", "a Converter")
+    return found
+
+
 def to_json(value: object, *, converter: cattrs.Converter | None = None) -> str:
     """Serialize *value* to compact JSON (UTF-8 text, non-ASCII kept as is).
 
     Args:
         value: Any public value of the library (or of a registered ruleset).
         converter: A converter from :func:`make_converter`; a shared default if not given.
+
+    Raises:
+        InvalidData: *value* is nothing the converter writes as JSON (path ``$``), or
+            *converter* is no converter (``$.converter``).
     """
-    data = (converter or _default_converter()).unstructure(value)
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    data = _converter(converter).unstructure(value)
+    try:
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError) as error:  # a value the converter passed through as it is
+        raise InvalidData("$", _clip(str(error))) from None
 
 
 def structure(data: object, cls: type[T], *, converter: cattrs.Converter | None = None) -> T:
@@ -384,9 +408,18 @@ def structure(data: object, cls: type[T], *, converter: cattrs.Converter | None 
 
     Raises:
         InvalidData: The data does not fit *cls*; the error names the path of the bad field.
+            Also *cls* that is no type the converter reads (path ``$.cls``), and
+            *converter* that is no converter (``$.converter``).
     """
+    chosen = _converter(converter)
+    if cls is None:  # cattrs reads None as NoneType, and would give None back  # pyright: ignore[reportUnnecessaryComparison]
+        raise wrong_type("$.cls", "a type of the library's values", cls)
     try:
-        return (converter or _default_converter()).structure(data, cls)
+        return chosen.structure(data, cls)
+    except StructureHandlerNotFoundError as error:
+        if error.type_ is cls:  # no hook for cls itself, not for a field's type
+            raise wrong_type("$.cls", "a type of the library's values", cls) from None
+        raise InvalidData("$", _clip(_describe(error))) from error
     except cattrs.BaseValidationError as error:
         path, detail = _first_problem(error)
         raise InvalidData(path, _clip(detail)) from error
@@ -413,8 +446,10 @@ def from_json(text: str | bytes, cls: type[T], *, converter: cattrs.Converter | 
 
     Raises:
         InvalidData: The text is not JSON, is too long, or does not fit *cls*; the error names
-            the path of the bad field.
+            the path of the bad field (``$`` for a text that is no ``str`` or ``bytes``).
     """
+    if not isinstance(text, str | bytes | bytearray):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise wrong_type("$", "str or bytes", text)
     if len(text) > MAX_JSON_LENGTH:
         raise InvalidData("$", f"the text is longer than {MAX_JSON_LENGTH} characters")
     try:

@@ -23,12 +23,14 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from types import MappingProxyType
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 import attrs
 
+from tabletop_rules._arguments import checked_items, checked_ruleset, checked_whole, wrong_type
 from tabletop_rules.dice import SeededDice
 from tabletop_rules.engine import ENTRY_POINT_GROUP, GameRecord, GameResult, Ruleset, step
+from tabletop_rules.errors import InvalidData
 
 __all__ = [
     "Bot",
@@ -70,16 +72,26 @@ def random_bot(
 
     Returns:
         The command, or ``None`` when no one but the skipped may act.
+
+    Raises:
+        InvalidData: *rng* has no ``randrange`` (path ``$.rng``); *ruleset* or *state* is of
+            the wrong type (``$.ruleset``, ``$.state``).
     """
-    actors = list(ruleset.to_act(state))
-    if skip:
-        skipped = frozenset(skip)
-        actors = [a for a in actors if a not in skipped]
-    while actors:
-        actor = actors.pop(rng.randrange(len(actors)))
-        commands = ruleset.legal_commands(state, actor=actor)
-        if commands:
-            return rng.choice(commands)  # the same draw as randrange(len(commands))
+    try:  # free unless it raises: bots play every command, so the checks wait for a failure
+        actors = list(ruleset.to_act(state))
+        if skip:
+            skipped = frozenset(skip)
+            actors = [a for a in actors if a not in skipped]
+        while actors:
+            actor = actors.pop(rng.randrange(len(actors)))
+            commands = ruleset.legal_commands(state, actor=actor)
+            if commands:
+                return rng.choice(commands)  # the same draw as randrange(len(commands))
+    except AttributeError:
+        checked_ruleset(ruleset)
+        if not callable(getattr(rng, "randrange", None)):
+            raise wrong_type("$.rng", "random.Random", rng) from None
+        raise
     return None
 
 
@@ -115,9 +127,24 @@ def play(
 
     The dice are ``SeededDice(seed)`` and the bot's choices come from ``random.Random(seed)``:
     the same seed plays the same game.
+
+    Raises:
+        InvalidData: An argument of the wrong type, at ``$.<argument>``.
     """
+    _check_play(ruleset, seed, bot, max_steps)
     _, events = _play(ruleset, setup, seed, bot, max_steps)
     return GameRecord.begin(ruleset, setup).extend(events)
+
+
+def _check_play(
+    ruleset: object, seed: object, bot: object, max_steps: object, seed_path: str = "$.seed"
+) -> None:
+    """Refuse arguments of :func:`play` and :func:`simulate` of the wrong type."""
+    checked_ruleset(ruleset)
+    checked_whole(seed, seed_path)
+    if not callable(bot):
+        raise wrong_type("$.bot", "a bot (a function of ruleset, state and rng)", bot)
+    checked_whole(max_steps, "$.max_steps")
 
 
 @attrs.frozen(kw_only=True)
@@ -181,11 +208,23 @@ def simulate(
         progress: Called with the number of games of each batch as it finishes (in the
             order they finish), for a progress bar.
 
+    Raises:
+        InvalidData: An argument of the wrong type, at ``$.<argument>``, or a *chunk_size*
+            below 1.
+
     .. versionchanged:: 0.2.0
-       *progress* was added.
+       *progress* was added; arguments of the wrong type raise
+       :class:`~tabletop_rules.errors.InvalidData`.
     """
-    if chunk_size < 1:
-        raise ValueError(f"chunk_size must be 1 or more, not {chunk_size}")
+    _check_play(ruleset, first_seed, bot, max_steps, "$.first_seed")
+    if isinstance(setups, str | bytes) or not isinstance(setups, Sequence):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise wrong_type("$.setups", "a list of setups", setups)
+    if checked_whole(chunk_size, "$.chunk_size") < 1:
+        raise InvalidData("$.chunk_size", f"must be 1 or more, not {chunk_size}")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise wrong_type("$.executor", "concurrent.futures.Executor", executor)
+    if progress is not None and not callable(progress):
+        raise wrong_type("$.progress", "a function of a number of games", progress)
     owned = executor is None
     pool: Executor = ProcessPoolExecutor() if executor is None else executor
     try:
@@ -250,11 +289,21 @@ def win_rates(
         outcomes: The games.
         sides: Sides to list even if they won no game.
 
+    Raises:
+        InvalidData: *outcomes* is no list of :class:`SimulatedGame` (path ``$.outcomes``),
+            or *sides* no list of ``str`` (``$.sides``).
+
     .. versionchanged:: 0.2.0
        *sides* was added.
     """
-    done = list(outcomes)
-    names = sorted({w for o in done if o.result is not None for w in o.result.winners} | set(sides))
+    done = cast(
+        "tuple[SimulatedGame[Any], ...]",
+        checked_items(outcomes, SimulatedGame, "$.outcomes", "simulation.SimulatedGame"),
+    )
+    listed = checked_items(sides, str, "$.sides")
+    names = sorted(
+        {w for o in done if o.result is not None for w in o.result.winners} | set(listed)
+    )
     counts = dict.fromkeys(names, 0)
     undecided = 0
     for outcome in done:

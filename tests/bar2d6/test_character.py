@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 
-from tabletop_rules import InvalidCharacter
+from tabletop_rules import InvalidCharacter, InvalidData
 from tabletop_rules.bar2d6 import (
     BASE_HP,
     PERSONALITY_POINTS,
@@ -181,10 +181,11 @@ def test_problems_are_localized() -> None:
     )
 
 
-def test_a_wrong_field_type_is_a_type_error() -> None:
-    """B2D6-06: a bonus is a whole number; text is refused."""
-    with pytest.raises(TypeError):
+def test_a_wrong_field_type_is_refused_at_its_path() -> None:
+    """B2D6-06: a bonus is a whole number; text is refused with InvalidData at the field."""
+    with pytest.raises(InvalidData) as raised:
         Item(name="劍", kind=ItemKind.WEAPON, active="2")  # type: ignore[arg-type]
+    assert "$.active" == raised.value.path
 
 
 @given(characters())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop_rules import Term, from_json, to_json
+from tabletop_rules import InvalidData, Term, from_json, to_json
 from tabletop_rules.i18n import translate
 from tabletop_rules.m20 import (
     AttackCheck,
@@ -114,9 +114,10 @@ def test_a_pick_without_a_display_name_round_trips_through_json() -> None:
 
 
 def test_situations_are_not_one_string() -> None:
-    """M20-136: a string is not taken for its characters as situations."""
-    with pytest.raises(TypeError):
+    """M20-136: a string is not taken for its characters as situations (InvalidData)."""
+    with pytest.raises(InvalidData) as raised:
         SkillPick(skill=Skill.EXPERTISE, situations="奔跑")
+    assert "$.situations" == raised.value.path
 
 
 def test_gm_made_skills_are_extra_terms() -> None:

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
+from tabletop_rules._arguments import a_text, a_whole, an_instance, checked_items
 from tabletop_rules.errors import InvalidCharacter
 
 __all__ = [
@@ -112,20 +113,10 @@ class SpecialKind(enum.Enum):
         return 0
 
 
-def _text(value: object) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"expected text, not {type(value).__name__}")
-    return value.strip()
-
-
-def _int(value: object) -> int:
-    if type(value) is not int:
-        raise TypeError(f"expected an int, not {type(value).__name__}")
-    return value
-
-
-def _optional_int(value: object) -> int | None:
-    return None if value is None else _int(value)
+def _text(value: str) -> str:
+    # Text is stripped; anything else is left to the field's validator (a_text), which
+    # names the field.
+    return value.strip() if isinstance(value, str) else value  # pyright: ignore[reportUnnecessaryIsInstance]
 
 
 @attrs.frozen(kw_only=True)
@@ -145,11 +136,11 @@ class Special:
     """
 
     #: The type of ability.
-    kind: SpecialKind = attrs.field(validator=attrs.validators.instance_of(SpecialKind))
+    kind: SpecialKind = attrs.field(validator=an_instance(SpecialKind, "bar2d6.SpecialKind"))
     #: The personality points it costs, as the GM set.
-    cost: int = attrs.field(converter=_int)
+    cost: int = attrs.field(validator=a_whole)
     #: The GM's amount, if it differs from the text's default.
-    amount: int | None = attrs.field(default=None, converter=_optional_int)
+    amount: int | None = attrs.field(default=None, validator=attrs.validators.optional(a_whole))
 
     @property
     def amount_or_default(self) -> int:
@@ -173,13 +164,13 @@ class Item:
     """
 
     #: The name the player gave the item (it labels the item's terms on checks).
-    name: str = attrs.field(converter=_text)
+    name: str = attrs.field(converter=_text, validator=a_text)
     #: What the item is.
-    kind: ItemKind = attrs.field(validator=attrs.validators.instance_of(ItemKind))
+    kind: ItemKind = attrs.field(validator=an_instance(ItemKind, "bar2d6.ItemKind"))
     #: The attack and acting bonus (攻擊＆主動應用), a point each (B2D6-06).
-    active: int = attrs.field(default=0, converter=_int)
+    active: int = attrs.field(default=0, validator=a_whole)
     #: The defense and reacting bonus (防禦＆被動應用), a point each (B2D6-07).
-    passive: int = attrs.field(default=0, converter=_int)
+    passive: int = attrs.field(default=0, validator=a_whole)
     #: Its special abilities.
     specials: tuple[Special, ...] = attrs.field(default=(), converter=_specials)
 
@@ -204,8 +195,8 @@ class Item:
         return None
 
 
-def _items(value: Iterable[Item]) -> tuple[Item, ...]:
-    return tuple(value)
+def _items(values: Iterable[Item]) -> tuple[Item, ...]:
+    return checked_items(values, Item, "$.items", "bar2d6.Item")
 
 
 def _item_problems(item: Item) -> list[Problem]:
@@ -291,13 +282,13 @@ class Character:
     """
 
     #: The character's name.
-    name: str = attrs.field(converter=_text)
+    name: str = attrs.field(converter=_text, validator=a_text)
     #: A one-line description.
-    description: str = attrs.field(default="", converter=_text)
+    description: str = attrs.field(default="", converter=_text, validator=a_text)
     #: The items the points are spent on, in the order written.
     items: tuple[Item, ...] = attrs.field(default=(), converter=_items)
     #: HP bought, 2 points each, with no cap (B2D6-08, B2D6-12).
-    hp_bought: int = attrs.field(default=0, converter=_int)
+    hp_bought: int = attrs.field(default=0, validator=a_whole)
 
     def __attrs_post_init__(self) -> None:
         if any(not isinstance(i, Item) for i in self.items):  # pyright: ignore[reportUnnecessaryIsInstance]

@@ -14,6 +14,13 @@ from typing import Final
 
 import attrs
 
+from tabletop_rules._arguments import (
+    checked,
+    checked_items,
+    checked_text,
+    checked_whole,
+    wrong_type,
+)
 from tabletop_rules.bar2d6._character import Character, SpecialKind, normalize
 from tabletop_rules.checks import CheckResult, Comparison, Opposition, Outcome, Term
 from tabletop_rules.dice import Dice, DiceSource, Roll
@@ -134,7 +141,7 @@ def _to_level(value: DifficultyDice | int) -> DifficultyDice:
     if isinstance(value, DifficultyDice):
         return value
     if type(value) is not int:
-        raise TypeError(f"a difficulty is a DifficultyDice or an int, not {type(value).__name__}")
+        raise wrong_type("$.difficulty", "bar2d6.DifficultyDice or int", value)
     if not 0 <= value <= MAX_DIFFICULTY:
         raise InvalidCheck("bar2d6.error.difficulty", dice=value)
     return DifficultyDice(value)
@@ -172,13 +179,18 @@ class Rulings:
 def is_wounded(hp: int) -> bool:
     """Whether a character at *hp* is wounded: 2 or less, 0 included (B2D6-21).
 
+    Raises:
+        InvalidData: *hp* is not an ``int`` (path ``$.hp``).
+
     .. versionadded:: 0.2.0
     """
+    if type(hp) is not int:
+        checked_whole(hp, "$.hp")
     return hp <= WOUNDED_AT
 
 
 def _to_terms(terms: Iterable[Term]) -> tuple[Term, ...]:
-    return tuple(terms)
+    return checked_items(terms, Term, "$.terms", "checks.Term")
 
 
 def _sum(terms: Iterable[Term]) -> int:
@@ -215,11 +227,18 @@ def check_terms(
     Raises:
         InvalidCheck: The character has no item of one of the names, or *hp* is 0 or less
             (``bar2d6.error.cannot_act``, B2D6-03).
+        InvalidData: An argument of the wrong type, at ``$.<argument>``.
 
     .. versionadded:: 0.2.0
     """
+    character = checked(character, Character, "$.character", "bar2d6.Character")
+    names = checked_items(items, str, "$.items")
+    side = checked(side, Side, "$.side", "bar2d6.Side")
+    if hp is not None:
+        checked_whole(hp, "$.hp")
+    extra = checked_items(extra, Term, "$.extra", "checks.Term")
     terms: list[Term] = []
-    for name in dict.fromkeys(normalize(n) for n in items):
+    for name in dict.fromkeys(normalize(n) for n in names):
         if not character.has_item(name):
             raise InvalidCheck("bar2d6.error.unknown_item", item=name, character=character.name)
         item = character.item(name)
@@ -247,18 +266,20 @@ def granted_bonus(bonus: int, dice: int) -> int:
 
     Raises:
         InvalidCheck: *dice* is not 1 to 4.
+        InvalidData: *bonus* or *dice* is not an ``int`` (path ``$.bonus`` or ``$.dice``).
 
     .. versionadded:: 0.2.0
     """
-    divisor = _HELP_DIVISORS.get(dice)
-    if divisor is None or type(dice) is not int:
+    checked_whole(bonus, "$.bonus")
+    divisor = _HELP_DIVISORS.get(_help_dice(dice))
+    if divisor is None:
         raise InvalidCheck("bar2d6.error.help_dice", dice=dice)
     return -(-bonus // divisor)
 
 
 def _help_dice(value: object) -> int:
     if type(value) is not int:
-        raise TypeError(f"a helper's dice are an int, not {type(value).__name__}")
+        raise wrong_type("$.dice", "int", value)
     if value not in _HELP_DIVISORS:
         raise InvalidCheck("bar2d6.error.help_dice", dice=value)
     return value
@@ -447,10 +468,19 @@ def contest_result(
 ) -> CheckResult:
     """Judge a contest already rolled: the attacker wins only when strictly higher (B2D6-38).
 
+    Raises:
+        InvalidData: An argument of the wrong type, at ``$.<argument>``.
+
     .. versionadded:: 0.2.0
     """
-    attack_rolls = (attack,) if isinstance(attack, Roll) else tuple(attack)
-    defense_rolls = (defense,) if isinstance(defense, Roll) else tuple(defense)
+    attack_rolls = (
+        (attack,) if isinstance(attack, Roll) else checked_items(attack, Roll, "$.attack")
+    )
+    defense_rolls = (
+        (defense,) if isinstance(defense, Roll) else checked_items(defense, Roll, "$.defense")
+    )
+    attack_terms = checked_items(attack_terms, Term, "$.attack_terms", "checks.Term")
+    defense_terms = checked_items(defense_terms, Term, "$.defense_terms", "checks.Term")
     return CheckResult.judged(
         rolls=attack_rolls,
         terms=attack_terms,
@@ -501,7 +531,11 @@ class Contest:
 
         Raises:
             InvalidCheck: As :func:`check_terms`.
+            InvalidData: *attacker* or *defender* is no bar2d6 character (path
+                ``$.attacker`` or ``$.defender``).
         """
+        checked(attacker, Character, "$.attacker", "bar2d6.Character")
+        checked(defender, Character, "$.defender", "bar2d6.Character")
         return cls(
             attacker=check_terms(attacker, attacker_items, attacker_side, hp=attacker_hp),
             defender=check_terms(defender, defender_items, defender_side, hp=defender_hp),
@@ -524,9 +558,13 @@ def special_amount(character: Character, item: str, kind: SpecialKind) -> int:
 
     Raises:
         InvalidCheck: The item does not exist or has no such ability.
+        InvalidData: An argument of the wrong type, at ``$.<argument>``.
 
     .. versionadded:: 0.2.0
     """
+    character = checked(character, Character, "$.character", "bar2d6.Character")
+    item = checked_text(item, "$.item")
+    kind = checked(kind, SpecialKind, "$.kind", "bar2d6.SpecialKind")
     if not character.has_item(item):
         raise InvalidCheck("bar2d6.error.unknown_item", item=item, character=character.name)
     special = character.item(item).special(kind)

@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
+from tabletop_rules._arguments import checked, checked_text
 from tabletop_rules.bar2d6._character import (
     BASE_HP,
     PERSONALITY_POINTS,
@@ -176,6 +177,7 @@ def parse_sheet(text: str) -> Character:
 
     .. versionadded:: 0.2.0
     """
+    text = checked_text(text, "$")
     if len(text) > MAX_SHEET_LENGTH:
         raise InvalidCharacter(
             [("bar2d6.sheet.too_long", {"given": len(text), "allowed": MAX_SHEET_LENGTH})]
@@ -261,6 +263,7 @@ def format_sheet(character: Character, locale: str = "zh-Hant") -> str:
 
     .. versionadded:: 0.2.0
     """
+    character = checked(character, Character, "$.character", "bar2d6.Character")
     locale = resolve_locale(locale)
     wide = locale != "en"
     colon = "：" if wide else ": "

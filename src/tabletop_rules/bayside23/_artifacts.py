@@ -9,6 +9,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from tabletop_rules._arguments import checked_text
 from tabletop_rules.errors import IllegalCommand, InvalidCheck
 
 __all__ = ["MAX_ARTIFACTS", "SessionLedger"]
@@ -72,7 +73,9 @@ class SessionLedger:
         Raises:
             IllegalCommand: ``bayside23.illegal.artifact_spent`` or
                 ``bayside23.illegal.no_artifact``.
+            InvalidData: *artifact* is not a ``str`` (path ``$.artifact``).
         """
+        checked_text(artifact, "$.artifact")
         if artifact not in self.artifacts:
             raise IllegalCommand("bayside23.illegal.no_artifact", artifact=artifact)
         if artifact in self.spent:

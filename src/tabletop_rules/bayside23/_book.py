@@ -30,6 +30,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from tabletop_rules._arguments import checked, checked_text, checked_whole
 from tabletop_rules.errors import IllegalCommand, InvalidCheck
 
 __all__ = ["BlankBook", "Clue", "Hint", "Riddle", "RiddleResult", "normalize_answer"]
@@ -42,9 +43,12 @@ def normalize_answer(text: str) -> str:
     >>> normalize_answer("  ＳＵＮ ")
     'sun'
 
+    Raises:
+        InvalidData: *text* is not a ``str`` (path ``$``).
+
     .. versionadded:: 0.2.0
     """
-    return unicodedata.normalize("NFKC", text).casefold().strip()
+    return unicodedata.normalize("NFKC", checked_text(text, "$")).casefold().strip()
 
 
 def _text(_: object, attribute: attrs.Attribute[str], value: object) -> None:
@@ -92,8 +96,12 @@ class BlankBook:
         return BlankBook(entries=(*self.entries, clue))
 
     def search(self, word: str) -> tuple[Clue, ...]:
-        """The entries that contain *word*, compared as answers are."""
-        wanted = normalize_answer(word)
+        """The entries that contain *word*, compared as answers are.
+
+        Raises:
+            InvalidData: *word* is not a ``str`` (path ``$.word``).
+        """
+        wanted = normalize_answer(checked_text(word, "$.word"))
         return tuple(c for c in self.entries if wanted in normalize_answer(c.text))
 
 
@@ -155,12 +163,22 @@ class Riddle:
     hints: tuple[Hint, ...] = attrs.field(default=(), converter=_hints)
 
     def accepts(self, answer: str) -> bool:
-        """Whether *answer* is accepted (NFKC and case folding on both sides)."""
-        given = normalize_answer(answer)
+        """Whether *answer* is accepted (NFKC and case folding on both sides).
+
+        Raises:
+            InvalidData: *answer* is not a ``str`` (path ``$.answer``).
+        """
+        given = normalize_answer(checked_text(answer, "$.answer"))
         return any(given == normalize_answer(a) for a in self.answers)
 
     def answer(self, answer: str, *, failures: int = 0) -> RiddleResult:
-        """Judge *answer*; a wrong one after *failures* earlier ones points to the next hint."""
+        """Judge *answer*; a wrong one after *failures* earlier ones points to the next hint.
+
+        Raises:
+            InvalidData: *answer* is not a ``str`` (path ``$.answer``) or *failures* is not
+                an ``int`` (``$.failures``).
+        """
+        failures = checked_whole(failures, "$.failures")
         if self.accepts(answer):
             return RiddleResult(answer=answer, correct=True)
         hint = self.hints[min(failures, len(self.hints) - 1)] if self.hints else None
@@ -174,7 +192,12 @@ class Riddle:
         Raises:
             IllegalCommand: ``bayside23.illegal.not_in_book``: the entry does not exist or
                 does not contain the answer.
+            InvalidData: *book* is no :class:`BlankBook` (path ``$.book``), *entry* no
+                ``int`` (``$.entry``), *answer* no ``str`` (``$.answer``).
         """
+        book = checked(book, BlankBook, "$.book", "bayside23.BlankBook")
+        entry = checked_whole(entry, "$.entry")
+        checked_text(answer, "$.answer")
         if not 0 <= entry < len(book.entries) or normalize_answer(answer) not in normalize_answer(
             book.entries[entry].text
         ):

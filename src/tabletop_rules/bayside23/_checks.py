@@ -17,6 +17,7 @@ from typing import Final, Literal
 
 import attrs
 
+from tabletop_rules._arguments import checked, checked_items, checked_text, checked_whole
 from tabletop_rules.bayside23._character import Attribute, Character
 from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Outcome, Term
 from tabletop_rules.dice import Dice, DiceSource, Roll, atomic
@@ -114,9 +115,18 @@ def special(faces: Iterable[int], rulings: Rulings = Rulings()) -> Outcome | Non
 
     With three dice at most one of the two can show, whichever reading is taken.
 
+    Raises:
+        InvalidData: *faces* is no list of ``int`` (path ``$.faces``), or *rulings* no
+            :class:`Rulings` (``$.rulings``).
+
     .. versionadded:: 0.2.0
     """
-    faces = tuple(faces)
+    listed = checked_items(faces, int, "$.faces")
+    return unchecked_special(listed, checked(rulings, Rulings, "$.rulings", "bayside23.Rulings"))
+
+
+def unchecked_special(faces: tuple[int, ...], rulings: Rulings) -> Outcome | None:
+    """:func:`special` of arguments known to be of the right types (the rules' own)."""
     needed = len(faces) if rulings.specials == "all" else min(2, len(faces))
     if faces.count(1) >= needed:
         return Outcome.CRITICAL
@@ -138,7 +148,7 @@ def _hit_classes(specials: str) -> tuple[int, int, Distribution, Distribution]:
     plain: dict[int, int] = {}
     not_critical: dict[int, int] = {}
     for faces in itertools.product(range(1, 7), repeat=HIT_DICE.count):
-        found = special(faces, rulings)
+        found = unchecked_special(faces, rulings)
         total = sum(faces)
         if found is Outcome.CRITICAL:
             criticals += 1
@@ -165,12 +175,26 @@ def hit_outcome(
     :attr:`Rulings.defender_specials`, a defender's critical makes the attack miss; then the
     lower total hits, a tie missing unless :attr:`Rulings.tie_hits`.
 
+    Raises:
+        InvalidData: An argument of the wrong type, at ``$.<argument>``.
+
     .. versionadded:: 0.2.0
     """
-    found = special(attack.faces, rulings)
+    checked(attack, Roll, "$.attack", "dice.Roll")
+    checked_whole(attack_total, "$.attack_total")
+    checked(defense, Roll, "$.defense", "dice.Roll")
+    checked_whole(defense_total, "$.defense_total")
+    checked(rulings, Rulings, "$.rulings", "bayside23.Rulings")
+    return _hit_outcome(attack, attack_total, defense, defense_total, rulings)
+
+
+def _hit_outcome(
+    attack: Roll, attack_total: int, defense: Roll, defense_total: int, rulings: Rulings
+) -> Outcome:
+    found = unchecked_special(attack.faces, rulings)
     if found is not None:
         return found
-    if rulings.defender_specials and special(defense.faces, rulings) is Outcome.CRITICAL:
+    if rulings.defender_specials and unchecked_special(defense.faces, rulings) is Outcome.CRITICAL:
         return Outcome.FAILURE
     comparison = Comparison.AT_MOST if rulings.tie_hits else Comparison.LESS
     return Outcome.SUCCESS if comparison.holds(attack_total, defense_total) else Outcome.FAILURE
@@ -212,8 +236,15 @@ class HitCheck:
     def of(
         cls, attacker: Character, defender: Character, kind: HitKind, rulings: Rulings = Rulings()
     ) -> HitCheck:
-        """The hit check of *attacker* on *defender*, each with the kind's modifier."""
-        attribute = kind.attribute
+        """The hit check of *attacker* on *defender*, each with the kind's modifier.
+
+        Raises:
+            InvalidData: An argument of the wrong type, at ``$.<argument>``.
+        """
+        checked(attacker, Character, "$.attacker", "bayside23.Character")
+        checked(defender, Character, "$.defender", "bayside23.Character")
+        attribute = checked(kind, HitKind, "$.kind", "bayside23.HitKind").attribute
+        checked(rulings, Rulings, "$.rulings", "bayside23.Rulings")
         return cls(
             attack=(Term(attribute.label, attacker.modifier(attribute)),),
             defense=(Term(attribute.label, defender.modifier(attribute)),),
@@ -237,7 +268,7 @@ class HitCheck:
             terms=self.attack,
             comparison=Comparison.AT_MOST if self.rulings.tie_hits else Comparison.LESS,
             against=opposition,
-            outcome=hit_outcome(attack, total, defense, opposition.value, self.rulings),
+            outcome=_hit_outcome(attack, total, defense, opposition.value, self.rulings),
             label=self.kind.label,
         )
 
@@ -368,7 +399,16 @@ class ActionCheck:
 
     @classmethod
     def of(cls, character: Character, skill: str | None, difficulty: int) -> ActionCheck:
-        """*character*'s check with its feature and the skill called *skill* (or none)."""
+        """*character*'s check with its feature and the skill called *skill* (or none).
+
+        Raises:
+            InvalidCheck: *character* has no skill called *skill*.
+            InvalidData: An argument of the wrong type, at ``$.<argument>``.
+        """
+        character = checked(character, Character, "$.character", "bayside23.Character")
+        if skill is not None:
+            checked_text(skill, "$.skill")
+        checked_whole(difficulty, "$.difficulty")
         feature = Term(character.feature.name, character.feature.value)
         if skill is None:
             return cls(feature=feature, difficulty=difficulty)

@@ -10,6 +10,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Final
 
+from tabletop_rules._arguments import checked, checked_text
 from tabletop_rules.bayside23._character import Character, Feature, Skill
 from tabletop_rules.errors import InvalidCharacter
 
@@ -111,6 +112,7 @@ def parse_sheet(text: str) -> Character:
     problems: list[tuple[str, Mapping[str, object]]] = []
     values: dict[str, object] = {}
     words = {field: word for word, field in _FIELDS.items()}
+    text = checked_text(text, "$")
     if len(text) > MAX_SHEET_LENGTH:
         raise InvalidCharacter(
             [("bayside23.error.sheet_too_long", {"given": len(text), "allowed": MAX_SHEET_LENGTH})]
@@ -167,6 +169,7 @@ def format_sheet(character: Character) -> str:
 
     .. versionadded:: 0.2.0
     """
+    character = checked(character, Character, "$.character", "bayside23.Character")
     lines = [
         f"名前：{character.name}",
         f"体力：{character.strength}",

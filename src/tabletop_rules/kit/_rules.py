@@ -5,10 +5,11 @@ from __future__ import annotations
 import abc
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 import attrs
 
+from tabletop_rules._arguments import checked, checked_source, checked_text, wrong_type
 from tabletop_rules.dice import Roll, ScriptedDice, atomic
 from tabletop_rules.engine import Pass, PromptStack
 from tabletop_rules.errors import CorruptRecord, IllegalCommand, InvalidData, TabletopRulesError
@@ -84,6 +85,12 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
     rules_version: str
     #: The type of :meth:`start`'s argument.
     setup_type: Any
+    #: The class of the states: the public methods refuse a state of another class (such as
+    #: another system's) with :class:`~tabletop_rules.errors.InvalidData` at ``$.state``.
+    #: A ruleset that does not set it lets any state through.
+    #:
+    #: .. versionadded:: 0.2.0
+    state_type: Any
     #: The union of the command classes.
     command_type: Any
     #: The union of the event classes.
@@ -102,6 +109,8 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         bad_command: str = "bad_command",
         unknown_command: str = "unknown_command",
     ) -> None:
+        if not hasattr(self, "state_type"):
+            self.state_type = object  # any state passes
         missing = set(causes) ^ set(events)
         if missing:
             raise TypeError(f"events without a fold or a cause: {sorted(map(str, missing))}")
@@ -185,6 +194,49 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
 
     # ---------------------------------------------------------------- what the kit gives
 
+    def checked_setup(self, setup: object) -> SetupT:
+        """*setup*, after checking that it is a :attr:`setup_type`: :meth:`start` begins here.
+
+        Raises:
+            InvalidData: *setup* is of another type (path ``$.setup``).
+
+        .. versionadded:: 0.2.0
+        """
+        found: SetupT = checked(setup, self.setup_type, "$.setup")
+        return found
+
+    def checked_event(self, event: object, path: str = "$") -> EventT:
+        """*event*, after checking that it is an event of this ruleset (of a type it folds).
+
+        A system's log (``describe``) begins here.
+
+        Raises:
+            InvalidData: *event* is no event of this ruleset, such as another system's (at
+                *path*).
+
+        .. versionadded:: 0.2.0
+        """
+        if type(event) in self.event_rules:
+            found: EventT = event  # type: ignore[assignment]  # its type has a fold
+            return found
+        raise wrong_type(path, f"an event of {self.name}", event)
+
+    def checked_state(self, state: object, path: str = "$.state") -> StateT:
+        """*state*, after checking that it is a :attr:`state_type`.
+
+        Every public method of the kit that reads a state given from outside checks it here
+        (:meth:`evolve`, which folds every event of a replay, does not).
+
+        Raises:
+            InvalidData: *state* is of another type, such as a state of another system (at
+                *path*).
+
+        .. versionadded:: 0.2.0
+        """
+        if isinstance(state, self.state_type):
+            return cast("StateT", state)
+        raise wrong_type(path, f"a state of {self.name} ({self.state_type.__name__})", state)
+
     def gate(self, state: StateT, command: CommandT) -> None:
         """Refuse *command* if a prompt waits for someone else or for another answer.
 
@@ -217,11 +269,19 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
 
         Raises:
             IllegalCommand: The event is of no type of this ruleset.
+            InvalidData: *state* is no state of this ruleset (path ``$.state``), found only
+                when the fold breaks on it: a replay folds every event here, and the check
+                costs nothing until then.
         """
         fold = self.event_rules.get(type(event))
         if fold is None:
             raise IllegalCommand("unexpected_event", event=type(event).__name__)
-        return fold(state, event)
+        try:
+            return fold(state, event)
+        except Exception:
+            if not isinstance(state, self.state_type):
+                self.checked_state(state)
+            raise
 
     def _owed(self, state: StateT) -> tuple[EventT, StateT] | None:
         """:meth:`advance` of *state*, asked once of a state found to owe nothing.
@@ -267,7 +327,13 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         return state, events
 
     def _settled_state(self, state: StateT) -> StateT:
-        """*state* after the automatic events it owes: itself (nothing built) when it owes none."""
+        """*state* after the automatic events it owes: itself (nothing built) when it owes none.
+
+        Raises:
+            InvalidData: *state* is no state of this ruleset (path ``$.state``).
+        """
+        if not isinstance(state, self.state_type):
+            self.checked_state(state)
         return state if self._owed(state) is None else self.settle(state)[0]
 
     def play(
@@ -279,7 +345,13 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
 
         Raises:
             IllegalCommand: The rules do not allow *command* now; nothing has changed.
+            InvalidData: *state* is no state of this ruleset (path ``$.state``) or *dice*
+                is no :class:`~tabletop_rules.dice.DiceSource` (path ``$.dice``).
         """
+        if not isinstance(state, self.state_type):
+            self.checked_state(state)
+        if not callable(getattr(dice, "roll", None)):
+            checked_source(dice)
         self.shapes.check(command)
         owed = self._owed
         # A state from play owes nothing: settle only one that does.
@@ -313,9 +385,15 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         """Everything that may be done now, by anyone, or by *actor* only.
 
         A state that owes automatic events is read as the state after them.
+
+        Raises:
+            InvalidData: *state* is no state of this ruleset (path ``$.state``), or *actor*
+                is no ``str`` (path ``$.actor``).
         """
         state = self._settled_state(state)
         if actor is not None:
+            if type(actor) is not str:
+                checked_text(actor, "$.actor")
             return tuple(self.commands_of(state, actor)) if actor in self._acting(state) else ()
         out: list[CommandT] = []
         for who in self._acting(state):
@@ -349,7 +427,11 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
 
         Raises:
             CorruptRecord: The first event that no legal play produces, by its index.
+            InvalidData: *setup* is no :attr:`setup_type` (path ``$.setup``) or *events* is
+                no sequence (path ``$.events``).
         """
+        if isinstance(events, str | bytes) or not isinstance(events, Sequence):  # pyright: ignore[reportUnnecessaryIsInstance]
+            raise wrong_type("$.events", "a list of events", events)
         state = self.start(setup)
         index = 0
         count = len(events)
@@ -402,7 +484,7 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
 
 
 def label_input(
-    rules: Rules[Any, StateT, Any, Any], command: object, state: object, state_type: type[StateT]
+    rules: Rules[Any, StateT, Any, Any], command: object, state: object
 ) -> StateT | None:
     """Check the arguments of a system's ``command_label`` and read its state as menus do.
 
@@ -414,7 +496,6 @@ def label_input(
         rules: The system's ruleset.
         command: What the caller asks a label of.
         state: The state given with it, or ``None``.
-        state_type: The class of *rules*' states.
 
     Returns:
         *state* after the automatic events it owes (``rules.settle(state)[0]``, as
@@ -422,19 +503,20 @@ def label_input(
 
     Raises:
         InvalidData: *command* is no command of *rules* (path ``$``) or has a field of the
-            wrong type (``$.<field>``); *state* is no *state_type* (``$.state``).
+            wrong type (``$.<field>``); *state* is no state of *rules* (``$.state``).
     """
     try:
         rules.shapes.check(command)
     except IllegalCommand as error:
         field = error.params.get("field")
         raise InvalidData(f"$.{field}" if field else "$", error.localized("en")) from None
-    checked = _state_input(rules, state, state_type)
-    return None if checked is None else rules.settle(checked)[0]
+    if state is None:
+        return None
+    return rules.settle(rules.checked_state(state))[0]
 
 
 def describe_input(
-    rules: Rules[Any, StateT, Any, Any], event: object, state: object, state_type: type[StateT]
+    rules: Rules[Any, StateT, Any, Any], event: object, state: object
 ) -> StateT | None:
     """Check the arguments of a system's ``describe``, as :func:`label_input` checks a label's.
 
@@ -446,33 +528,13 @@ def describe_input(
         rules: The system's ruleset.
         event: What the caller asks a line of the log of.
         state: The state given with it, or ``None``.
-        state_type: The class of *rules*' states.
 
     Returns:
         *state*, or ``None`` without a state.
 
     Raises:
-        InvalidData: *event* is no event of *rules* (path ``$``); *state* is no *state_type*
-            (``$.state``).
+        InvalidData: *event* is no event of *rules* (path ``$``); *state* is no state of
+            *rules* (``$.state``).
     """
-    if type(event) not in rules.event_rules:
-        raise InvalidData("$", f"expected an event of {rules.name}, not {_shown(type(event))}")
-    return _state_input(rules, state, state_type)
-
-
-def _state_input(
-    rules: Rules[Any, StateT, Any, Any], state: object, state_type: type[StateT]
-) -> StateT | None:
-    """*state* if it is ``None`` or a *state_type*; else ``InvalidData`` at ``$.state``."""
-    if state is None or isinstance(state, state_type):
-        return state
-    raise InvalidData(
-        "$.state",
-        f"expected a state of {rules.name} ({state_type.__name__}), not {_shown(type(state))}",
-    )
-
-
-def _shown(given: type[Any]) -> str:
-    """The name of class *given* for a message: from its public home, bare for a builtin."""
-    package = given.__module__.split("._")[0]
-    return given.__qualname__ if package == "builtins" else f"{package}.{given.__qualname__}"
+    rules.checked_event(event)
+    return None if state is None else rules.checked_state(state)

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
+from tabletop_rules._arguments import a_whole, an_instance, checked_items, checked_text
 from tabletop_rules.errors import InvalidCharacter
 from tabletop_rules.i18n import Label
 from tabletop_rules.m20._skills import Skill, SkillPick
@@ -183,11 +184,6 @@ _TENDENCY_NAMES = {
 }
 
 
-def _whole(_: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int:
-        raise TypeError(f"{attribute.name} must be an int, not {type(value).__name__}")
-
-
 @attrs.frozen(kw_only=True)
 class Attributes:
     """The four attribute values (M20-004, M20-007).
@@ -205,13 +201,13 @@ class Attributes:
     """
 
     #: 物攻.
-    physical_attack: int = attrs.field(validator=_whole)
+    physical_attack: int = attrs.field(validator=a_whole)
     #: 特攻.
-    special_attack: int = attrs.field(validator=_whole)
+    special_attack: int = attrs.field(validator=a_whole)
     #: 物防.
-    physical_defense: int = attrs.field(validator=_whole)
+    physical_defense: int = attrs.field(validator=a_whole)
     #: 特防.
-    special_defense: int = attrs.field(validator=_whole)
+    special_defense: int = attrs.field(validator=a_whole)
 
     def __getitem__(self, attribute: Attribute) -> int:
         value: int = getattr(self, attribute.value)
@@ -238,11 +234,15 @@ class Attributes:
 
 
 def _picks(picks: Iterable[SkillPick]) -> tuple[SkillPick, ...]:
-    return tuple(picks)
+    return checked_items(picks, SkillPick, "$.picks", "m20.SkillPick")
 
 
-def _text(value: str) -> str:
-    return value.strip()
+def _name(value: str) -> str:
+    return checked_text(value, "$.name").strip()
+
+
+def _description(value: str) -> str:
+    return checked_text(value, "$.description").strip()
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -268,15 +268,15 @@ class Character:
     """
 
     #: The character's name.
-    name: str = attrs.field(converter=_text)
+    name: str = attrs.field(converter=_name)
     #: A one-line description.
-    description: str = attrs.field(default="", converter=_text)
+    description: str = attrs.field(default="", converter=_description)
     #: The attribute values.
-    attributes: Attributes = attrs.field(validator=attrs.validators.instance_of(Attributes))
+    attributes: Attributes = attrs.field(validator=an_instance(Attributes, "m20.Attributes"))
     #: The tendency.
-    tendency: Tendency = attrs.field(validator=attrs.validators.instance_of(Tendency))
+    tendency: Tendency = attrs.field(validator=an_instance(Tendency, "m20.Tendency"))
     #: The specialty that gets the creation +1.
-    bonus_specialty: Specialty = attrs.field(validator=attrs.validators.instance_of(Specialty))
+    bonus_specialty: Specialty = attrs.field(validator=an_instance(Specialty, "m20.Specialty"))
     #: The skill picks, in the order written.
     picks: tuple[SkillPick, ...] = attrs.field(default=(), converter=_picks)
     #: The distinct skills picked, in the order of their first pick (derived from

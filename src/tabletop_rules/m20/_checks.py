@@ -17,6 +17,7 @@ from typing import Final
 
 import attrs
 
+from tabletop_rules._arguments import checked, checked_source, checked_whole, wrong_type
 from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Term
 from tabletop_rules.dice import Dice, DiceSource, Roll
 from tabletop_rules.errors import InvalidCheck, InvalidNotation
@@ -237,7 +238,7 @@ def _to_difficulty(value: DifficultyLevel | int | Difficulty) -> Difficulty:
     if isinstance(value, Difficulty):
         return value
     if type(value) is not int:
-        raise TypeError(f"a difficulty is a DifficultyLevel or an int, not {type(value).__name__}")
+        raise wrong_type("$.difficulty", "m20.DifficultyLevel, int or checks.Difficulty", value)
     return Difficulty(value)
 
 
@@ -312,6 +313,7 @@ def attack_terms(
     .. versionadded:: 0.1.0
     """
     boosts = (Skill.ATTACK_BOOST, Skill.ATTACK_SPECIALIZATION)
+    character, kind = _character_and_kind(character, kind)
     return _combat_terms(character, kind.attack_attribute, boosts, items, extra)
 
 
@@ -330,7 +332,15 @@ def defense_terms(
     .. versionadded:: 0.1.0
     """
     boosts = (Skill.DEFENSE_BOOST, Skill.DEFENSE_SPECIALIZATION)
+    character, kind = _character_and_kind(character, kind)
     return _combat_terms(character, kind.defense_attribute, boosts, items, extra)
+
+
+def _character_and_kind(
+    character: object, kind: object, path: str = "$.character"
+) -> tuple[Character, AttackKind]:
+    """*character* and *kind*, after checking their types (paths *path* and ``$.kind``)."""
+    return checked(character, Character, path, "m20.Character"), checked(kind, AttackKind, "$.kind")
 
 
 def _stance_attribute(specialty: Specialty, stance: Stance) -> Attribute:
@@ -377,9 +387,9 @@ def specialty_terms(
     .. versionadded:: 0.1.0
     """
     rulings = rulings or Rulings()
-    if type(helpers) is not int:
-        raise TypeError(f"helpers must be an int, not {type(helpers).__name__}")
-    if helpers < 0:
+    character = checked(character, Character, "$.character", "m20.Character")
+    specialty = checked(specialty, Specialty, "$.specialty")
+    if checked_whole(helpers, "$.helpers") < 0:
         raise InvalidCheck("m20.error.negative_helpers", helpers=helpers)
     used = attribute if attribute is not None else _stance_attribute(specialty, stance)
     terms = [
@@ -404,9 +414,14 @@ def helper_terms(helpers: int) -> tuple[Term, ...]:
     >>> helper_terms(5)
     (Term(label='m20.term.helpers', value=3),)
 
+    Raises:
+        InvalidData: *helpers* is not an ``int`` (path ``$.helpers``).
+
     .. versionadded:: 0.2.0
     """
-    return (Term("m20.term.helpers", min(helpers, MAX_HELPER_BONUS)),) if helpers > 0 else ()
+    if checked_whole(helpers, "$.helpers") <= 0:
+        return ()
+    return (Term("m20.term.helpers", min(helpers, MAX_HELPER_BONUS)),)
 
 
 def _reroll_success(first: Fraction) -> Fraction:
@@ -539,7 +554,13 @@ class AttackCheck:
         """*attacker*'s *kind* attack on *defender*.
 
         The terms come from :func:`attack_terms` and :func:`defense_terms`.
+
+        Raises:
+            InvalidData: *attacker* or *defender* is no m20 character (path ``$.attacker`` or
+                ``$.defender``), or *kind* no :class:`AttackKind` (``$.kind``).
         """
+        _character_and_kind(attacker, kind, "$.attacker")
+        _character_and_kind(defender, kind, "$.defender")
         return cls(
             attack=attack_terms(attacker, kind, items=attack_items, extra=attack_extra),
             defense=defense_terms(defender, kind, items=defense_items, extra=defense_extra),
@@ -627,11 +648,16 @@ def reroll(result: CheckResult, dice: DiceSource | Roll, *, opposing: bool = Fal
 
     Raises:
         InvalidCheck: *opposing* is asked for on a check against a fixed difficulty.
+        InvalidData: *result* is no :class:`~tabletop_rules.checks.CheckResult` (path
+            ``$.result``), or *dice* neither a roll nor a dice source (``$.dice``).
 
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
        *dice* may be the new d20 itself.
     """
+    result = checked(result, CheckResult, "$.result", "checks.CheckResult")
+    if not isinstance(dice, Roll):
+        checked_source(dice)
     against = result.against
     if opposing and not isinstance(against, Opposition):
         raise InvalidCheck("m20.error.no_opposing_roll")

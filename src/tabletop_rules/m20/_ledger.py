@@ -8,6 +8,7 @@ from typing import Final, cast
 
 import attrs
 
+from tabletop_rules._arguments import checked, checked_whole
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.m20._character import Character
 from tabletop_rules.m20._skills import Skill
@@ -130,16 +131,20 @@ def rest(character: Character, hp: int, hours: int, *, extra: int = 0) -> int:
     (3, 7)
 
     Raises:
-        ValueError: *hp* is outside 0..max HP or *hours* is negative.
+        InvalidData: *character* is no m20 character (path ``$.character``), *hp* is no
+            whole number from 0 to max HP (``$.hp``), *hours* no whole number of 0 or more
+            (``$.hours``), *extra* no whole number (``$.extra``). It is a ``ValueError``.
 
     .. versionadded:: 0.1.0
+    .. versionchanged:: 0.2.0
+       :class:`~tabletop_rules.errors.InvalidData` (a ``ValueError``) for every bad argument.
     """
-    if type(hp) is not int or not 0 <= hp <= character.max_hp:
-        raise ValueError(f"hp must be a whole number from 0 to {character.max_hp}, not {hp!r}")
-    if type(hours) is not int or hours < 0:
-        raise ValueError(f"hours must be a whole number of 0 or more, not {hours!r}")
-    if type(extra) is not int:
-        raise ValueError(f"extra must be a whole number, not {extra!r}")
+    character = checked(character, Character, "$.character", "m20.Character")
+    if not 0 <= checked_whole(hp, "$.hp") <= character.max_hp:
+        raise InvalidData("$.hp", f"must be from 0 to {character.max_hp}, not {hp}")
+    if checked_whole(hours, "$.hours") < 0:
+        raise InvalidData("$.hours", f"must be 0 or more, not {hours}")
+    checked_whole(extra, "$.extra")
     if hours >= FULL_REST_HOURS:
         return character.max_hp
     return max(hp, min(character.max_hp, hp + hours + extra))

@@ -33,6 +33,7 @@ from typing import Final, NamedTuple, TypeVar
 
 import attrs
 
+from tabletop_rules._arguments import checked, checked_text, checked_whole
 from tabletop_rules.errors import InvalidCharacter
 from tabletop_rules.i18n import DEFAULT_LOCALE, LOCALES, Label, catalog, resolve_locale, translate
 from tabletop_rules.m20._character import (
@@ -554,6 +555,8 @@ def parse_sheet(text: str, *, max_length: int = MAX_SHEET_LENGTH) -> Character:
         Bounded: *max_length*, and at most 10 problems listed in a message of at most
         2,000 characters.
     """
+    text = checked_text(text, "$")
+    max_length = checked_whole(max_length, "$.max_length")
     if len(text) > max_length:
         raise InvalidCharacter(
             [("m20.problem.sheet.too_long", {"given": len(text), "allowed": max_length})]
@@ -656,6 +659,7 @@ def format_sheet(character: Character, locale: str = "zh-Hant") -> str:
 
     .. versionadded:: 0.1.0
     """
+    character = checked(character, Character, "$.character", "m20.Character")
     locale = resolve_locale(locale)
 
     def line(field: str, value: str) -> str:

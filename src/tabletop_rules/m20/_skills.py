@@ -14,6 +14,8 @@ from typing import NamedTuple
 
 import attrs
 
+from tabletop_rules._arguments import an_instance, checked_items, checked_text
+
 __all__ = ["Skill", "SkillPick"]
 
 
@@ -170,13 +172,11 @@ def _strip(value: str) -> str:
 def _strip_optional(value: str | None) -> str | None:
     if value is None:
         return None
-    return value.strip() or None
+    return checked_text(value, "$.display_name").strip() or None
 
 
 def _situations(values: Iterable[str]) -> tuple[str, ...]:
-    if isinstance(values, str):
-        raise TypeError("situations must be a sequence of strings, not one string")
-    return tuple(_strip(value) for value in values)
+    return tuple(_strip(value) for value in checked_items(values, str, "$.situations"))
 
 
 @attrs.frozen(kw_only=True)
@@ -197,7 +197,7 @@ class SkillPick:
     """
 
     #: The skill picked.
-    skill: Skill = attrs.field(validator=attrs.validators.instance_of(Skill))
+    skill: Skill = attrs.field(validator=an_instance(Skill, "m20.Skill"))
     #: The name the player gave the skill, if any.
     display_name: str | None = attrs.field(default=None, converter=_strip_optional)
     #: For 專精特長 — the two situations in which it adds +5.

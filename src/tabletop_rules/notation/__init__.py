@@ -143,6 +143,8 @@ def parse(
             goes over a limit (:class:`~tabletop_rules.errors.NotationLimitExceeded`);
             nothing has been rolled or computed.
         UnknownSystem: No rule system is called *system*.
+        InvalidData: *text* is not a ``str`` (path ``$``), *limits* no :class:`Limits`
+            (``$.limits``), *system* no ``str`` (``$.system``).
 
     >>> parse("hello") is None
     True
@@ -169,7 +171,7 @@ def parse(
     >>> print(check.resolve(ScriptedDice([12])).explain("ja"))
     1D20[12] +4 修正 = 16 ≥ 16（困難） 成功
     """
-    if limits is None and system is None and len(text) <= CACHED_LENGTH:
+    if limits is None and system is None and type(text) is str and len(text) <= CACHED_LENGTH:
         # The commonest call, a bot's message with the default limits: one cache lookup.
         return cached_default(text, None)
     return parse_text(text, limits, system)

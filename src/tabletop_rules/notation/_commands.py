@@ -8,6 +8,7 @@ from typing import TypeAlias
 
 import attrs
 
+from tabletop_rules._arguments import checked_source
 from tabletop_rules.checks import Outcome
 from tabletop_rules.dice import Dice, DiceSource, Roll, atomic
 from tabletop_rules.i18n import DEFAULT_LOCALE, translate
@@ -346,7 +347,12 @@ class CountRoll:
 
     def roll(self, dice: DiceSource) -> CountResult:
         """Roll the dice with *dice*."""
-        return new_unchecked(CountResult, command=self, roll=dice.roll(self.dice))  # type: ignore[return-value]
+        try:  # free unless it raises: the check of the dice is on the slow path only
+            roll = dice.roll(self.dice)
+        except AttributeError:
+            checked_source(dice)
+            raise
+        return new_unchecked(CountResult, command=self, roll=roll)  # type: ignore[return-value]
 
 
 @attrs.frozen(kw_only=True)

@@ -7,6 +7,7 @@ import re
 import unicodedata
 from typing import Final
 
+from tabletop_rules._arguments import checked, checked_text
 from tabletop_rules.dice import Dice
 from tabletop_rules.errors import InvalidNotation, NotationLimitExceeded, UnsupportedNotation
 from tabletop_rules.i18n import Label
@@ -353,8 +354,11 @@ def parse_text(
     text: str, limits: Limits | None, system: str | None
 ) -> Command | SystemCheck | None:
     """Read *text*: ``None`` for chat, a command, or a system's check (see :func:`parse`)."""
-    if not isinstance(text, str):  # pyright: ignore[reportUnnecessaryIsInstance]
-        raise TypeError(f"expected a str, not {type(text).__name__}")
+    text = checked_text(text, "$")
+    if limits is not None:
+        checked(limits, Limits, "$.limits", "notation.Limits")
+    if system is not None:
+        checked_text(system, "$.system")
     if len(text) <= CACHED_LENGTH:
         if limits is None:
             return cached_default(text, system)

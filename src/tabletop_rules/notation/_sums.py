@@ -9,6 +9,7 @@ from typing import Final
 
 import attrs
 
+from tabletop_rules._arguments import checked_source
 from tabletop_rules.dice import Dice, DiceSource, Roll, ScriptedDice, atomic
 from tabletop_rules.i18n import DEFAULT_LOCALE, catalog
 from tabletop_rules.notation._limits import CHAIN_DEPTH, check_value
@@ -243,17 +244,21 @@ class Part:
 
     def roll(self, dice: DiceSource) -> RolledPart:
         """Roll the term's dice, if it has any, with *dice*."""
-        if self._kind == 1:
-            return _rolled(self, dice.roll(self.dice), None)  # type: ignore[arg-type]
-        if self.group is not None:
-            return _rolled(self, None, self.group.roll(dice))
-        if self.d66:
-            return _rolled(self, dice.roll(_D66), None)
-        if self.dice is None:
-            return _rolled(self, None, None)
-        if self.explode or self.reroll is not None:
-            return _rolled(self, _chain_roll(self, dice), None)
-        return _rolled(self, dice.roll(self.dice), None)
+        try:  # free unless it raises: the check of the dice is on the slow path only
+            if self._kind == 1:
+                return _rolled(self, dice.roll(self.dice), None)  # type: ignore[arg-type]
+            if self.group is not None:
+                return _rolled(self, None, self.group.roll(dice))
+            if self.d66:
+                return _rolled(self, dice.roll(_D66), None)
+            if self.dice is None:
+                return _rolled(self, None, None)
+            if self.explode or self.reroll is not None:
+                return _rolled(self, _chain_roll(self, dice), None)
+            return _rolled(self, dice.roll(self.dice), None)
+        except AttributeError:
+            checked_source(dice)
+            raise
 
 
 _D66_DISTRIBUTION: Final = Distribution.from_counts(
@@ -488,18 +493,22 @@ class Expression:
             with atomic(dice) as rolling:
                 return _result(self, tuple([part.roll(rolling) for part in self.parts]))
         rolled: list[RolledPart] = []
-        for part in self.parts:
-            kind = part._kind  # pyright: ignore[reportPrivateUsage]
-            if kind == 1:
-                made = object.__new__(RolledPart)
-                _set(made, "part", part)
-                _set(made, "roll", dice.roll(part.dice))  # type: ignore[arg-type]
-                _set(made, "group", None)
-                rolled.append(made)
-            elif kind == 0:
-                rolled.append(part._unrolled)  # pyright: ignore[reportPrivateUsage]
-            else:
-                rolled.append(part.roll(dice))
+        try:  # free unless it raises: the check of the dice is on the slow path only
+            for part in self.parts:
+                kind = part._kind  # pyright: ignore[reportPrivateUsage]
+                if kind == 1:
+                    made = object.__new__(RolledPart)
+                    _set(made, "part", part)
+                    _set(made, "roll", dice.roll(part.dice))  # type: ignore[arg-type]
+                    _set(made, "group", None)
+                    rolled.append(made)
+                elif kind == 0:
+                    rolled.append(part._unrolled)  # pyright: ignore[reportPrivateUsage]
+                else:
+                    rolled.append(part.roll(dice))
+        except AttributeError:
+            checked_source(dice)
+            raise
         return _result(self, tuple(rolled))
 
 
@@ -638,9 +647,21 @@ def _to_rolled_parts(parts: Iterable[RolledPart]) -> tuple[RolledPart, ...]:
     return tuple(parts)
 
 
-@functools.lru_cache(maxsize=1024)
 def template(key: str, locale: str) -> str:
-    """The catalog template of *key* in *locale*, English where the locale lacks it."""
+    """The catalog template of *key* in *locale*, English where the locale lacks it.
+
+    Raises:
+        InvalidData: *locale* is not a ``str`` (path ``$.locale``).
+    """
+    try:
+        return _template(key, locale)
+    except TypeError:  # an unhashable locale: the cache cannot look it up
+        catalog(locale)  # refuses it
+        raise
+
+
+@functools.lru_cache(maxsize=1024)
+def _template(key: str, locale: str) -> str:
     found = catalog(locale).get(key)
     return catalog(DEFAULT_LOCALE)[key] if found is None else found
 
@@ -756,7 +777,11 @@ class ExpressionResult:
         detail, total = self._detail_and_total()
         expression = self.expression
         lines = expression._lines  # pyright: ignore[reportPrivateUsage]
-        filled = lines.get(locale)
+        try:
+            filled = lines.get(locale)
+        except TypeError:  # an unhashable locale
+            catalog(locale)  # refuses it
+            raise
         if filled is None:
             body = expression._body.replace("{", "{{").replace("}", "}}")  # pyright: ignore[reportPrivateUsage]
             filled = lines[locale] = (

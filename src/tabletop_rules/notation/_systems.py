@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
 
 import attrs
 
+from tabletop_rules._arguments import checked_text, wrong_type
 from tabletop_rules.engine import ENTRY_POINT_GROUP
 from tabletop_rules.errors import InvalidNotation, UnknownSystem
 from tabletop_rules.i18n import DEFAULT_LOCALE, translate
@@ -150,19 +151,29 @@ class ChatCommand:
     examples: tuple[str, ...] = ()
 
     def matches(self, text: str) -> bool:
-        """Whether the normalized *text* is meant as this command."""
-        return self.prefix.match(text) is not None
+        """Whether the normalized *text* is meant as this command.
+
+        Raises:
+            InvalidData: *text* is not a ``str`` (path ``$``).
+        """
+        try:  # free unless it raises: the check is on the slow path only
+            return self.prefix.match(text) is not None
+        except TypeError:
+            raise wrong_type("$", "str", text) from None
 
     def read(self, text: str) -> SystemCheck:
-        """The system's check for the normalized *text*."""
-        return self.reader(text)
+        """The system's check for the normalized *text*.
+
+        Raises:
+            InvalidData: *text* is not a ``str`` (path ``$``).
+        """
+        return self.reader(checked_text(text, "$"))
 
     def help_text(self, locale: str = DEFAULT_LOCALE) -> str:
         """``pattern: help`` in *locale*."""
         return f"{self.pattern}: {translate(self.help, locale)}"
 
 
-@functools.cache
 def commands(system: str) -> tuple[ChatCommand, ...]:
     """The chat commands of the rule system called *system*.
 
@@ -171,12 +182,21 @@ def commands(system: str) -> tuple[ChatCommand, ...]:
 
     Raises:
         UnknownSystem: No ruleset is registered under *system*.
+        InvalidData: *system* is not a ``str`` (path ``$.system``).
 
     >>> [command.name for command in commands("m20")]
     ['attack', 'check']
 
     .. versionadded:: 0.2.0
     """
+    try:
+        return _commands(system)
+    except TypeError:  # an unhashable name: the cache cannot look it up
+        raise wrong_type("$.system", "str", system) from None
+
+
+@functools.cache
+def _commands(system: str) -> tuple[ChatCommand, ...]:
     listed: tuple[ChatCommand, ...] = tuple(getattr(system_package(system), "CHAT_COMMANDS", ()))
     return listed
 
@@ -190,7 +210,9 @@ def system_package(system: str) -> ModuleType:
 
     Raises:
         UnknownSystem: No ruleset is registered under *system*.
+        InvalidData: *system* is not a ``str`` (path ``$.system``).
     """
+    checked_text(system, "$.system")
     from importlib.metadata import entry_points  # only when first needed: it is slow to import
 
     found = entry_points(group=ENTRY_POINT_GROUP)
@@ -206,10 +228,15 @@ def help_text(system: str | None = None, locale: str = DEFAULT_LOCALE) -> str:
     >>> print(help_text("m20", "en").splitlines()[2])  # doctest: +ELLIPSIS
     M20+N>=DIFFICULTY: A specialty check: ...
 
+    Raises:
+        UnknownSystem: No ruleset is registered under *system*.
+        InvalidData: *system* is neither ``None`` nor a ``str`` (path ``$.system``).
+
     .. versionadded:: 0.2.0
     """
     if system is None:
         return translate("notation.help.common", locale)
+    checked_text(system, "$.system")
     lines = [translate("notation.help.system", locale, system=system)]
     lines.extend(command.help_text(locale) for command in commands(system))
     return "\n".join(lines)

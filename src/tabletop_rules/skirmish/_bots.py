@@ -22,6 +22,7 @@ from typing import Any, Final, cast
 
 import attrs
 
+from tabletop_rules._arguments import checked_ruleset, shown, wrong_type
 from tabletop_rules.engine import Pass, Ruleset
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.simulation import Bot, Estimate, Simulator, random_bot, win_rates
@@ -47,7 +48,7 @@ from tabletop_rules.skirmish._combat._values import (
     Team,
     other,
 )
-from tabletop_rules.skirmish._decks import SAMPLE_DECKS, sample_team
+from tabletop_rules.skirmish._decks import SAMPLE_DECKS, team_of
 from tabletop_rules.skirmish._effects import (
     ApChange,
     Damage,
@@ -68,8 +69,19 @@ def odds(state: State, command: Command) -> Fraction | None:
 
     It is known before any AP is paid; ``None`` for a command that makes no check.
 
+    Raises:
+        InvalidData: *state* is no skirmish state (path ``$.state``), or *command* no
+            skirmish command (``$.command``).
+
     .. versionadded:: 0.2.0
     """
+    state = RULESET.checked_state(state)
+    if type(command) not in RULESET.command_rules:
+        raise wrong_type("$.command", "a command of skirmish", command)
+    return _odds(state, command)
+
+
+def _odds(state: State, command: Command) -> Fraction | None:
     if isinstance(command, Attack):
         action = Action(kind=ActionKind.ATTACK, unit=command.unit, target=command.target)
     elif isinstance(command, UseSkill):
@@ -88,12 +100,12 @@ def _value(state: State, command: Command) -> Fraction:
     """The greedy bot's worth of a command: expected damage done and hp saved, roughly."""
     if isinstance(command, Attack):
         unit = state.unit(command.unit)
-        hit = odds(state, command) or Fraction(0)
+        hit = _odds(state, command) or Fraction(0)
         return hit * (unit.card.atk + unit.bonus("atk"))
     if isinstance(command, UseSkill):
         unit = state.unit(command.unit)
         skill = skill_of(unit, command.skill)
-        chance = odds(state, command)
+        chance = _odds(state, command)
         worth = Fraction(0)
         target = state.find(command.target)
         for effect in skill.effects:
@@ -133,9 +145,13 @@ def greedy_bot(ruleset: Ruleset[Any, Any, Any, Any], state: State, rng: random.R
     in reach) and then ends the turn.
     In a window it responds only when a response helps its side, and rolls when asked.
 
+    Raises:
+        InvalidData: *ruleset* is no ruleset (path ``$.ruleset``), or *state* no skirmish
+            state (``$.state``).
+
     .. versionadded:: 0.2.0
     """
-    actors = ruleset.to_act(state)
+    actors = checked_ruleset(ruleset).to_act(state)
     if not actors:
         return None
     commands: tuple[Command, ...] = ruleset.legal_commands(state, actor=actors[0])
@@ -187,17 +203,18 @@ class Versus:
 
 
 def _team(deck: str | Team, player: str, path: str) -> Team:
-    if not isinstance(deck, str):
-        return deck
-    if deck not in SAMPLE_DECKS:
-        known = ", ".join(SAMPLE_DECKS)
-        raise InvalidData(path, f"no sample deck is called {deck!r}; the sample decks are {known}")
-    return sample_team(deck, player)
+    return deck if isinstance(deck, Team) else team_of(deck, player, path)
+
+
+#: The most games one call of :func:`simulate` plays (each is a list item before it is played).
+_MOST_GAMES: Final = 10_000_000
 
 
 def _bots(bots: Mapping[str, Bot] | None) -> dict[str, Bot]:
     if bots is None:
         return dict.fromkeys(PLAYERS, random_bot)
+    if not isinstance(bots, Mapping):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise wrong_type("$.bots", "a mapping of players to bots", bots)
     chosen = dict(bots)
     if set(chosen) != set(PLAYERS):
         given = ", ".join(sorted(map(str, chosen))) or "none"
@@ -241,20 +258,22 @@ def simulate(  # noqa: PLR0917 - the issue's signature
 
     Raises:
         InvalidData: No sample deck has that name, *games* or *seed* is not a whole number
-            (or *games* is below 0), *bots* does not give one bot for each player, a team is
-            not placed on its player's rows, or a team brings in a card that is not given.
+            (or *games* is below 0 or above 10,000,000), *bots* does not give one bot for
+            each player, a team is not placed on its player's rows, or a team brings in a
+            card that is not given.
             Nothing has been played.
 
     .. versionadded:: 0.2.0
     .. versionchanged:: 0.2.0
        *progress* was added; an unknown deck or bad numbers raise ``InvalidData``.
     """
-    if type(games) is not int or games < 0:
+    if type(games) is not int or not 0 <= games <= _MOST_GAMES:
         raise InvalidData(
-            "$.games", f"the number of games is a whole number, 0 or more, not {games!r}"
+            "$.games",
+            f"the number of games is a whole number from 0 to {_MOST_GAMES:,}, not {shown(games)}",
         )
     if type(seed) is not int:
-        raise InvalidData("$.seed", f"the seed is a whole number, not {seed!r}")
+        raise InvalidData("$.seed", f"the seed is a whole number, not {shown(seed)}")
     teams = (_team(deck_a, PLAYERS[0], "$.deck_a"), _team(deck_b, PLAYERS[1], "$.deck_b"))
     chosen = _bots(bots)
     setup = Setup(

@@ -39,6 +39,7 @@ from typing import Any, Final, Literal, cast
 
 import attrs
 
+from tabletop_rules._arguments import checked_items, wrong_type
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.skirmish._effects import (
     MARKER_DURATIONS,
@@ -462,8 +463,14 @@ def load_cards(text: str | bytes, *, format: Literal["toml", "json"] = "toml") -
     1
 
     Raises:
-        InvalidData: The text is not TOML (JSON) or a card breaks the schema.
+        InvalidData: The text is not TOML (JSON) or a card breaks the schema; or *text* is
+            no ``str`` or ``bytes`` (path ``$``), *format* neither ``"toml"`` nor ``"json"``
+            (``$.format``).
     """
+    if not isinstance(text, str | bytes):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise wrong_type("$", "str or bytes", text)
+    if format not in ("toml", "json"):
+        raise wrong_type("$.format", '"toml" or "json"', format)
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -519,7 +526,12 @@ def _skill_data(skill: Skill) -> dict[str, object]:
 
 
 def dump_cards(cards: Iterable[Card]) -> str:
-    """The JSON card file of *cards*, which :func:`load_cards` reads back equal."""
+    """The JSON card file of *cards*, which :func:`load_cards` reads back equal.
+
+    Raises:
+        InvalidData: *cards* is no list of :class:`Card` (path ``$.cards``).
+    """
+    cards = checked_items(cards, Card, "$.cards", "skirmish.Card")
     data = {
         "card": [
             {

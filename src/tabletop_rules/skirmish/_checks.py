@@ -17,6 +17,7 @@ from typing import Final
 
 import attrs
 
+from tabletop_rules._arguments import wrong_type
 from tabletop_rules.checks import CheckResult, Comparison, Opposition, Outcome, Term
 from tabletop_rules.dice import Dice, DiceSource, Roll
 from tabletop_rules.odds import Distribution
@@ -54,10 +55,18 @@ class Rulings:
 
 
 def natural(roll: Roll) -> Outcome | None:
-    """The outcome a natural roll decides at once: 1+1 fails, 6+6 succeeds (SK-26, SK-28)."""
-    if roll.faces == (1, 1):
+    """The outcome a natural roll decides at once: 1+1 fails, 6+6 succeeds (SK-26, SK-28).
+
+    Raises:
+        InvalidData: *roll* is no :class:`~tabletop_rules.dice.Roll` (path ``$.roll``).
+    """
+    try:  # free unless it raises: the check is on the slow path only
+        faces = roll.faces
+    except AttributeError:
+        raise wrong_type("$.roll", "dice.Roll", roll) from None
+    if faces == (1, 1):
         return Outcome.AUTOMATIC_FAILURE
-    if roll.faces == (6, 6):
+    if faces == (6, 6):
         return Outcome.AUTOMATIC_SUCCESS
     return None
 

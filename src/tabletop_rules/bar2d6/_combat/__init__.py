@@ -67,6 +67,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
     name: str = "bar2d6"
     rules_version: str = "1"
     setup_type: Any = CombatSetup
+    state_type: Any = CombatState
     command_type: Any = Command
     event_type: Any = Event
 
@@ -119,6 +120,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
 
     def start(self, setup: CombatSetup) -> CombatState:
         """The state before the first round: every participant at its starting HP."""
+        setup = self.checked_setup(setup)
         return CombatState(
             combatants=tuple(
                 Combatant(
@@ -159,6 +161,10 @@ RULESET: Final = CombatRuleset()
 def hp_after(state: CombatState) -> Mapping[str, int]:
     """Each participant's HP, to carry into the next combat.
 
+    Raises:
+        InvalidData: *state* is no bar2d6 combat state (path ``$.state``).
+
     .. versionadded:: 0.2.0
     """
+    state = RULESET.checked_state(state)
     return MappingProxyType({c.id: c.hp for c in state.combatants})

@@ -67,7 +67,7 @@ def describe(event: Event, locale: str = "en", *, state: CombatState | None = No
     # The ruleset; imported here, as its module imports this one.
     from tabletop_rules.bar2d6._combat import RULESET
 
-    state = describe_input(RULESET, event, state, CombatState)
+    state = describe_input(RULESET, event, state)
     names: Mapping[str, str] = _names_of(state, locale) if state is not None else {}
 
     def name(id: str) -> str:
@@ -146,7 +146,7 @@ def command_label(command: Command, locale: str = "en", *, state: CombatState | 
     # The ruleset; imported here, as its module imports this one.
     from tabletop_rules.bar2d6._combat import RULESET
 
-    state = label_input(RULESET, command, state, CombatState)
+    state = label_input(RULESET, command, state)
     names: Mapping[str, str] = _names_of(state, locale) if state is not None else {}
 
     def name(id: str) -> str:

@@ -12,6 +12,7 @@ from typing import Final
 
 import attrs
 
+from tabletop_rules._arguments import shown
 from tabletop_rules.bar2d6._character import Character, SpecialKind, normalize
 from tabletop_rules.bar2d6._checks import (
     CHECK_DICE,
@@ -50,7 +51,6 @@ from tabletop_rules.checks import Term
 from tabletop_rules.dice import DiceSource
 from tabletop_rules.engine import GameResult
 from tabletop_rules.errors import IllegalCommand
-from tabletop_rules.kit._fields import shown
 
 #: The reason of a combat the GM ended.
 GM_ENDED: Final = "bar2d6.result.gm_ended"

@@ -77,6 +77,7 @@ class BattleRuleset(Rules[BattleSetup, BattleState, Command, Event]):
     name: str = "bayside23"
     rules_version: str = "1"
     setup_type: Any = BattleSetup
+    state_type: Any = BattleState
     command_type: Any = Command
     event_type: Any = Event
     resolving_reason: ClassVar[str] = "bayside23.illegal.battle_decided"
@@ -149,6 +150,7 @@ class BattleRuleset(Rules[BattleSetup, BattleState, Command, Event]):
 
     def start(self, setup: BattleSetup) -> BattleState:
         """The state before the first initiative: everyone at its HP, the first weapon in hand."""
+        setup = self.checked_setup(setup)
         combatants: list[Combatant] = []
         for p in setup.participants:
             hp = p.character.hp if p.hp is None else p.hp
@@ -186,9 +188,12 @@ class BattleRuleset(Rules[BattleSetup, BattleState, Command, Event]):
 def ledger_after(state: BattleState) -> SessionLedger:
     """The session ledger to carry to the next battle of the session (artifacts spent).
 
+    Raises:
+        InvalidData: *state* is no bayside23 battle state (path ``$.state``).
+
     .. versionadded:: 0.2.0
     """
-    return state.ledger
+    return RULESET.checked_state(state).ledger
 
 
 #: The bayside23 battle ruleset, registered as ``bayside23``.

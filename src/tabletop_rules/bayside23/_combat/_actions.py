@@ -16,7 +16,7 @@ from tabletop_rules.bayside23._checks import (
     DamageRoll,
     HitCheck,
     HitKind,
-    special,
+    unchecked_special,
 )
 from tabletop_rules.bayside23._combat._commands import (
     Attack,
@@ -182,7 +182,7 @@ def _strike(  # noqa: PLR0917 - one call site, every argument named by its role
     if result.outcome is Outcome.FUMBLE:
         falls = (actor.id,)
     elif state.rulings.defender_specials and isinstance(result.against, Opposition):
-        found = special(result.against.rolls[0].faces, state.rulings)
+        found = unchecked_special(result.against.rolls[0].faces, state.rulings)
         if found is Outcome.CRITICAL and result.outcome is Outcome.FAILURE:
             backlash = CRITICAL_DAMAGE
         elif found is Outcome.FUMBLE:

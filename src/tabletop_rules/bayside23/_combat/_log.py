@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TypeVar
 
+from tabletop_rules._arguments import checked, checked_items
 from tabletop_rules.bayside23._combat import RULESET
 from tabletop_rules.bayside23._combat._commands import (
     Attack,
@@ -47,9 +48,13 @@ _T = TypeVar("_T")
 def names_of(setup: BattleSetup | BattleState) -> dict[str, str]:
     """The display name of every participant of *setup*, or of a state of its battle, by id.
 
+    Raises:
+        InvalidData: *setup* is neither (path ``$.setup``).
+
     .. versionchanged:: 0.2.0
        A :class:`BattleState` too.
     """
+    setup = checked(setup, (BattleSetup, BattleState), "$.setup")
     people = setup.participants if isinstance(setup, BattleSetup) else setup.combatants
     return {p.id: p.character.name for p in people}
 
@@ -80,7 +85,7 @@ def describe(event: Event, locale: str = "en", *, state: BattleState | None = No
 
     .. versionadded:: 0.2.0
     """
-    known = _names(describe_input(RULESET, event, state, BattleState), locale)
+    known = _names(describe_input(RULESET, event, state), locale)
 
     def name(id: str) -> str:
         return known.get(id, id)
@@ -178,12 +183,15 @@ def log(events: Iterable[Event], locale: str = "en", *, state: BattleState | Non
             names, else by their ids.
 
     Raises:
-        InvalidData: An event is not a bayside23 battle event; *state* is not a
-            :class:`BattleState`.
+        InvalidData: *events* is no list of bayside23 battle events (path ``$.events``, or
+            ``$.events[<index>]`` for an event); *state* is not a :class:`BattleState`
+            (``$.state``).
 
     .. versionadded:: 0.2.0
     """
-    return "\n".join(describe(e, locale, state=state) for e in events)
+    listed = checked_items(events, object, "$.events", "events")
+    known = [RULESET.checked_event(event, f"$.events[{i}]") for i, event in enumerate(listed)]
+    return "\n".join(describe(e, locale, state=state) for e in known)
 
 
 #: The catalog key of each command's label.
@@ -223,7 +231,7 @@ def command_label(command: Command, locale: str = "en", *, state: BattleState | 
 
     .. versionadded:: 0.2.0
     """
-    state = label_input(RULESET, command, state, BattleState)
+    state = label_input(RULESET, command, state)
     key = _COMMAND_KEYS[type(command)]
     known = _names(state, locale)
     fields: dict[str, object] = {

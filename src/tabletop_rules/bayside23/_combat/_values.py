@@ -8,13 +8,14 @@ from typing import Final
 
 import attrs
 
+from tabletop_rules._arguments import checked_items, shown
 from tabletop_rules.bayside23._artifacts import SessionLedger
 from tabletop_rules.bayside23._character import Character
 from tabletop_rules.bayside23._checks import Rulings
 from tabletop_rules.dice import Dice
 from tabletop_rules.errors import InvalidCheck, InvalidData
 from tabletop_rules.kit import copier
-from tabletop_rules.kit._fields import a_flag, an_instance, checked_items, shown
+from tabletop_rules.kit._fields import a_flag, an_instance
 
 __all__ = [
     "GM",
@@ -111,11 +112,11 @@ class Spell:
 
 
 def _weapons(values: Iterable[Weapon]) -> tuple[Weapon, ...]:
-    return checked_items(values, Weapon, field="weapons")
+    return checked_items(values, Weapon, "$.weapons")
 
 
 def _spells(values: Iterable[Spell]) -> tuple[Spell, ...]:
-    return checked_items(values, Spell, field="spells")
+    return checked_items(values, Spell, "$.spells")
 
 
 @attrs.frozen(kw_only=True)
@@ -146,7 +147,7 @@ class Participant:
 
 
 def _participants(values: Iterable[Participant]) -> tuple[Participant, ...]:
-    return checked_items(values, Participant, field="participants")
+    return checked_items(values, Participant, "$.participants")
 
 
 @attrs.frozen(kw_only=True)

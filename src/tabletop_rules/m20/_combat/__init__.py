@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
+from tabletop_rules._arguments import checked_text
 from tabletop_rules.checks import Term
 from tabletop_rules.engine import GameResult, Pass, PromptStack
 from tabletop_rules.kit import Cause, Rules
@@ -127,6 +128,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
     name: str = "m20"
     rules_version: str = "2"
     setup_type: Any = CombatSetup
+    state_type: Any = CombatState
     command_type: Any = Command
     event_type: Any = Event
     answer_types: ClassVar[frozenset[type[Any]]] = frozenset(
@@ -239,6 +241,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
 
     def start(self, setup: CombatSetup) -> CombatState:
         """The state before the first round: every participant standing (or fallen at 0 HP)."""
+        setup = self.checked_setup(setup)
         combatants: list[Combatant] = []
         for p in setup.participants:
             hp = p.starting_hp
@@ -306,24 +309,34 @@ def danger_terms(state: CombatState, participant: str) -> tuple[Term, ...]:
 
     Raises:
         IllegalCommand: No combatant has that id (``unknown_actor``).
+        InvalidData: *state* is no m20 combat state (path ``$.state``), or *participant* no
+            ``str`` (``$.participant``).
 
     .. versionadded:: 0.1.0
     """
-    c = state.combatant(participant)
+    state = RULESET.checked_state(state)
+    c = state.combatant(checked_text(participant, "$.participant"))
     return (*effect_terms(reads(c.effects, DANGER_READS)), *summoner_penalty(state, c))
 
 
 def ledger_after(state: CombatState) -> ScenarioLedger:
     """The scenario ledger to carry into the next combat of the scenario (M20-022).
 
+    Raises:
+        InvalidData: *state* is no m20 combat state (path ``$.state``).
+
     .. versionadded:: 0.1.0
     """
-    return state.ledger
+    return RULESET.checked_state(state).ledger
 
 
 def hp_after(state: CombatState) -> Mapping[str, int]:
     """Each participant's HP (summons left out), to carry into the next combat.
 
+    Raises:
+        InvalidData: *state* is no m20 combat state (path ``$.state``).
+
     .. versionadded:: 0.1.0
     """
+    state = RULESET.checked_state(state)
     return MappingProxyType({c.id: c.hp for c in state.combatants if c.summoner is None})

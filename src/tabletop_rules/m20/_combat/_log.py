@@ -10,7 +10,7 @@ import typing
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tabletop_rules.errors import InvalidData
+from tabletop_rules._arguments import wrong_type
 from tabletop_rules.i18n import resolve_locale, translate
 from tabletop_rules.kit._rules import describe_input, label_input
 from tabletop_rules.m20._combat._commands import (
@@ -50,8 +50,14 @@ def names_of(state: CombatState, locale: str = "en") -> Mapping[str, str]:
 
     A character's name, or for a summon its summoner's summon.
 
+    Raises:
+        InvalidData: *state* is no m20 combat state (path ``$.state``).
+
     .. versionadded:: 0.2.0
     """
+    from tabletop_rules.m20._combat import RULESET
+
+    state = RULESET.checked_state(state)
     names: dict[str, str] = {GM: translate("m20.name.gm", locale)}
     for c in state.combatants:
         if c.character is not None:
@@ -70,7 +76,7 @@ _COMMANDS: frozenset[type[Any]] = frozenset(typing.get_args(Command))
 def _key(prefix: str, value: object) -> str:
     kind, known = ("event", _EVENTS) if prefix.endswith("event") else ("command", _COMMANDS)
     if type(value) not in known:
-        raise InvalidData("$", f"not an m20 {kind}: {type(value).__name__}")
+        raise wrong_type("$", f"an m20 {kind}", value)
     return f"{prefix}.{_snake(type(value).__name__)}"
 
 
@@ -99,7 +105,7 @@ def describe(event: Event, locale: str = "en", *, state: CombatState | None = No
     # The ruleset; imported here, as its module imports this one.
     from tabletop_rules.m20._combat import RULESET
 
-    state = describe_input(RULESET, event, state, CombatState)
+    state = describe_input(RULESET, event, state)
     key = _key("m20.event", event)
     names: Mapping[str, str] = names_of(state, locale) if state is not None else {}
     if isinstance(event, Attacked):
@@ -170,7 +176,7 @@ def command_label(command: Command, locale: str = "en", *, state: CombatState | 
     # The ruleset; imported here, as its module imports this one.
     from tabletop_rules.m20._combat import RULESET
 
-    state = label_input(RULESET, command, state, CombatState)
+    state = label_input(RULESET, command, state)
     key = _key("m20.command", command)
     names: Mapping[str, str] = names_of(state, locale) if state is not None else {}
     fields: dict[str, Any] = {

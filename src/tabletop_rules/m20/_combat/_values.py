@@ -9,18 +9,12 @@ from typing import Final
 
 import attrs
 
+from tabletop_rules._arguments import checked_items, shown
 from tabletop_rules.checks import CheckResult, Term
 from tabletop_rules.engine import GameResult, PromptFrame, PromptStack
 from tabletop_rules.errors import IllegalCommand, InvalidData
 from tabletop_rules.kit import Durations, Expiry, copier
-from tabletop_rules.kit._fields import (
-    a_flag,
-    a_side,
-    an_instance,
-    checked_items,
-    participant_id,
-    shown,
-)
+from tabletop_rules.kit._fields import a_flag, a_side, an_instance, participant_id
 from tabletop_rules.m20._character import Character
 from tabletop_rules.m20._checks import RewardItem, Rulings
 from tabletop_rules.m20._ledger import ScenarioLedger
@@ -279,7 +273,7 @@ class Participant:
 
 
 def _participants(values: Iterable[Participant]) -> tuple[Participant, ...]:
-    return checked_items(values, Participant, field="participants", most=MAX_PARTICIPANTS)
+    return checked_items(values, Participant, "$.participants", most=MAX_PARTICIPANTS)
 
 
 @attrs.frozen(kw_only=True)

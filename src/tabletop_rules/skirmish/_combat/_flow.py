@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 import attrs
 
+from tabletop_rules._arguments import shown
 from tabletop_rules.dice import DiceSource
 from tabletop_rules.dice import Roll as DiceRoll
 from tabletop_rules.engine import GameResult, Pass, PromptStack
 from tabletop_rules.errors import IllegalCommand, InvalidData
 from tabletop_rules.kit import Cause, ResponseWindow, Rules, copier
-from tabletop_rules.kit._fields import shown
 from tabletop_rules.kit._windows import copy_window
 from tabletop_rules.skirmish._cards import Card, Step, Target, Timing
 from tabletop_rules.skirmish._checks import TWO_D6, natural
@@ -659,6 +659,7 @@ class SkirmishRuleset(Rules[Setup, State, Command, Event]):
     name: str = "skirmish"
     rules_version: str = "2"
     setup_type: Any = Setup
+    state_type: Any = State
     command_type: Any = Command
     event_type: Any = Event
     resolving_reason: ClassVar[str] = "skirmish.illegal.resolving"
@@ -730,6 +731,7 @@ class SkirmishRuleset(Rules[Setup, State, Command, Event]):
         Raises:
             InvalidData: A card brings in a card that the setup does not give.
         """
+        setup = self.checked_setup(setup)
         units = tuple(
             Unit(id=f"{player}{i + 1}", owner=player, card=card, hp=card.hp, row=row)
             for player, team in zip(PLAYERS, setup.teams, strict=True)

@@ -78,7 +78,7 @@ def describe(event: Event, locale: str = "en", *, state: State | None = None) ->
 
     .. versionadded:: 0.2.0
     """
-    state = describe_input(RULESET, event, state, State)
+    state = describe_input(RULESET, event, state)
     if isinstance(event, FirstPlayerRolled):
         rolls = " ".join(f"{r.total}" for r in event.rolls)
         return translate("skirmish.event.first", locale, rolls=rolls, player=event.first)
@@ -180,7 +180,7 @@ def command_label(command: Command, locale: str = "en", *, state: State | None =
 
     .. versionadded:: 0.2.0
     """
-    state = label_input(RULESET, command, state, State)
+    state = label_input(RULESET, command, state)
     player = command.actor
     if isinstance(command, Attack):
         return translate(

@@ -11,11 +11,11 @@ from collections.abc import Callable, Iterator, Sequence
 from types import MappingProxyType
 from typing import Any, Final, cast
 
+from tabletop_rules._arguments import shown
 from tabletop_rules.checks import Term
 from tabletop_rules.engine import PromptFrame
 from tabletop_rules.errors import IllegalCommand
 from tabletop_rules.kit import ResponseWindow, copier
-from tabletop_rules.kit._fields import shown
 from tabletop_rules.kit._windows import copy_window
 from tabletop_rules.skirmish._cards import Skill, Step, Target
 from tabletop_rules.skirmish._checks import Check

@@ -7,11 +7,12 @@ from typing import Any, Final
 
 import attrs
 
+from tabletop_rules._arguments import checked_items, checked_text, shown, wrong_type
 from tabletop_rules.checks import CheckResult, Term
 from tabletop_rules.engine import GameResult, PromptFrame, PromptStack
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.kit import Durations, Expiry, ResponseWindow, copier
-from tabletop_rules.kit._fields import an_instance, checked_items, shown
+from tabletop_rules.kit._fields import an_instance
 from tabletop_rules.skirmish._cards import Card, Step
 from tabletop_rules.skirmish._checks import Rulings
 from tabletop_rules.skirmish._effects import MarkerEffect, Role
@@ -43,13 +44,36 @@ TEAM_SIZE: Final = 3
 
 
 def other(player: str) -> str:
-    """The other player."""
-    return PLAYERS[1] if player == PLAYERS[0] else PLAYERS[0]
+    """The other player.
+
+    Raises:
+        InvalidData: *player* is neither ``"a"`` nor ``"b"`` (path ``$.player``).
+    """
+    if player == PLAYERS[0]:
+        return PLAYERS[1]
+    if player == PLAYERS[1]:
+        return PLAYERS[0]
+    raise not_a_player(player)
 
 
 def home_rows(player: str) -> tuple[int, int]:
-    """The two rows on *player*'s own side (SK-05)."""
-    return (0, 1) if player == PLAYERS[0] else (2, 3)
+    """The two rows on *player*'s own side (SK-05).
+
+    Raises:
+        InvalidData: *player* is neither ``"a"`` nor ``"b"`` (path ``$.player``).
+    """
+    if player == PLAYERS[0]:
+        return (0, 1)
+    if player == PLAYERS[1]:
+        return (2, 3)
+    raise not_a_player(player)
+
+
+def not_a_player(player: object, path: str = "$.player") -> InvalidData:
+    """The refusal of *player*, which is no player of the game."""
+    if not isinstance(player, str):
+        return wrong_type(path, "str", player)
+    return InvalidData(path, f"the players are a and b, not {shown(player)}")
 
 
 class MarkerKind(enum.Enum):
@@ -128,11 +152,11 @@ class Unit:
 
 
 def _cards(values: object) -> tuple[Card, ...]:
-    return checked_items(values, Card, field="cards")
+    return checked_items(values, Card, "$.cards")
 
 
 def _rows(values: object) -> tuple[int, ...]:
-    rows = checked_items(values, int, field="rows")
+    rows = checked_items(values, int, "$.rows")
     for index, row in enumerate(rows):
         if type(row) is not int:
             raise InvalidData(f"$.rows[{index}]", f"expected a row number, not {shown(row)}")
@@ -140,11 +164,11 @@ def _rows(values: object) -> tuple[int, ...]:
 
 
 def _teams(values: object) -> tuple[Team, ...]:
-    return checked_items(values, Team, field="teams")
+    return checked_items(values, Team, "$.teams")
 
 
 def _library(values: object) -> tuple[Card, ...]:
-    return checked_items(values, Card, field="library")
+    return checked_items(values, Card, "$.library")
 
 
 @attrs.frozen(kw_only=True)
@@ -190,8 +214,10 @@ class Setup:
         """The card *card_id* of the library or a team.
 
         Raises:
-            InvalidData: No such card.
+            InvalidData: No such card (path ``$.library``), or *card_id* is no ``str``
+                (``$.card_id``).
         """
+        checked_text(card_id, "$.card_id")
         for card in (*self.library, *(c for t in self.teams for c in t.cards)):
             if card.id == card_id:
                 return card
@@ -280,12 +306,17 @@ class State:
         """The character *unit_id*.
 
         Raises:
-            KeyError: No such character.
+            InvalidData: No such character (path ``$.unit_id``).
+
+        .. versionchanged:: 0.2.0
+           :class:`~tabletop_rules.errors.InvalidData`, not ``KeyError``.
         """
         for unit in self.units:
             if unit.id == unit_id:
                 return unit
-        raise KeyError(unit_id)
+        if not isinstance(unit_id, str):  # pyright: ignore[reportUnnecessaryIsInstance]
+            raise wrong_type("$.unit_id", "str", unit_id)
+        raise InvalidData("$.unit_id", f"no character {shown(unit_id)} in this game")
 
     def find(self, unit_id: str | None) -> Unit | None:
         """The character *unit_id*, or ``None``."""

@@ -1,0 +1,249 @@
+"""The checks of arguments' types that every public entry point shares.
+
+A public function or constructor given an argument of the wrong type (``None`` or a number
+where a text belongs, a value of another rule system) refuses it with
+:class:`~tabletop_rules.errors.InvalidData` at ``$.<parameter>``, whose message says what was
+expected and what was given, in the reader's locale (catalog key ``error.wrong_type``), never
+with an ``AttributeError`` or ``TypeError`` from deep inside.
+
+Each check returns the value it was given, typed, so that a caller writes
+``text = checked_text(text, "$.text")``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Final, TypeVar, overload
+
+from tabletop_rules.errors import InvalidData
+
+if TYPE_CHECKING:
+    import attrs
+
+    from tabletop_rules.dice import DiceSource
+    from tabletop_rules.engine import Ruleset
+
+__all__ = [
+    "a_text",
+    "a_whole",
+    "an_instance",
+    "checked",
+    "checked_flag",
+    "checked_items",
+    "checked_ruleset",
+    "checked_source",
+    "checked_text",
+    "checked_whole",
+    "described",
+    "shown",
+    "type_name",
+    "wrong_type",
+]
+
+T = TypeVar("T")
+U = TypeVar("U")
+
+#: An attrs validator.
+Validator = Callable[[object, "attrs.Attribute[Any]", object], None]
+
+#: Whole numbers of more digits than this are described, not written out, in a refusal.
+_MOST_DIGITS: Final = 80
+#: The most characters of a value's ``repr`` that a refusal quotes.
+_MOST_QUOTED: Final = 40
+
+
+def shown(value: object) -> str:
+    """``repr(value)``, except that a whole number of more than 80 digits is described.
+
+    Python cannot write out a whole number of more than 4,300 digits (it raises a bare
+    ``ValueError``), and a refusal that quoted one would not fit a chat message.
+    """
+    if isinstance(value, int) and not -(10**_MOST_DIGITS) < value < 10**_MOST_DIGITS:
+        return f"a whole number of more than {_MOST_DIGITS} digits"
+    return repr(value)
+
+
+def type_name(cls: type) -> str:
+    """The name of *cls* as a user imports it: ``int``, ``m20.CombatState``, ``dice.Roll``."""
+    module = cls.__module__
+    if module == "builtins":
+        return cls.__qualname__
+    package = module.split("._")[0]  # a class's public home, not its private module
+    return f"{package.removeprefix('tabletop_rules.')}.{cls.__qualname__}"
+
+
+def described(value: object) -> str:
+    """*value* as a refusal names it: ``None``, ``5 (int)``, ``'x' (str)``, ``m20.CombatState``.
+
+    A number or a text is quoted (cut short), anything else is named by its type, so that the
+    description is short and shows no memory address.
+    """
+    if value is None:
+        return "None"
+    if isinstance(value, bool | int | float | str | bytes):
+        quoted = shown(value)
+        if len(quoted) > _MOST_QUOTED:
+            quoted = quoted[: _MOST_QUOTED - 1] + "…"
+        return f"{quoted} ({type_name(type(value))})"
+    return type_name(type(value))
+
+
+def wrong_type(path: str, expected: str, value: object) -> InvalidData:
+    """The refusal of *value* at *path*, where *expected* (a type, in code) belongs.
+
+    >>> print(wrong_type("$.locale", "str", 5))
+    Invalid data at $.locale: expected str, not 5 (int).
+    """
+    return InvalidData(path, "error.wrong_type", expected=expected, given=described(value))
+
+
+@overload
+def checked(value: object, cls: type[T], path: str, expected: str | None = None) -> T: ...
+@overload
+def checked(
+    value: object, cls: tuple[type[T], type[U]], path: str, expected: str | None = None
+) -> T | U: ...
+def checked(
+    value: object,
+    cls: type[object] | tuple[type[object], ...],
+    path: str,
+    expected: str | None = None,
+) -> object:
+    """*value*, after checking that it is an instance of *cls* (or of one of *cls*).
+
+    Args:
+        value: What the caller gave.
+        cls: The class it must be an instance of, or a tuple of them.
+        path: Where it was given, such as ``$.state``.
+        expected: What to call *cls* in the refusal (by default its name, as imported).
+
+    Raises:
+        InvalidData: *value* is no instance of *cls*, at *path*.
+    """
+    if isinstance(value, cls):
+        return value
+    if expected is None:
+        classes = cls if isinstance(cls, tuple) else (cls,)
+        expected = " or ".join(type_name(c) for c in classes)
+    raise wrong_type(path, expected, value)
+
+
+def checked_text(value: object, path: str) -> str:
+    """*value*, after checking that it is a ``str``.
+
+    Raises:
+        InvalidData: *value* is no ``str``, at *path*.
+    """
+    if isinstance(value, str):
+        return value
+    raise wrong_type(path, "str", value)
+
+
+def checked_whole(value: object, path: str) -> int:
+    """*value*, after checking that it is a whole number (an ``int``, but not a ``bool``).
+
+    Raises:
+        InvalidData: *value* is no ``int``, or a ``bool``, at *path*.
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise wrong_type(path, "int", value)
+
+
+def checked_flag(value: object, path: str) -> bool:
+    """*value*, after checking that it is exactly ``True`` or ``False`` (not ``1`` or ``0``).
+
+    Raises:
+        InvalidData: *value* is no ``bool``, at *path*.
+    """
+    if type(value) is bool:
+        return value
+    raise wrong_type(path, "bool", value)
+
+
+def checked_source(value: object, path: str = "$.dice") -> DiceSource:
+    """*value*, after checking that it is a :class:`~tabletop_rules.dice.DiceSource`.
+
+    It has a ``roll`` method, which is all the protocol asks (and quicker to check than
+    ``isinstance`` with the protocol).
+
+    Raises:
+        InvalidData: *value* has no ``roll`` method, at *path*.
+    """
+    if callable(getattr(value, "roll", None)):
+        source: DiceSource = value  # type: ignore[assignment]  # it has the protocol's method
+        return source
+    raise wrong_type(path, "a DiceSource (such as SeededDice or ScriptedDice)", value)
+
+
+def checked_items(
+    values: object, cls: type[T], path: str, expected: str | None = None, *, most: int | None = None
+) -> tuple[T, ...]:
+    """*values* as a tuple, after checking that it is a list (or any iterable but a text) of *cls*.
+
+    Args:
+        values: What the caller gave.
+        cls: The class of every item.
+        path: Where it was given, such as ``$.participants``.
+        expected: What to call *cls* in the refusal (by default its name, as imported).
+        most: The most items allowed, checked before any item is.
+
+    Raises:
+        InvalidData: *values* is a text or no iterable, or has more than *most* items (at
+            *path*), or an item is no *cls* (at ``path[index]``).
+    """
+    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        raise wrong_type(path, f"a list of {expected or type_name(cls)}", values)
+    items: tuple[object, ...] = tuple(values)  # pyright: ignore[reportUnknownArgumentType, reportUnknownVariableType]
+    if most is not None and len(items) > most:
+        raise InvalidData(path, "error.too_many", most=most, given=len(items))
+    for index, item in enumerate(items):
+        if not isinstance(item, cls):
+            raise wrong_type(f"{path}[{index}]", expected or type_name(cls), item)
+    return items  # type: ignore[return-value]  # every item was checked
+
+
+def checked_ruleset(value: object, path: str = "$.ruleset") -> Ruleset[Any, Any, Any, Any]:
+    """*value*, after checking that it has a ruleset's ``start`` and ``evolve`` methods.
+
+    Raises:
+        InvalidData: *value* is no :class:`~tabletop_rules.engine.Ruleset`, at *path*.
+    """
+    if callable(getattr(value, "evolve", None)) and callable(getattr(value, "start", None)):
+        ruleset: Ruleset[Any, Any, Any, Any] = value  # type: ignore[assignment]  # duck-typed
+        return ruleset
+    raise wrong_type(path, "a Ruleset (such as m20.RULESET)", value)
+
+
+def an_instance(cls: type[Any], what: str | None = None) -> Validator:
+    """An attrs validator of a field that is an instance of *cls*, named *what* in the error.
+
+    Raises:
+        InvalidData: At ``$.<field>``.
+    """
+
+    def check(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if not isinstance(value, cls):
+            checked(value, cls, f"$.{attribute.name}", what)
+
+    return check
+
+
+def a_whole(_: object, attribute: attrs.Attribute[int], value: object) -> None:
+    """An attrs validator of a field that is a whole number (an ``int``, not a ``bool``).
+
+    Raises:
+        InvalidData: At ``$.<field>``.
+    """
+    if type(value) is not int:
+        checked_whole(value, f"$.{attribute.name}")
+
+
+def a_text(_: object, attribute: attrs.Attribute[str], value: object) -> None:
+    """An attrs validator of a field that is a ``str``.
+
+    Raises:
+        InvalidData: At ``$.<field>``.
+    """
+    if not isinstance(value, str):
+        raise wrong_type(f"$.{attribute.name}", "str", value)

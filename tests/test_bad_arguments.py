@@ -1,0 +1,1445 @@
+"""Every public entry point refuses an argument of the wrong type with the library's own error.
+
+A chat bot or a web app hands the library what its users typed and what its database holds:
+a locale from a user's settings, a command string, a JSON document, a deck's name, a state
+read back from storage.
+When such a value has the wrong type (``None``, a number where a text belongs, a value of
+another rule system), the entry point raises
+:class:`~tabletop_rules.errors.InvalidData` at ``$.<parameter>`` (``$.locale``, ``$.state``),
+never an ``AttributeError``, ``TypeError`` or ``KeyError`` from deep inside
+(DESIGN principle 4; the rule is in ``docs/concepts.md``, "Errors").
+
+The module has one table per kind of argument:
+
+- :data:`LOCALE_TAKERS`: every public function and method with a ``locale`` parameter
+  (``test_every_public_function_with_a_locale_is_probed`` finds them all), each called with a
+  valid value for every other argument;
+- :data:`PROBES`: the other entry points, each called with one argument of the wrong type.
+
+``command_label``'s own refusals are in ``tests/test_command_labels.py``.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import importlib
+import inspect
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import attrs
+import pytest
+
+from tabletop_rules import (
+    Dice,
+    InvalidData,
+    Roll,
+    ScriptedDice,
+    SeededDice,
+    bar2d6,
+    bayside23,
+    checks,
+    engine,
+    errors,
+    i18n,
+    m20,
+    notation,
+    serialization,
+    simulation,
+    skirmish,
+)
+from tabletop_rules.dice import SeededDiceState
+from tabletop_rules.i18n import LOCALES
+
+# -- samples ---------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Game:
+    """One short game of a system: its first state and the events of a few steps."""
+
+    #: The system's package.
+    package: Any
+    #: Its setup.
+    setup: Any
+    #: Its first state.
+    first: Any
+    #: The state after the events.
+    state: Any
+    #: The events of the first few steps.
+    events: tuple[Any, ...]
+
+
+def _played(package: Any, setup: object, *, steps: int = 12) -> Game:
+    """A game of *package* from *setup*, played by the random bot for a few steps."""
+    record = simulation.play(package.RULESET, setup, seed=3, max_steps=steps)
+    state = package.RULESET.start(setup)
+    for event in record.events:  # each game's own folds, not those under test
+        state = package.RULESET.evolve(state, event)
+    first = package.RULESET.start(setup)
+    return Game(package=package, setup=setup, first=first, state=state, events=tuple(record.events))
+
+
+def _duel_setup(package: Any, character: object) -> object:
+    """An m20 or bar2d6 combat of *character* against itself."""
+    return package.CombatSetup(
+        participants=[
+            package.Participant(id="al", character=character, side="party"),
+            package.Participant(id="bea", character=character, side="foes", player=False),
+        ]
+    )
+
+
+def _bayside23_character() -> bayside23.Character:
+    return bayside23.Character(
+        name="ミナ", strength=12, mind=12, agility=12, hp=5, feature=bayside23.Feature("頑固", 3)
+    )
+
+
+@functools.cache
+def games() -> dict[str, Game]:
+    """A short game of each system, by name."""
+    mina = _bayside23_character()
+    return {
+        "m20": _played(m20, _duel_setup(m20, m20.parse_sheet(m20.EXAMPLE_SHEET))),
+        "bar2d6": _played(bar2d6, _duel_setup(bar2d6, bar2d6.parse_sheet(bar2d6.EXAMPLE_SHEET))),
+        "bayside23": _played(
+            bayside23,
+            bayside23.BattleSetup(
+                participants=[
+                    bayside23.Participant(id="mina", character=mina),
+                    bayside23.Participant(id="g1", character=mina, side=bayside23.Side.ENEMIES),
+                ]
+            ),
+        ),
+        "skirmish": _played(skirmish, skirmish.sample_setup()),
+    }
+
+
+def game(name: str) -> Game:
+    """The short game of the system *name*."""
+    return games()[name]
+
+
+@functools.cache
+def check_result() -> checks.CheckResult:
+    """An m20 specialty check's result."""
+    character = m20.parse_sheet(m20.EXAMPLE_SHEET)
+    check = m20.SpecialtyCheck.of(character, m20.Specialty.PHYSIQUE, m20.DifficultyLevel.HARD)
+    return check.resolve(ScriptedDice([12]))
+
+
+def rolled(text: str, *, system: str | None = None) -> Any:
+    """The chat command *text*, parsed and rolled with seeded dice."""
+    command: Any = notation.parse(text, system=system)
+    return command.roll(SeededDice(1))
+
+
+# -- locales ---------------------------------------------------------------------------------
+
+#: Locales of the wrong type, as a bot might read them from a user's settings.
+BAD_LOCALES: dict[str, object] = {
+    "int": 5,
+    "None": None,
+    "bytes": b"en",
+    "list": ["en"],
+    "dict": {"locale": "en"},
+    "float": 1.5,
+    "object": object(),
+}
+
+
+def _system_command_render(locale: object) -> str:
+    command: Any = notation.parse("SM20+4>=12", system="m20")
+    rendered: str = command.render(command.resolve(ScriptedDice([12])), locale)
+    return rendered
+
+
+def _helped_result() -> bar2d6.HelpedResult:
+    character = bar2d6.parse_sheet(bar2d6.EXAMPLE_SHEET)
+    check = bar2d6.GMCheck(terms=bar2d6.check_terms(character, []), difficulty=2)
+    return check.resolve(ScriptedDice([3, 4, 2, 2]))
+
+
+def _initiative_result() -> bayside23.InitiativeResult:
+    check = bayside23.InitiativeCheck(mine=[checks.Term("敏捷", 1)])
+    return check.resolve(ScriptedDice([3, 6]))  # no tie
+
+
+def _explain_difficulty(locale: object) -> str:
+    explained: str = check_result().against.explain(locale)  # type: ignore[arg-type]
+    return explained
+
+
+def _explain_term(locale: object) -> str:
+    explained: str = check_result().terms[0].explain(locale)  # type: ignore[arg-type]
+    return explained
+
+
+def _chat_command() -> notation.ChatCommand:
+    """m20's first chat command."""
+    return notation.commands("m20")[0]
+
+
+def _chat_help(locale: object) -> str:
+    return _chat_command().help_text(locale)  # type: ignore[arg-type]
+
+
+def _chat_matches(text: object) -> bool:
+    return _chat_command().matches(text)  # type: ignore[arg-type]
+
+
+def _chat_read(text: object) -> object:
+    return _chat_command().read(text)  # type: ignore[arg-type]
+
+
+def _skirmish_unit(unit_id: object) -> object:
+    return game("skirmish").first.unit(unit_id)
+
+
+def _skirmish_card(card_id: object) -> object:
+    return game("skirmish").setup.card(card_id)
+
+
+#: Every public function and method that takes a locale, called with the given locale and a
+#: valid value for each other argument, by its name as a user imports it.
+LOCALE_TAKERS: dict[str, Callable[[Any], object]] = {
+    # core
+    "i18n.translate": lambda locale: i18n.translate("outcome.success", locale),
+    "i18n.catalog": i18n.catalog,
+    "i18n.resolve_locale": i18n.resolve_locale,
+    "checks.CheckResult.explain": lambda locale: check_result().explain(locale),
+    "checks.Difficulty.explain": _explain_difficulty,
+    "checks.Opposition.explain": lambda locale: checks.Opposition(
+        rolls=check_result().rolls, terms=check_result().terms
+    ).explain(locale),
+    "checks.Term.explain": _explain_term,
+    "errors.TabletopRulesError.localized": lambda locale: errors.DiceExhausted(
+        "error.dice_exhausted", dice="1D6"
+    ).localized(locale),
+    "errors.InvalidData.localized": lambda locale: InvalidData("$", "bad").localized(locale),
+    "errors.InvalidCharacter.localized": lambda locale: errors.InvalidCharacter(
+        [("error.dice_count", {"count": -1})]
+    ).localized(locale),
+    "errors.InvalidCharacter.localized_problems": lambda locale: errors.InvalidCharacter(
+        [("error.dice_count", {"count": -1})]
+    ).localized_problems(locale),
+    # notation
+    "notation.help_text": lambda locale: notation.help_text("m20", locale),
+    "notation.ChatCommand.help_text": _chat_help,
+    "notation.ExpressionResult.render": lambda locale: rolled("2D6+1").render(locale),
+    "notation.ExpressionResult.line": lambda locale: rolled("2D6+1").line(locale),
+    "notation.CheckRoll.render": lambda locale: rolled("2D6>=7").render(locale),
+    "notation.CheckRoll.line": lambda locale: rolled("2D6>=7").line(locale),
+    "notation.CountResult.render": lambda locale: rolled("6B6>=4").render(locale),
+    "notation.CountResult.line": lambda locale: rolled("6B6>=4").line(locale),
+    "notation.RepeatResult.render": lambda locale: rolled("x2 2D6").render(locale),
+    "notation.SystemCommand.render": _system_command_render,
+    # m20
+    "m20.describe": lambda locale: m20.describe(game("m20").events[-1], locale),
+    "m20.command_label": lambda locale: m20.command_label(m20.EndRound(), locale),
+    "m20.format_sheet": lambda locale: m20.format_sheet(m20.parse_sheet(m20.EXAMPLE_SHEET), locale),
+    "m20.names_of": lambda locale: m20.names_of(game("m20").state, locale),
+    "m20.VECTOR_LOG": lambda locale: m20.VECTOR_LOG(
+        None, game("m20").state, game("m20").events, locale
+    ),
+    # bar2d6
+    "bar2d6.describe": lambda locale: bar2d6.describe(game("bar2d6").events[-1], locale),
+    "bar2d6.command_label": lambda locale: bar2d6.command_label(bar2d6.EndRound(), locale),
+    "bar2d6.format_sheet": lambda locale: bar2d6.format_sheet(
+        bar2d6.parse_sheet(bar2d6.EXAMPLE_SHEET), locale
+    ),
+    "bar2d6.HelpedResult.explain": lambda locale: _helped_result().explain(locale),
+    "bar2d6.VECTOR_LOG": lambda locale: bar2d6.VECTOR_LOG(
+        None, game("bar2d6").state, game("bar2d6").events, locale
+    ),
+    # bayside23
+    "bayside23.describe": lambda locale: bayside23.describe(game("bayside23").events[-1], locale),
+    "bayside23.log": lambda locale: bayside23.log(game("bayside23").events, locale),
+    "bayside23.command_label": lambda locale: bayside23.command_label(
+        bayside23.Wait(actor="mina"), locale
+    ),
+    "bayside23.InitiativeResult.explain": lambda locale: _initiative_result().explain(locale),
+    "bayside23.VECTOR_LOG": lambda locale: bayside23.VECTOR_LOG(
+        game("bayside23").setup, game("bayside23").state, game("bayside23").events, locale
+    ),
+    # skirmish
+    "skirmish.describe": lambda locale: skirmish.describe(game("skirmish").events[-1], locale),
+    "skirmish.command_label": lambda locale: skirmish.command_label(skirmish.EndTurn("a"), locale),
+    "skirmish.VECTOR_LOG": lambda locale: skirmish.VECTOR_LOG(
+        None, game("skirmish").state, game("skirmish").events, locale
+    ),
+}
+
+
+@pytest.mark.parametrize("locale", list(BAD_LOCALES.values()), ids=list(BAD_LOCALES))
+@pytest.mark.parametrize("name", sorted(LOCALE_TAKERS))
+def test_a_locale_that_is_no_text_is_refused_at_locale(name: str, locale: object) -> None:
+    """A locale that is not a ``str`` raises InvalidData at ``$.locale``, wherever it is given."""
+    with pytest.raises(InvalidData) as raised:
+        LOCALE_TAKERS[name](locale)
+    assert "$.locale" == raised.value.path
+
+
+@pytest.mark.parametrize("name", sorted(LOCALE_TAKERS))
+def test_every_locale_taker_works_with_a_locale(name: str) -> None:
+    """Each probe is a valid call once its locale is valid: only the locale is wrong."""
+    assert [True] * len(LOCALES) == [
+        LOCALE_TAKERS[name](locale) is not None for locale in (*LOCALES[1:], "fr-CA")
+    ]
+
+
+def test_the_refusal_of_a_locale_says_what_a_locale_is_in_every_locale() -> None:
+    """The refusal names the shipped tags and what was given, in en, zh-Hant and ja."""
+    with pytest.raises(InvalidData) as raised:
+        i18n.translate("outcome.success", 5)  # type: ignore[arg-type]
+    messages = [raised.value.localized(locale) for locale in LOCALES]
+    assert [True] * len(LOCALES) == ['"zh-Hant"' in m and "5 (int)" in m for m in messages]
+    assert len(LOCALES) == len(set(messages))
+    assert ("error.locale_type", "5 (int)") == (
+        raised.value.detail_key,
+        raised.value.detail_params["given"],
+    )
+
+
+# -- finding every public callable -----------------------------------------------------------
+
+#: The public modules whose functions and classes the completeness test walks.
+PUBLIC_MODULES = (
+    "checks",
+    "dice",
+    "engine",
+    "errors",
+    "i18n",
+    "notation",
+    "odds",
+    "serialization",
+    "simulation",
+    "m20",
+    "bar2d6",
+    "bayside23",
+    "skirmish",
+)
+
+
+def _public_callables() -> Iterator[tuple[str, Callable[..., object]]]:
+    """Every public function, and every public method of a public class, by its name."""
+    seen: set[int] = set()
+    for module_name in PUBLIC_MODULES:
+        module = importlib.import_module(f"tabletop_rules.{module_name}")
+        for name in module.__all__:
+            value = getattr(module, name)
+            if id(value) in seen:
+                continue
+            seen.add(id(value))
+            if isinstance(value, type):
+                if issubclass(value, enum.Enum):
+                    continue
+                for attribute, member in vars(value).items():
+                    function = getattr(member, "__func__", member)
+                    if not attribute.startswith("_") and inspect.isfunction(function):
+                        yield f"{module_name}.{name}.{attribute}", function
+            elif callable(value):
+                yield f"{module_name}.{name}", value
+
+
+def _parameters(function: Callable[..., object]) -> tuple[str, ...]:
+    """The names of *function*'s parameters (none for a callable value it cannot read)."""
+    try:
+        return tuple(inspect.signature(function).parameters)
+    except ValueError:  # a public constant that is a typing alias, such as a Bot
+        return ()
+
+
+def test_every_public_function_with_a_locale_is_probed() -> None:
+    """Every public function and method with a ``locale`` parameter is in LOCALE_TAKERS."""
+    taking = {name for name, function in _public_callables() if "locale" in _parameters(function)}
+    assert set() == taking - set(LOCALE_TAKERS)
+
+
+# -- other arguments -------------------------------------------------------------------------
+
+NOT_TEXT: dict[str, object] = {
+    "None": None,
+    "int": 5,
+    "bytes": b"x",
+    "list": ["x"],
+    "object": object(),
+}
+NOT_WHOLE: dict[str, object] = {
+    "None": None,
+    "str": "3",
+    "float": 1.5,
+    "list": [3],
+    "object": object(),
+}
+NOT_FLAG: dict[str, object] = {"None": None, "int": 1, "str": "yes"}
+NOT_ITERABLE: dict[str, object] = {"None": None, "int": 5, "object": object()}
+NOT_DICE: dict[str, object] = {"None": None, "str": "2D6", "int": 6, "object": object()}
+NOT_SOURCE: dict[str, object] = {"None": None, "int": 5, "str": "2D6", "Dice": Dice(1, 6)}
+NOT_MAPPING: dict[str, object] = {"int": 5, "str": "x", "list": ["x"]}
+
+
+def _foreign(kind: str, system: str, *, optional: bool = False) -> dict[str, object]:
+    """Values that are no *kind* of *system*: builtins, and the same kind of another system.
+
+    ``None`` is among them unless the argument is *optional*.
+    """
+    other = "skirmish" if system != "skirmish" else "m20"
+    foreign = {
+        "state": lambda: game(other).state,
+        "setup": lambda: game(other).setup,
+        "event": lambda: game(other).events[-1],
+        "character": lambda: (
+            m20.parse_sheet(m20.EXAMPLE_SHEET) if system != "m20" else _bayside23_character()
+        ),
+    }[kind]
+    values = {"None": None, "str": kind, "dict": {"id": "x"}, f"another system's {kind}": foreign()}
+    if optional:
+        del values["None"]
+    return values
+
+
+@attrs.frozen
+class Probe:
+    """An entry point called with one argument of the wrong type."""
+
+    #: The entry point, as a user imports it (and the argument, after a colon).
+    name: str
+    #: Calls the entry point with the given value in that argument, valid ones in the others.
+    call: Callable[[Any], object]
+    #: The path the refusal names.
+    path: str
+    #: The wrong values, by label (built when the test runs).
+    values: Callable[[], dict[str, object]]
+    #: The error expected.
+    error: type[errors.TabletopRulesError] = InvalidData
+
+
+def _fixed(values: dict[str, object]) -> Callable[[], dict[str, object]]:
+    return lambda: values
+
+
+def _sheet(system: str) -> Any:
+    """The example character of *system*."""
+    if system == "bayside23":
+        return _bayside23_character()
+    package: Any = {"m20": m20, "bar2d6": bar2d6}[system]
+    return package.parse_sheet(package.EXAMPLE_SHEET)
+
+
+def _ruleset_probes(system: str) -> list[Probe]:
+    """The ruleset kit's entry points, through *system*'s ruleset."""
+    ruleset = lambda: game(system).package.RULESET  # noqa: E731
+    first = lambda: game(system).first  # noqa: E731
+    command = lambda: ruleset().legal_commands(first())[0]  # noqa: E731
+    states = lambda: _foreign("state", system)  # noqa: E731
+    name = f"{system}.RULESET"
+    return [
+        Probe(
+            f"{name}.start",
+            lambda v: ruleset().start(v),
+            "$.setup",
+            lambda: _foreign("setup", system),
+        ),
+        Probe(
+            f"{name}.decide:state",
+            lambda v: ruleset().decide(v, command(), SeededDice(1)),
+            "$.state",
+            states,
+        ),
+        Probe(
+            f"{name}.decide:dice",
+            lambda v: ruleset().decide(first(), command(), v),
+            "$.dice",
+            _fixed(NOT_SOURCE),
+        ),
+        Probe(
+            f"{name}.decide:command",
+            lambda v: ruleset().decide(first(), v, SeededDice(1)),
+            "",
+            _fixed({"None": None, "str": "Attack", "object": object()}),
+            errors.IllegalCommand,
+        ),
+        Probe(
+            f"{name}.evolve:state",
+            lambda v: ruleset().evolve(v, game(system).events[0]),
+            "$.state",
+            _fixed({"None": None, "str": "state", "dict": {}}),
+        ),
+        Probe(f"{name}.legal_commands", lambda v: ruleset().legal_commands(v), "$.state", states),
+        Probe(
+            f"{name}.legal_commands:actor",
+            lambda v: ruleset().legal_commands(first(), actor=v),
+            "$.actor",
+            _fixed({"int": 5, "list": ["al"]}),
+        ),
+        Probe(f"{name}.to_act", lambda v: ruleset().to_act(v), "$.state", states),
+        Probe(f"{name}.is_over", lambda v: ruleset().is_over(v), "$.state", states),
+        Probe(f"{name}.outcome", lambda v: ruleset().outcome(v), "$.state", states),
+        Probe(
+            f"{name}.verify:events",
+            lambda v: ruleset().verify(game(system).setup, v),
+            "$.events",
+            _fixed(NOT_ITERABLE),
+        ),
+        Probe(
+            f"engine.fold:{system} state",
+            lambda v: engine.fold(ruleset(), v, game(system).events),
+            "$.state",
+            states,
+        ),
+        Probe(
+            f"engine.step:{system} state",
+            lambda v: engine.step(ruleset(), v, command(), SeededDice(1)),
+            "$.state",
+            states,
+        ),
+        Probe(
+            f"simulation.play:{system} setup",
+            lambda v: simulation.play(ruleset(), v, seed=1),
+            "$.setup",
+            lambda: _foreign("setup", system),
+        ),
+    ]
+
+
+def _record() -> engine.GameRecord[Any, Any]:
+    played = game("bar2d6")
+    return engine.GameRecord.begin(bar2d6.RULESET, played.setup).extend(played.events)
+
+
+CORE_PROBES: list[Probe] = [
+    # dice
+    Probe("dice.Dice.parse", Dice.parse, "$", _fixed(NOT_TEXT)),
+    Probe("dice.Roll:dice", lambda v: Roll(v, (1,)), "$.dice", _fixed(NOT_DICE)),
+    Probe("dice.Roll:faces", lambda v: Roll(Dice(1, 6), v), "$.faces", _fixed(NOT_ITERABLE)),
+    Probe("dice.SeededDice", SeededDice, "$.seed", _fixed({**NOT_WHOLE, "bool": True})),
+    Probe("dice.SeededDice.roll", lambda v: SeededDice(1).roll(v), "$.dice", _fixed(NOT_DICE)),
+    Probe(
+        "dice.SeededDice.resume",
+        SeededDice.resume,
+        "$.state",
+        _fixed({"None": None, "dict": {"seed": 1}, "SeededDice": SeededDice(1)}),
+    ),
+    Probe(
+        "dice.SeededDiceState:seed",
+        lambda v: SeededDiceState(seed=v, draws=0, words=0),
+        "$.seed",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe(
+        "dice.SeededDiceState:draws",
+        lambda v: SeededDiceState(seed=1, draws=v, words=0),
+        "$.draws",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe("dice.ScriptedDice", ScriptedDice, "$.faces", _fixed(NOT_ITERABLE)),
+    Probe(
+        "dice.ScriptedDice:sides",
+        lambda v: ScriptedDice([1], sides=v),
+        "$.sides",
+        _fixed({"int": 6, "object": object()}),
+    ),
+    Probe(
+        "dice.ScriptedDice.roll", lambda v: ScriptedDice([1]).roll(v), "$.dice", _fixed(NOT_DICE)
+    ),
+    # checks
+    Probe(
+        "checks.Opposition:rolls",
+        lambda v: checks.Opposition(rolls=v),
+        "$.rolls",
+        _fixed(NOT_ITERABLE),
+    ),
+    Probe(
+        "checks.CheckResult.judged:terms",
+        lambda v: checks.CheckResult.judged(
+            rolls=check_result().rolls, against=check_result().against, terms=v
+        ),
+        "$.terms",
+        _fixed(NOT_ITERABLE),
+    ),
+    # engine
+    Probe(
+        "engine.fold:ruleset",
+        lambda v: engine.fold(v, game("m20").first, ()),
+        "$.ruleset",
+        _fixed({"None": None, "str": "m20", "object": object()}),
+    ),
+    Probe(
+        "engine.fold:events",
+        lambda v: engine.fold(m20.RULESET, game("m20").first, v),
+        "$.events",
+        _fixed(NOT_ITERABLE),
+    ),
+    Probe(
+        "engine.step:ruleset",
+        lambda v: engine.step(v, game("m20").first, m20.EndRound(), SeededDice(1)),
+        "$.ruleset",
+        _fixed({"None": None, "str": "m20"}),
+    ),
+    Probe(
+        "engine.step:dice",
+        lambda v: engine.step(m20.RULESET, game("m20").first, m20.EndRound(), v),
+        "$.dice",
+        _fixed(NOT_SOURCE),
+    ),
+    Probe(
+        "engine.replay",
+        engine.replay,
+        "$",
+        _fixed({"None": None, "str": "{}", "dict": {"system": "m20"}}),
+    ),
+    Probe(
+        "engine.replay:ruleset",
+        lambda v: engine.replay(_record(), v),
+        "$.ruleset",
+        _fixed({"str": "bar2d6", "object": object()}),
+    ),
+    Probe(
+        "engine.replay:registry",
+        lambda v: engine.replay(_record(), registry=v),
+        "$.registry",
+        _fixed({"str": "bar2d6", "dict": {}}),
+    ),
+    Probe(
+        "engine.replay:trusted",
+        lambda v: engine.replay(_record(), trusted=v),
+        "$.trusted",
+        _fixed(NOT_FLAG),
+    ),
+    Probe(
+        "engine.GameRecord.begin",
+        lambda v: engine.GameRecord.begin(v, None),
+        "$.ruleset",
+        _fixed({"None": None, "str": "m20"}),
+    ),
+    Probe(
+        "engine.GameRecord.extend", lambda v: _record().extend(v), "$.events", _fixed(NOT_ITERABLE)
+    ),
+    Probe(
+        "engine.Registry.get",
+        lambda v: engine.Registry.default().get(v),
+        "$.name",
+        _fixed({"None": None, "int": 5, "list": ["m20"]}),
+    ),
+    # serialization
+    Probe(
+        "serialization.from_json",
+        lambda v: serialization.from_json(v, Dice),
+        "$",
+        _fixed({"None": None, "int": 5, "dict": {"count": 1}}),
+    ),
+    Probe(
+        "serialization.from_json:cls",
+        lambda v: serialization.from_json("{}", v),
+        "$.cls",
+        _fixed({"None": None, "int": 5, "str": "Dice"}),
+    ),
+    Probe(
+        "serialization.from_json:converter",
+        lambda v: serialization.from_json("{}", Dice, converter=v),
+        "$.converter",
+        _fixed({"int": 5, "str": "x"}),
+    ),
+    Probe(
+        "serialization.structure:cls",
+        lambda v: serialization.structure({}, v),
+        "$.cls",
+        _fixed({"int": 5, "str": "Dice"}),
+    ),
+    Probe(
+        "serialization.to_json",
+        serialization.to_json,
+        "$",
+        _fixed({"object": object(), "function": print}),
+    ),
+    Probe(
+        "serialization.to_json:converter",
+        lambda v: serialization.to_json(Dice(1, 6), converter=v),
+        "$.converter",
+        _fixed({"int": 5, "str": "x"}),
+    ),
+    # i18n
+    Probe(
+        "i18n.translate:key",
+        lambda v: i18n.translate(v, "en"),
+        "$.key",
+        _fixed({"int": 5, "list": ["outcome.success"], "None": None}),
+    ),
+    Probe("i18n.template_fields", i18n.template_fields, "$", _fixed(NOT_TEXT)),
+    # notation
+    Probe("notation.parse", notation.parse, "$", _fixed(NOT_TEXT)),
+    Probe(
+        "notation.parse:system",
+        lambda v: notation.parse("2d6", system=v),
+        "$.system",
+        _fixed({"int": 5, "list": ["m20"], "bytes": b"m20"}),
+    ),
+    Probe(
+        "notation.parse:limits",
+        lambda v: notation.parse("2d6", limits=v),
+        "$.limits",
+        _fixed({"int": 5, "dict": {"max_dice": 5}}),
+    ),
+    Probe("notation.commands", notation.commands, "$.system", _fixed(NOT_TEXT)),
+    Probe(
+        "notation.help_text:system",
+        notation.help_text,
+        "$.system",
+        _fixed({"int": 5, "list": ["m20"], "bytes": b"m20"}),
+    ),
+    Probe(
+        "notation.ChatCommand.matches",
+        _chat_matches,
+        "$",
+        _fixed(NOT_TEXT),
+    ),
+    Probe(
+        "notation.ChatCommand.read",
+        _chat_read,
+        "$",
+        _fixed(NOT_TEXT),
+    ),
+    Probe(
+        "notation.Expression.roll",
+        lambda v: notation.parse("2d6").roll(v),
+        "$.dice",
+        _fixed(NOT_SOURCE),
+    ),  # type: ignore[union-attr]
+    # simulation
+    Probe(
+        "simulation.play:ruleset",
+        lambda v: simulation.play(v, game("m20").setup, seed=1),
+        "$.ruleset",
+        _fixed({"None": None, "str": "m20"}),
+    ),
+    Probe(
+        "simulation.play:seed",
+        lambda v: simulation.play(m20.RULESET, game("m20").setup, seed=v),
+        "$.seed",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe(
+        "simulation.play:bot",
+        lambda v: simulation.play(m20.RULESET, game("m20").setup, seed=1, bot=v),
+        "$.bot",
+        _fixed({"None": None, "str": "random"}),
+    ),
+    Probe(
+        "simulation.play:max_steps",
+        lambda v: simulation.play(m20.RULESET, game("m20").setup, seed=1, max_steps=v),
+        "$.max_steps",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe(
+        "simulation.simulate:setups",
+        lambda v: simulation.simulate(m20.RULESET, v, executor=_inline()),
+        "$.setups",
+        _fixed(NOT_ITERABLE),
+    ),
+    Probe(
+        "simulation.simulate:first_seed",
+        lambda v: simulation.simulate(
+            m20.RULESET, [game("m20").setup], first_seed=v, executor=_inline()
+        ),
+        "$.first_seed",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe(
+        "simulation.simulate:chunk_size",
+        lambda v: simulation.simulate(
+            m20.RULESET, [game("m20").setup], chunk_size=v, executor=_inline()
+        ),
+        "$.chunk_size",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe(
+        "simulation.simulate:executor",
+        lambda v: simulation.simulate(m20.RULESET, [game("m20").setup], executor=v),
+        "$.executor",
+        _fixed({"str": "pool", "int": 2}),
+    ),
+    Probe(
+        "simulation.random_bot:state",
+        lambda v: simulation.random_bot(m20.RULESET, v, random.Random(1)),
+        "$.state",
+        lambda: _foreign("state", "m20"),
+    ),
+    Probe(
+        "simulation.random_bot:rng",
+        lambda v: simulation.random_bot(m20.RULESET, game("m20").first, v),
+        "$.rng",
+        _fixed({"None": None, "int": 1}),
+    ),
+    Probe(
+        "simulation.win_rates",
+        simulation.win_rates,
+        "$.outcomes",
+        _fixed(NOT_ITERABLE),
+    ),
+    Probe(
+        "simulation.win_rates:item",
+        lambda v: simulation.win_rates([v]),
+        "$.outcomes[0]",
+        _fixed({"None": None, "str": "a"}),
+    ),
+    Probe(
+        "simulation.win_rates:sides",
+        lambda v: simulation.win_rates([], sides=v),
+        "$.sides",
+        _fixed({"int": 5, "None": None}),
+    ),
+]
+
+
+def _inline() -> Any:
+    """An executor that runs each task at once, in this process."""
+    from concurrent.futures import Executor, Future
+
+    class Inline(Executor):
+        def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+            future: Future[Any] = Future()
+            future.set_result(fn(*args, **kwargs))
+            return future
+
+    return Inline()
+
+
+def _m20() -> m20.Character:
+    character: m20.Character = _sheet("m20")
+    return character
+
+
+M20_PROBES: list[Probe] = [
+    Probe("m20.parse_sheet", m20.parse_sheet, "$", _fixed(NOT_TEXT)),
+    Probe(
+        "m20.parse_sheet:max_length",
+        lambda v: m20.parse_sheet(m20.EXAMPLE_SHEET, max_length=v),
+        "$.max_length",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe(
+        "m20.format_sheet",
+        m20.format_sheet,
+        "$.character",
+        lambda: _foreign("character", "m20"),
+    ),
+    Probe("m20.describe", m20.describe, "$", lambda: _foreign("event", "m20")),
+    Probe(
+        "m20.describe:state",
+        lambda v: m20.describe(game("m20").events[-1], state=v),
+        "$.state",
+        lambda: _foreign("state", "m20", optional=True),
+    ),
+    Probe("m20.names_of", m20.names_of, "$.state", lambda: _foreign("state", "m20")),
+    Probe("m20.hp_after", m20.hp_after, "$.state", lambda: _foreign("state", "m20")),
+    Probe(
+        "m20.ledger_after",
+        m20.ledger_after,
+        "$.state",
+        lambda: _foreign("state", "m20"),
+    ),
+    Probe(
+        "m20.danger_terms",
+        lambda v: m20.danger_terms(v, "al"),
+        "$.state",
+        lambda: _foreign("state", "m20"),
+    ),
+    Probe(
+        "m20.danger_terms:participant",
+        lambda v: m20.danger_terms(game("m20").first, v),
+        "$.participant",
+        _fixed({"None": None, "int": 5}),
+    ),
+    Probe(
+        "m20.attack_terms",
+        m20.attack_terms,
+        "$.character",
+        lambda: _foreign("character", "m20"),
+    ),
+    Probe(
+        "m20.attack_terms:kind",
+        lambda v: m20.attack_terms(_m20(), v),
+        "$.kind",
+        _fixed({"None": None, "str": "physical"}),
+    ),
+    Probe(
+        "m20.defense_terms",
+        m20.defense_terms,
+        "$.character",
+        lambda: _foreign("character", "m20"),
+    ),
+    Probe(
+        "m20.specialty_terms",
+        lambda v: m20.specialty_terms(v, m20.Specialty.PHYSIQUE),
+        "$.character",
+        lambda: _foreign("character", "m20"),
+    ),
+    Probe(
+        "m20.specialty_terms:specialty",
+        lambda v: m20.specialty_terms(_m20(), v),
+        "$.specialty",
+        _fixed({"None": None, "str": "physique"}),
+    ),
+    Probe(
+        "m20.specialty_terms:helpers",
+        lambda v: m20.specialty_terms(_m20(), m20.Specialty.PHYSIQUE, helpers=v),
+        "$.helpers",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe("m20.helper_terms", m20.helper_terms, "$.helpers", _fixed(NOT_WHOLE)),
+    Probe(
+        "m20.reroll",
+        lambda v: m20.reroll(v, SeededDice(1)),
+        "$.result",
+        _fixed({"None": None, "str": "1D20[3]"}),
+    ),
+    Probe(
+        "m20.reroll:dice",
+        lambda v: m20.reroll(check_result(), v),
+        "$.dice",
+        _fixed({"None": None, "str": "1d20", "int": 5}),
+    ),
+    Probe(
+        "m20.rest", lambda v: m20.rest(v, 1, 2), "$.character", lambda: _foreign("character", "m20")
+    ),
+    Probe("m20.rest:hp", lambda v: m20.rest(_m20(), v, 2), "$.hp", _fixed(NOT_WHOLE)),
+    Probe("m20.rest:hours", lambda v: m20.rest(_m20(), 1, v), "$.hours", _fixed(NOT_WHOLE)),
+    Probe(
+        "m20.SpecialtyCheck.of",
+        lambda v: m20.SpecialtyCheck.of(v, m20.Specialty.PHYSIQUE, 12),
+        "$.character",
+        lambda: _foreign("character", "m20"),
+    ),
+    Probe(
+        "m20.SpecialtyCheck.of:specialty",
+        lambda v: m20.SpecialtyCheck.of(_m20(), v, 12),
+        "$.specialty",
+        _fixed({"None": None, "str": "physique"}),
+    ),
+    Probe(
+        "m20.SpecialtyCheck.of:difficulty",
+        lambda v: m20.SpecialtyCheck.of(_m20(), m20.Specialty.PHYSIQUE, v),
+        "$.difficulty",
+        _fixed({"None": None, "str": "12", "float": 1.5}),
+    ),
+    Probe(
+        "m20.AttackCheck.between",
+        lambda v: m20.AttackCheck.between(v, _m20()),
+        "$.attacker",
+        lambda: _foreign("character", "m20"),
+    ),
+    Probe(
+        "m20.AttackCheck.between:defender",
+        lambda v: m20.AttackCheck.between(_m20(), v),
+        "$.defender",
+        lambda: _foreign("character", "m20"),
+    ),
+    Probe("m20.Character:name", lambda v: attrs.evolve(_m20(), name=v), "$.name", _fixed(NOT_TEXT)),
+    Probe(
+        "m20.Character:attributes",
+        lambda v: attrs.evolve(_m20(), attributes=v),
+        "$.attributes",
+        _fixed({"None": None, "dict": {"physical_attack": 3}}),
+    ),
+    Probe(
+        "m20.Character:tendency",
+        lambda v: attrs.evolve(_m20(), tendency=v),
+        "$.tendency",
+        _fixed({"None": None, "str": "身體型"}),
+    ),
+    Probe(
+        "m20.Attributes",
+        lambda v: m20.Attributes(
+            physical_attack=v, special_attack=3, physical_defense=2, special_defense=2
+        ),
+        "$.physical_attack",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe(
+        "m20.SkillPick",
+        lambda v: m20.SkillPick(skill=v),
+        "$.skill",
+        _fixed({"None": None, "str": "healing"}),
+    ),
+    Probe(
+        "m20.Participant:character",
+        lambda v: m20.Participant(id="al", character=v, side="party"),
+        "$.character",
+        lambda: _foreign("character", "m20"),
+    ),
+    Probe(
+        "m20.CombatSetup",
+        lambda v: m20.CombatSetup(participants=v),
+        "$.participants",
+        _fixed(NOT_ITERABLE),
+    ),
+    *_ruleset_probes("m20"),
+]
+
+
+def _bar2d6() -> bar2d6.Character:
+    character: bar2d6.Character = _sheet("bar2d6")
+    return character
+
+
+BAR2D6_PROBES: list[Probe] = [
+    Probe("bar2d6.parse_sheet", bar2d6.parse_sheet, "$", _fixed(NOT_TEXT)),
+    Probe(
+        "bar2d6.format_sheet",
+        bar2d6.format_sheet,
+        "$.character",
+        lambda: _foreign("character", "bar2d6"),
+    ),
+    Probe("bar2d6.describe", bar2d6.describe, "$", lambda: _foreign("event", "bar2d6")),
+    Probe(
+        "bar2d6.hp_after",
+        bar2d6.hp_after,
+        "$.state",
+        lambda: _foreign("state", "bar2d6"),
+    ),
+    Probe(
+        "bar2d6.check_terms",
+        lambda v: bar2d6.check_terms(v, []),
+        "$.character",
+        lambda: _foreign("character", "bar2d6"),
+    ),
+    Probe(
+        "bar2d6.check_terms:items",
+        lambda v: bar2d6.check_terms(_bar2d6(), v),
+        "$.items",
+        _fixed({"None": None, "int": 5, "list": [5]}),
+    ),
+    Probe(
+        "bar2d6.check_terms:hp",
+        lambda v: bar2d6.check_terms(_bar2d6(), [], hp=v),
+        "$.hp",
+        _fixed({"str": "3", "float": 1.5}),
+    ),
+    Probe(
+        "bar2d6.granted_bonus", lambda v: bar2d6.granted_bonus(v, 2), "$.bonus", _fixed(NOT_WHOLE)
+    ),
+    Probe(
+        "bar2d6.granted_bonus:dice",
+        lambda v: bar2d6.granted_bonus(4, v),
+        "$.dice",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe("bar2d6.is_wounded", bar2d6.is_wounded, "$.hp", _fixed(NOT_WHOLE)),
+    Probe(
+        "bar2d6.special_amount",
+        lambda v: bar2d6.special_amount(v, "x", bar2d6.SpecialKind.HEAL),
+        "$.character",
+        lambda: _foreign("character", "bar2d6"),
+    ),
+    Probe(
+        "bar2d6.special_amount:item",
+        lambda v: bar2d6.special_amount(_bar2d6(), v, bar2d6.SpecialKind.HEAL),
+        "$.item",
+        _fixed({"None": None, "int": 5}),
+    ),
+    Probe(
+        "bar2d6.special_amount:kind",
+        lambda v: bar2d6.special_amount(_bar2d6(), "x", v),
+        "$.kind",
+        _fixed({"None": None, "str": "heal"}),
+    ),
+    Probe(
+        "bar2d6.contest_result",
+        lambda v: bar2d6.contest_result(v, [], Roll(Dice(2, 6), (3, 4)), []),
+        "$.attack",
+        _fixed({"None": None, "str": "7", "int": 7}),
+    ),
+    Probe(
+        "bar2d6.Contest.between",
+        lambda v: bar2d6.Contest.between(v, _bar2d6()),
+        "$.attacker",
+        lambda: _foreign("character", "bar2d6"),
+    ),
+    Probe(
+        "bar2d6.Helper.of",
+        lambda v: bar2d6.Helper.of(v, [], 2),
+        "$.character",
+        lambda: _foreign("character", "bar2d6"),
+    ),
+    Probe(
+        "bar2d6.Helper.of:dice",
+        lambda v: bar2d6.Helper.of(_bar2d6(), [], v),
+        "$.dice",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe(
+        "bar2d6.GMCheck:terms",
+        lambda v: bar2d6.GMCheck(terms=v, difficulty=2),
+        "$.terms",
+        _fixed(NOT_ITERABLE),
+    ),
+    Probe(
+        "bar2d6.GMCheck:difficulty",
+        lambda v: bar2d6.GMCheck(terms=[], difficulty=v),
+        "$.difficulty",
+        _fixed({"None": None, "str": "2", "float": 1.5}),
+    ),
+    Probe("bar2d6.Character:name", lambda v: bar2d6.Character(name=v), "$.name", _fixed(NOT_TEXT)),
+    Probe(
+        "bar2d6.Character:items",
+        lambda v: bar2d6.Character(name="x", items=v),
+        "$.items",
+        _fixed({"None": None, "int": 5, "list": ["sword"]}),
+    ),
+    Probe(
+        "bar2d6.Item:active",
+        lambda v: bar2d6.Item(name="劍", kind=bar2d6.ItemKind.WEAPON, active=v),
+        "$.active",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe(
+        "bar2d6.Item:kind",
+        lambda v: bar2d6.Item(name="劍", kind=v),
+        "$.kind",
+        _fixed({"None": None, "str": "weapon"}),
+    ),
+    Probe(
+        "bar2d6.Participant:character",
+        lambda v: bar2d6.Participant(id="al", character=v, side="party"),
+        "$.character",
+        lambda: _foreign("character", "bar2d6"),
+    ),
+    *_ruleset_probes("bar2d6"),
+]
+
+
+def _bay() -> bayside23.Character:
+    return _bayside23_character()
+
+
+BAYSIDE23_PROBES: list[Probe] = [
+    Probe("bayside23.parse_sheet", bayside23.parse_sheet, "$", _fixed(NOT_TEXT)),
+    Probe(
+        "bayside23.format_sheet",
+        bayside23.format_sheet,
+        "$.character",
+        lambda: _foreign("character", "bayside23"),
+    ),
+    Probe(
+        "bayside23.describe",
+        bayside23.describe,
+        "$",
+        lambda: _foreign("event", "bayside23"),
+    ),
+    Probe(
+        "bayside23.describe:state",
+        lambda v: bayside23.describe(game("bayside23").events[-1], "ja", state=v),
+        "$.state",
+        lambda: _foreign("state", "bayside23", optional=True),
+    ),
+    Probe("bayside23.log", bayside23.log, "$.events", _fixed(NOT_ITERABLE)),
+    Probe(
+        "bayside23.log:item",
+        lambda v: bayside23.log([v]),
+        "$.events[0]",
+        lambda: _foreign("event", "bayside23"),
+    ),
+    Probe(
+        "bayside23.names_of",
+        bayside23.names_of,
+        "$.setup",
+        lambda: _foreign("setup", "bayside23"),
+    ),
+    Probe(
+        "bayside23.ledger_after",
+        bayside23.ledger_after,
+        "$.state",
+        lambda: _foreign("state", "bayside23"),
+    ),
+    Probe("bayside23.normalize_answer", bayside23.normalize_answer, "$", _fixed(NOT_TEXT)),
+    Probe(
+        "bayside23.modifier",
+        bayside23.modifier,
+        "$.score",
+        _fixed(NOT_WHOLE),
+        errors.InvalidCheck,
+    ),
+    Probe(
+        "bayside23.damage_bonus",
+        bayside23.damage_bonus,
+        "$.score",
+        _fixed(NOT_WHOLE),
+        errors.InvalidCheck,
+    ),
+    Probe("bayside23.special", bayside23.special, "$.faces", _fixed(NOT_ITERABLE)),
+    Probe(
+        "bayside23.special:rulings",
+        lambda v: bayside23.special([1, 1, 1], v),
+        "$.rulings",
+        _fixed({"None": None, "str": "all"}),
+    ),
+    Probe(
+        "bayside23.hit_outcome",
+        lambda v: bayside23.hit_outcome(v, 7, Roll(Dice(3, 6), (3, 3, 3)), 9, bayside23.Rulings()),
+        "$.attack",
+        _fixed({"None": None, "int": 7}),
+    ),
+    Probe(
+        "bayside23.HitCheck.of",
+        lambda v: bayside23.HitCheck.of(v, _bay(), bayside23.HitKind.WEAPON),
+        "$.attacker",
+        lambda: _foreign("character", "bayside23"),
+    ),
+    Probe(
+        "bayside23.HitCheck.of:kind",
+        lambda v: bayside23.HitCheck.of(_bay(), _bay(), v),
+        "$.kind",
+        _fixed({"None": None, "str": "weapon"}),
+    ),
+    Probe(
+        "bayside23.ActionCheck.of",
+        lambda v: bayside23.ActionCheck.of(v, None, 8),
+        "$.character",
+        lambda: _foreign("character", "bayside23"),
+    ),
+    Probe(
+        "bayside23.ActionCheck.of:skill",
+        lambda v: bayside23.ActionCheck.of(_bay(), v, 8),
+        "$.skill",
+        _fixed({"int": 5, "list": ["x"]}),
+    ),
+    Probe(
+        "bayside23.ActionCheck.of:difficulty",
+        lambda v: bayside23.ActionCheck.of(_bay(), None, v),
+        "$.difficulty",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe(
+        "bayside23.Character.roll",
+        lambda v: bayside23.Character.roll(v, name="x", feature=bayside23.Feature("頑固", 3)),
+        "$.dice",
+        _fixed(NOT_SOURCE),
+    ),
+    Probe(
+        "bayside23.Character:strength",
+        lambda v: attrs.evolve(_bay(), strength=v),
+        "$.strength",
+        _fixed(NOT_WHOLE),
+        errors.InvalidCharacter,
+    ),
+    Probe(
+        "bayside23.Character:name",
+        lambda v: attrs.evolve(_bay(), name=v),
+        "$.name",
+        _fixed(NOT_TEXT),
+        errors.InvalidCharacter,
+    ),
+    Probe(
+        "bayside23.Riddle.accepts",
+        lambda v: bayside23.Riddle(question="q", answers=["a"]).accepts(v),
+        "$.answer",
+        _fixed(NOT_TEXT),
+    ),
+    Probe(
+        "bayside23.Riddle.answer",
+        lambda v: bayside23.Riddle(question="q", answers=["a"]).answer(v),
+        "$.answer",
+        _fixed(NOT_TEXT),
+    ),
+    Probe(
+        "bayside23.BlankBook.search",
+        lambda v: bayside23.BlankBook().search(v),
+        "$.word",
+        _fixed(NOT_TEXT),
+    ),
+    Probe(
+        "bayside23.SessionLedger.use",
+        lambda v: bayside23.SessionLedger(artifacts=["鍵"]).use(v),
+        "$.artifact",
+        _fixed(NOT_TEXT),
+    ),
+    Probe(
+        "bayside23.Participant:character",
+        lambda v: bayside23.Participant(id="mina", character=v),
+        "$.character",
+        lambda: _foreign("character", "bayside23"),
+    ),
+    *_ruleset_probes("bayside23"),
+]
+
+
+SKIRMISH_PROBES: list[Probe] = [
+    Probe(
+        "skirmish.load_cards",
+        skirmish.load_cards,
+        "$",
+        _fixed({"None": None, "int": 5, "list": ["x"]}),
+    ),
+    Probe(
+        "skirmish.load_cards:format",
+        lambda v: skirmish.load_cards("", format=v),
+        "$.format",
+        _fixed({"None": None, "int": 5, "str": "yaml"}),
+    ),
+    Probe(
+        "skirmish.read_cards",
+        skirmish.read_cards,
+        "$",
+        _fixed({"None": None, "int": 5, "str": "cards"}),
+    ),
+    Probe("skirmish.dump_cards", skirmish.dump_cards, "$.cards", _fixed(NOT_ITERABLE)),
+    Probe(
+        "skirmish.dump_cards:item",
+        lambda v: skirmish.dump_cards([v]),
+        "$.cards[0]",
+        _fixed({"None": None, "str": "ember_knight"}),
+    ),
+    Probe(
+        "skirmish.sample_team",
+        lambda v: skirmish.sample_team(v, "a"),
+        "$.deck",
+        _fixed({"None": None, "int": 5, "list": ["wilds"], "unknown": "nope"}),
+    ),
+    Probe(
+        "skirmish.sample_team:player",
+        lambda v: skirmish.sample_team("wilds", v),
+        "$.player",
+        _fixed({"None": None, "int": 5, "unknown": "c"}),
+    ),
+    Probe(
+        "skirmish.sample_setup",
+        skirmish.sample_setup,
+        "$.a",
+        _fixed({"None": None, "int": 5, "unknown": "nope"}),
+    ),
+    Probe(
+        "skirmish.sample_setup:rulings",
+        lambda v: skirmish.sample_setup(rulings=v),
+        "$.rulings",
+        _fixed({"str": "x", "dict": {}}),
+    ),
+    Probe(
+        "skirmish.home_rows",
+        skirmish.home_rows,
+        "$.player",
+        _fixed({"None": None, "int": 5, "unknown": "c"}),
+    ),
+    Probe(
+        "skirmish.other",
+        skirmish.other,
+        "$.player",
+        _fixed({"None": None, "int": 5, "unknown": "c"}),
+    ),
+    Probe(
+        "skirmish.natural",
+        skirmish.natural,
+        "$.roll",
+        _fixed({"None": None, "int": 7, "str": "7"}),
+    ),
+    Probe(
+        "skirmish.odds",
+        lambda v: skirmish.odds(v, skirmish.EndTurn("a")),
+        "$.state",
+        lambda: _foreign("state", "skirmish"),
+    ),
+    Probe(
+        "skirmish.odds:command",
+        lambda v: skirmish.odds(game("skirmish").first, v),
+        "$.command",
+        _fixed({"None": None, "str": "EndTurn"}),
+    ),
+    Probe(
+        "skirmish.describe",
+        skirmish.describe,
+        "$",
+        lambda: _foreign("event", "skirmish"),
+    ),
+    Probe(
+        "skirmish.describe:state",
+        lambda v: skirmish.describe(game("skirmish").events[-1], state=v),
+        "$.state",
+        lambda: _foreign("state", "skirmish", optional=True),
+    ),
+    Probe(
+        "skirmish.greedy_bot",
+        lambda v: skirmish.greedy_bot(skirmish.RULESET, v, random.Random(1)),
+        "$.state",
+        lambda: _foreign("state", "skirmish"),
+    ),
+    Probe(
+        "skirmish.simulate",
+        lambda v: skirmish.simulate(v, "wilds", 1, executor=_inline()),
+        "$.deck_a",
+        _fixed({"None": None, "int": 5, "unknown": "nope"}),
+    ),
+    Probe(
+        "skirmish.simulate:games",
+        lambda v: skirmish.simulate("vanguard", "wilds", v, executor=_inline()),
+        "$.games",
+        _fixed({**NOT_WHOLE, "huge": 10**100}),
+    ),
+    Probe(
+        "skirmish.simulate:bots",
+        lambda v: skirmish.simulate("vanguard", "wilds", 1, v, executor=_inline()),
+        "$.bots",
+        _fixed({"int": 5, "list": ["a"]}),
+    ),
+    Probe(
+        "skirmish.State.unit",
+        _skirmish_unit,
+        "$.unit_id",
+        _fixed({"None": None, "int": 5}),
+    ),
+    Probe(
+        "skirmish.Setup.card",
+        _skirmish_card,
+        "$.card_id",
+        _fixed({"None": None, "int": 5}),
+    ),
+    *_ruleset_probes("skirmish"),
+]
+
+
+def _cli(argv: object) -> object:
+    from tabletop_rules import cli
+
+    return cli.main(argv)  # type: ignore[arg-type]
+
+
+CLI_PROBES: list[Probe] = [
+    Probe("cli.main", _cli, "$.argv", _fixed({"int": 5, "str": "roll 2d6", "object": object()})),
+    Probe(
+        "cli.main:item",
+        lambda v: _cli(["roll", v]),
+        "$.argv[1]",
+        _fixed({"int": 5, "None": None, "bytes": b"2d6"}),
+    ),
+]
+
+PROBES: list[Probe] = [
+    *CORE_PROBES,
+    *M20_PROBES,
+    *BAR2D6_PROBES,
+    *BAYSIDE23_PROBES,
+    *SKIRMISH_PROBES,
+    *CLI_PROBES,
+]
+
+
+def _cases() -> Iterator[Any]:
+    for probe in PROBES:
+        for label in probe.values():
+            yield pytest.param(probe, label, id=f"{probe.name}-{label}")
+
+
+@pytest.mark.parametrize(("probe", "label"), list(_cases()))
+def test_an_argument_of_the_wrong_type_is_refused_with_the_library_s_error(
+    probe: Probe, label: str
+) -> None:
+    """The entry point raises the library's error (InvalidData at the argument's path)."""
+    value = probe.values()[label]
+    with pytest.raises(errors.TabletopRulesError) as raised:
+        probe.call(value)
+    assert isinstance(raised.value, probe.error), raised.value
+    if isinstance(raised.value, InvalidData):  # an item of a list: at the item's own path
+        path = raised.value.path
+        assert probe.path == path or path.startswith(f"{probe.path}["), path
