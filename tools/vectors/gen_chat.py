@@ -199,7 +199,7 @@ chat(
     "2D6 != 7",
     note="refused at the operator, not read as 2D6 with the comment != 7",
 )
-chat("chat-compare-not-equal-sign", "2d6≠7", note="write <> for not equal")
+chat("chat-compare-not-equal-sign", "2d6≠7", [3, 4], note="≠ is <>, as printed")
 chat("chat-compare-double-equals", "2d6==7", note="write = for equal")
 chat("chat-compare-equals-greater", "2d6=>7", note="write >= for at least")
 chat(

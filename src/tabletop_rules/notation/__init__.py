@@ -25,7 +25,7 @@ A command is a sum of terms joined by ``+`` and ``-``: whole numbers, dice writt
 ``1D20RR1`` until another face), BCDice's ``D66`` (two d6 read as tens and units), and sums
 in parentheses; any term may be multiplied by whole numbers (``(1D6+1)*2``).
 A check compares two sums with ``>=``, ``>``, ``<=``, ``<``, ``=`` or ``<>`` (``≥``, ``≤``,
-``≧`` and ``≦`` too), and either side may hold dice: ``2D6+5>=8``, ``2D6+5>=3D6``.
+``≧``, ``≦`` and ``≠`` too), and either side may hold dice: ``2D6+5>=8``, ``2D6+5>=3D6``.
 ``6B6>=4`` counts the dice that pass, ``6B6`` shows each die.
 A repeat prefix ``x3`` or ``rep3``, then a space, rolls the command that many times; an
 ``S`` in front (``S2D6>=7``) marks the roll secret; text after the command and a space is a
@@ -43,7 +43,7 @@ A command that breaks the grammar raises :class:`~tabletop_rules.errors.InvalidN
 with the position of the problem; syntax of other dice bots that looks like a command
 (``1d%``, ``4dF``, ``2d6!!``) raises its subclass
 :class:`~tabletop_rules.errors.UnsupportedNotation`; so do other spellings of a comparison
-(``!=``, ``≠``, ``==``, ``=>``), at the operator, with a message that names the sign to write
+(``!=``, ``==``, ``=>``), at the operator, with a message that names the sign to write
 instead (``<>``, ``=``, ``>=``).
 ``parse(text, system="m20")`` first reads the commands that system registers.
 

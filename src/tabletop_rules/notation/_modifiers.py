@@ -85,7 +85,6 @@ MISSPELLED: Final = (
     ("!=", Relation.NOT_EQUAL),
     ("=!", Relation.NOT_EQUAL),
     ("/=", Relation.NOT_EQUAL),
-    ("≠", Relation.NOT_EQUAL),
     ("==", Relation.EQUAL),
     ("=>", Relation.AT_LEAST),
     ("=<", Relation.AT_MOST),

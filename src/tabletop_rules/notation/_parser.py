@@ -34,6 +34,7 @@ _RELATIONS: Final = (
     ("≧", Relation.AT_LEAST),
     ("≤", Relation.AT_MOST),
     ("≦", Relation.AT_MOST),
+    ("≠", Relation.NOT_EQUAL),
     (">", Relation.GREATER),
     ("<", Relation.LESS),
     ("=", Relation.EQUAL),
@@ -46,7 +47,7 @@ _CONTINUES: Final = frozenset("+-−*") | _RELATION_STARTS
 _UNSUPPORTED: Final = frozenset("/^%[]{}!#")
 
 _PREFIX: Final = re.compile(r"(?:([sS])(?=[0-9dDxXrR(+\-−]))?(?:(?:[xX]|[rR][eE][pP])([0-9]+)\s+)?")
-_HEAD: Final = re.compile(r"[0-9dDbBkKhHlLrR!+\-−*/()<>=≥≤≧≦%fF\s]*")
+_HEAD: Final = re.compile(r"[0-9dDbBkKhHlLrR!+\-−*/()<>=≥≤≧≦≠%fF\s]*")
 _DICE_HINT: Final = re.compile(r"[dD][0-9]|[0-9][dD][%fF]|[0-9][bB][0-9]")
 _SPACES: Final = re.compile(r"\s+")
 _COUNT_ROLL: Final = re.compile(r"([0-9]+)[bB]([0-9]+)")
@@ -437,7 +438,7 @@ def _read(text: str, limits: Limits, system: str | None) -> Command | SystemChec
 
 #: What the first word of a system command's comment may not hold: it reads as more of the
 #: command (``HELP+2@x``, ``+2``), so a mistyped part is refused rather than ignored.
-_COMMAND_LIKE: Final = re.compile(r"\S*[+\-−@<>=≥≤≧≦]")
+_COMMAND_LIKE: Final = re.compile(r"\S*[+\-−@<>=≥≤≧≦≠]")
 
 
 def _read_system(chat: ChatCommand, text: str, secret: bool) -> SystemCheck:

@@ -19,7 +19,7 @@ from tabletop_rules.odds import Distribution
 __all__ = ["Expression", "ExpressionResult", "Part", "RolledPart"]
 
 #: Characters a comment may not start with: they would read as part of the command.
-_OPERATOR_STARTS: Final = frozenset("+-−*<>=≥≤≧≦")
+_OPERATOR_STARTS: Final = frozenset("+-−*<>=≥≤≧≦≠")
 #: What else a comment may not start with: a comparison as other bots write it (``!= 7``),
 #: which the command's text would not read back as a comment.
 _MISSPELLED_STARTS: Final = tuple(spelling for spelling, _ in MISSPELLED)
