@@ -238,7 +238,7 @@ def _to_difficulty(value: DifficultyLevel | int | Difficulty) -> Difficulty:
     if isinstance(value, Difficulty):
         return value
     if type(value) is not int:
-        raise wrong_type("$.difficulty", "m20.DifficultyLevel, int or checks.Difficulty", value)
+        raise wrong_type("$.difficulty", "m20.DifficultyLevel | int | checks.Difficulty", value)
     return Difficulty(value)
 
 

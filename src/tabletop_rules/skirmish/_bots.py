@@ -77,7 +77,7 @@ def odds(state: State, command: Command) -> Fraction | None:
     """
     state = RULESET.checked_state(state)
     if type(command) not in RULESET.command_rules:
-        raise wrong_type("$.command", "a command of skirmish", command)
+        raise wrong_type("$.command", "skirmish.Command", command)
     return _odds(state, command)
 
 
@@ -214,7 +214,7 @@ def _bots(bots: Mapping[str, Bot] | None) -> dict[str, Bot]:
     if bots is None:
         return dict.fromkeys(PLAYERS, random_bot)
     if not isinstance(bots, Mapping):  # pyright: ignore[reportUnnecessaryIsInstance]
-        raise wrong_type("$.bots", "a mapping of players to bots", bots)
+        raise wrong_type("$.bots", "Mapping[str, simulation.Bot]", bots)
     chosen = dict(bots)
     if set(chosen) != set(PLAYERS):
         given = ", ".join(sorted(map(str, chosen))) or "none"

@@ -468,9 +468,9 @@ def load_cards(text: str | bytes, *, format: Literal["toml", "json"] = "toml") -
             (``$.format``).
     """
     if not isinstance(text, str | bytes):  # pyright: ignore[reportUnnecessaryIsInstance]
-        raise wrong_type("$", "str or bytes", text)
+        raise wrong_type("$", "str | bytes", text)
     if format not in ("toml", "json"):
-        raise wrong_type("$.format", '"toml" or "json"', format)
+        raise wrong_type("$.format", 'Literal["toml", "json"]', format)
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
