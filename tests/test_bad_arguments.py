@@ -1415,8 +1415,157 @@ CLI_PROBES: list[Probe] = [
     ),
 ]
 
+_NOT_TERMS = {"int": 5, "None": None, "int item": [5]}
+_NOT_LIST = {"int": 5, "None": None}
+
+#: Values a bot builds from what a player typed: checks, riddles, cards and markers.
+VALUE_PROBES: list[Probe] = [
+    Probe(
+        "m20.AttackCheck:attack",
+        lambda v: m20.AttackCheck(attack=v, defense=[]),
+        "$.attack",
+        _fixed(_NOT_TERMS),
+    ),
+    Probe(
+        "m20.AttackCheck:defense",
+        lambda v: m20.AttackCheck(attack=[], defense=v),
+        "$.defense",
+        _fixed(_NOT_TERMS),
+    ),
+    Probe(
+        "m20.OpposedCheck:active",
+        lambda v: m20.OpposedCheck(active=v, reactive=[]),
+        "$.active",
+        _fixed(_NOT_TERMS),
+    ),
+    Probe(
+        "m20.OpposedCheck:reactive",
+        lambda v: m20.OpposedCheck(active=[], reactive=v),
+        "$.reactive",
+        _fixed(_NOT_TERMS),
+    ),
+    Probe(
+        "m20.SpecialtyCheck:terms",
+        lambda v: m20.SpecialtyCheck(terms=v, difficulty=4),
+        "$.terms",
+        _fixed(_NOT_TERMS),
+    ),
+    Probe(
+        "bayside23.HitCheck:attack",
+        lambda v: bayside23.HitCheck(attack=v),
+        "$.attack",
+        _fixed(_NOT_LIST),
+    ),
+    Probe(
+        "bayside23.HitCheck:defense",
+        lambda v: bayside23.HitCheck(defense=v),
+        "$.defense",
+        _fixed(_NOT_LIST),
+    ),
+    Probe(
+        "bayside23.InitiativeCheck:mine",
+        lambda v: bayside23.InitiativeCheck(mine=v),
+        "$.mine",
+        _fixed(_NOT_LIST),
+    ),
+    Probe(
+        "bayside23.InitiativeCheck:theirs",
+        lambda v: bayside23.InitiativeCheck(theirs=v),
+        "$.theirs",
+        _fixed(_NOT_LIST),
+    ),
+    Probe(
+        "bayside23.Riddle:answers",
+        lambda v: bayside23.Riddle(question="q", answers=v),
+        "$.answers",
+        _fixed({**_NOT_LIST, "int item": [5]}),
+    ),
+    Probe(
+        "bayside23.Riddle:hints",
+        lambda v: bayside23.Riddle(question="q", answers=["a"], hints=v),
+        "$.hints",
+        _fixed({**_NOT_LIST, "str item": ["hint"]}),
+    ),
+    Probe(
+        "skirmish.Check:actor",
+        lambda v: skirmish.Check(actor=v, defender=[]),
+        "$.actor",
+        _fixed(_NOT_LIST),
+    ),
+    Probe(
+        "skirmish.Check:defender",
+        lambda v: skirmish.Check(actor=[], defender=v),
+        "$.defender",
+        _fixed(_NOT_LIST),
+    ),
+    *(
+        Probe(
+            f"skirmish.Card:{field}",
+            functools.partial(
+                lambda field, v: skirmish.Card(
+                    **{"id": "x", "name": "x", "hp": 5, "atk": 1, "skl": 1, "defense": 1, field: v}
+                ),
+                field,
+            ),
+            f"$.{field}",
+            _fixed(
+                {"None": None, "str": "5"}
+                if field not in {"id", "name"}
+                else {"None": None, "int": 5}
+            ),
+        )
+        for field in ("id", "name", "hp", "atk", "skl", "defense")
+    ),
+    Probe(
+        "skirmish.Card:skills",
+        lambda v: skirmish.Card(id="x", name="x", hp=5, atk=1, skl=1, defense=1, skills=v),
+        "$.skills",
+        _fixed({**_NOT_LIST, "str item": ["strike"]}),
+    ),
+    Probe(
+        "skirmish.Marker:name",
+        lambda v: skirmish.Marker(name=v, duration=2, effect=_marker_effect()),
+        "$.name",
+        _fixed(_NOT_LIST),
+    ),
+    Probe(
+        "skirmish.Marker:duration",
+        lambda v: skirmish.Marker(name="x", duration=v, effect=_marker_effect()),
+        "$.duration",
+        _fixed({"None": None, "str": "2"}),
+    ),
+    Probe(
+        "skirmish.Marker:effect",
+        lambda v: skirmish.Marker(name="x", duration=2, effect=v),
+        "$.effect",
+        _fixed({"None": None, "str": "skl+1"}),
+    ),
+    Probe(
+        "skirmish.Marker:stacks",
+        lambda v: skirmish.Marker(name="x", duration=2, effect=_marker_effect(), stacks=v),
+        "$.stacks",
+        _fixed({"int": 1, "str": "yes"}),
+    ),
+    *(
+        Probe(
+            f"{system}.RULESET.settle",
+            functools.partial(lambda system, v: game(system).package.RULESET.settle(v), system),
+            "$.state",
+            _fixed({"None": None, "int": 5}),
+        )
+        for system in ("m20", "bar2d6", "bayside23", "skirmish")
+    ),
+]
+
+
+def _marker_effect() -> Any:
+    """A marker's effect that says something."""
+    return skirmish.MarkerEffect(skl=1)
+
+
 PROBES: list[Probe] = [
     *CORE_PROBES,
+    *VALUE_PROBES,
     *M20_PROBES,
     *BAR2D6_PROBES,
     *BAYSIDE23_PROBES,
@@ -1680,3 +1829,43 @@ def test_a_wrong_typed_field_read_from_json_is_localized() -> None:
     with pytest.raises(InvalidData) as raised:
         serialization.structure({"state": {"seed": 1, "words": 1, "draws": 2}}, Holder)
     assert "$.state.words" == raised.value.path
+
+
+def test_the_kit_s_state_type_defaults_to_object_on_the_class() -> None:
+    """Rules.state_type is a class attribute (any state passes), not set in __init__."""
+    from tabletop_rules import kit
+
+    assert kit.Rules.state_type is object
+    assert "state_type" not in vars(m20.RULESET)
+
+
+@pytest.mark.parametrize(
+    ("games", "seed", "path", "detail"),
+    [
+        (True, 0, "$.games", "expected int, not True (bool)."),
+        ("5", 0, "$.games", "expected int, not '5' (str)."),
+        (1, 1.0, "$.seed", "expected int, not 1.0 (float)."),
+    ],
+)
+def test_skirmish_simulate_refuses_numbers_as_every_entry_point_does(
+    games: object, seed: object, path: str, detail: str
+) -> None:
+    """simulate's games and seed are refused with the shared error.wrong_type."""
+    with pytest.raises(InvalidData) as raised:
+        skirmish.simulate("vanguard", "wilds", games, seed=seed, executor=_inline())  # type: ignore[arg-type]
+    assert (path, detail, "error.wrong_type") == (
+        raised.value.path,
+        raised.value.detail,
+        raised.value.detail_key,
+    )
+
+
+def test_a_row_that_is_a_bool_is_refused_at_its_index() -> None:
+    """A team's rows are whole numbers: True is none (checked_items refuses a bool as int)."""
+    team = skirmish.sample_team("vanguard", "a")
+    with pytest.raises(InvalidData) as raised:
+        skirmish.Team(cards=team.cards, rows=(True, 0, 0))
+    assert ("$.rows[0]", "expected int, not True (bool).") == (
+        raised.value.path,
+        raised.value.detail,
+    )

@@ -40,6 +40,7 @@ __all__ = [
     "checked_text",
     "checked_whole",
     "described",
+    "raise_unless_iterable",
     "shown",
     "tupled",
     "type_name",
@@ -234,6 +235,22 @@ def tupled(values: Iterable[T], path: str, expected: str) -> tuple[T, ...]:
     return tuple(iterator)
 
 
+def raise_unless_iterable(values: object, path: str, expected: str) -> None:
+    """Refuse *values* at *path* if it is no iterable; else return, so the caller re-raises.
+
+    For a converter on a hot path, which calls ``tuple(values)`` and checks only when that
+    raises ``TypeError``: an iterable that raised it (a generator) raised its own error, which
+    goes on as it is (``except TypeError: raise_unless_iterable(...); raise``).
+
+    Raises:
+        InvalidData: *values* is no iterable, at *path*.
+    """
+    try:
+        iter(values)  # type: ignore[call-overload]  # pyright: ignore[reportArgumentType, reportCallIssue, reportUnknownArgumentType]
+    except TypeError:
+        raise wrong_type(path, expected, values) from None
+
+
 def checked_items(
     values: object, cls: type[T], path: str, expected: str | None = None, *, most: int | None = None
 ) -> tuple[T, ...]:
@@ -248,7 +265,8 @@ def checked_items(
 
     Raises:
         InvalidData: *values* is a text or no iterable, or has more than *most* items (at
-            *path*), or an item is no *cls* (at ``path[index]``).
+            *path*), or an item is no *cls* (at ``path[index]``; for ``int``, a ``bool`` is
+            none, as in :func:`checked_whole`).
     """
     if isinstance(values, str | bytes) or not isinstance(values, Iterable):
         raise wrong_type(path, f"list[{expected or type_name(cls)}]", values)
@@ -256,7 +274,7 @@ def checked_items(
     if most is not None and len(items) > most:
         raise InvalidData(path, "error.too_many", most=most, given=len(items))
     for index, item in enumerate(items):
-        if not isinstance(item, cls):
+        if not isinstance(item, cls) or (cls is int and type(item) is bool):
             raise wrong_type(f"{path}[{index}]", expected or type_name(cls), item)
     return items  # type: ignore[return-value]  # every item was checked
 

@@ -402,7 +402,7 @@ def to_json(value: object, *, converter: cattrs.Converter | None = None) -> str:
     try:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     except (TypeError, ValueError) as error:  # a value the converter passed through as it is
-        raise InvalidData("$", _clip(str(error))) from None
+        raise InvalidData("$", _clip(str(error))) from error
 
 
 def structure(data: object, cls: type[T], *, converter: cattrs.Converter | None = None) -> T:

@@ -316,7 +316,12 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
 
         A state owes automatic events only when it was rebuilt from a record that was cut
         short after a command's own events.
+
+        Raises:
+            InvalidData: *state* is no state of this ruleset (path ``$.state``).
         """
+        if not isinstance(state, self.state_type):
+            self.checked_state(state)
         events: list[EventT] = []
         owed = self._owed
         while (found := owed(state)) is not None:

@@ -22,7 +22,7 @@ from typing import Any, Final, cast
 
 import attrs
 
-from tabletop_rules._arguments import checked_ruleset, shown, wrong_type
+from tabletop_rules._arguments import checked_ruleset, checked_whole, shown, wrong_type
 from tabletop_rules.engine import Pass, Ruleset
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.simulation import Bot, Estimate, Simulator, random_bot, win_rates
@@ -221,7 +221,7 @@ def _bots(bots: Mapping[str, Bot] | None) -> dict[str, Bot]:
         raise InvalidData("$.bots", f"give one bot for each of a and b, not for {given}")
     for player, bot in chosen.items():
         if not callable(bot):
-            raise InvalidData(f"$.bots.{player}", f"a bot is a function, not {bot!r}")
+            raise wrong_type(f"$.bots.{player}", "simulation.Bot", bot)
     return chosen
 
 
@@ -267,13 +267,10 @@ def simulate(  # noqa: PLR0917 - the issue's signature
     .. versionchanged:: 0.2.0
        *progress* was added; an unknown deck or bad numbers raise ``InvalidData``.
     """
-    if type(games) is not int or not 0 <= games <= _MOST_GAMES:
-        raise InvalidData(
-            "$.games",
-            f"the number of games is a whole number from 0 to {_MOST_GAMES:,}, not {shown(games)}",
-        )
+    if not 0 <= checked_whole(games, "$.games") <= _MOST_GAMES:
+        raise InvalidData("$.games", f"must be from 0 to {_MOST_GAMES:,}, not {shown(games)}")
     if type(seed) is not int:
-        raise InvalidData("$.seed", f"the seed is a whole number, not {shown(seed)}")
+        checked_whole(seed, "$.seed")
     teams = (_team(deck_a, PLAYERS[0], "$.deck_a"), _team(deck_b, PLAYERS[1], "$.deck_b"))
     chosen = _bots(bots)
     setup = Setup(
