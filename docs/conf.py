@@ -12,6 +12,7 @@ import importlib.util
 import inspect
 import pkgutil
 import re
+import sys
 import types
 import typing
 from importlib.metadata import version as _dist_version
@@ -358,7 +359,22 @@ def _write_moved_api_page(app: Sphinx, exception: Exception | None) -> None:
     Path(app.outdir, "api.html").write_text(page, encoding="utf-8")
 
 
+def _builtins_stay_home(app: Sphinx, modname: str, fullname: str) -> str | None:
+    """Keep viewcode from following a class attribute whose value is a builtin class.
+
+    ``kit.Rules.state_type`` is ``object`` by default: followed, it would send the source
+    link to a page of the ``builtins`` module, which has no source.
+    """
+    value: object = sys.modules.get(modname)
+    for part in fullname.split("."):
+        value = getattr(value, part, None)
+    if isinstance(value, type) and value.__module__ == "builtins":
+        return modname
+    return None
+
+
 def setup(app: Sphinx) -> None:
+    app.connect("viewcode-follow-imported", _builtins_stay_home)
     app.connect("build-finished", _write_moved_api_page)
     app.connect("env-check-consistency", _check_every_public_name_documented)
     app.connect("builder-inited", _lend_attribute_docs)

@@ -1415,8 +1415,157 @@ CLI_PROBES: list[Probe] = [
     ),
 ]
 
+_NOT_TERMS = {"int": 5, "None": None, "int item": [5]}
+_NOT_LIST = {"int": 5, "None": None}
+
+#: Values a bot builds from what a player typed: checks, riddles, cards and markers.
+VALUE_PROBES: list[Probe] = [
+    Probe(
+        "m20.AttackCheck:attack",
+        lambda v: m20.AttackCheck(attack=v, defense=[]),
+        "$.attack",
+        _fixed(_NOT_TERMS),
+    ),
+    Probe(
+        "m20.AttackCheck:defense",
+        lambda v: m20.AttackCheck(attack=[], defense=v),
+        "$.defense",
+        _fixed(_NOT_TERMS),
+    ),
+    Probe(
+        "m20.OpposedCheck:active",
+        lambda v: m20.OpposedCheck(active=v, reactive=[]),
+        "$.active",
+        _fixed(_NOT_TERMS),
+    ),
+    Probe(
+        "m20.OpposedCheck:reactive",
+        lambda v: m20.OpposedCheck(active=[], reactive=v),
+        "$.reactive",
+        _fixed(_NOT_TERMS),
+    ),
+    Probe(
+        "m20.SpecialtyCheck:terms",
+        lambda v: m20.SpecialtyCheck(terms=v, difficulty=4),
+        "$.terms",
+        _fixed(_NOT_TERMS),
+    ),
+    Probe(
+        "bayside23.HitCheck:attack",
+        lambda v: bayside23.HitCheck(attack=v),
+        "$.attack",
+        _fixed(_NOT_LIST),
+    ),
+    Probe(
+        "bayside23.HitCheck:defense",
+        lambda v: bayside23.HitCheck(defense=v),
+        "$.defense",
+        _fixed(_NOT_LIST),
+    ),
+    Probe(
+        "bayside23.InitiativeCheck:mine",
+        lambda v: bayside23.InitiativeCheck(mine=v),
+        "$.mine",
+        _fixed(_NOT_LIST),
+    ),
+    Probe(
+        "bayside23.InitiativeCheck:theirs",
+        lambda v: bayside23.InitiativeCheck(theirs=v),
+        "$.theirs",
+        _fixed(_NOT_LIST),
+    ),
+    Probe(
+        "bayside23.Riddle:answers",
+        lambda v: bayside23.Riddle(question="q", answers=v),
+        "$.answers",
+        _fixed({**_NOT_LIST, "int item": [5]}),
+    ),
+    Probe(
+        "bayside23.Riddle:hints",
+        lambda v: bayside23.Riddle(question="q", answers=["a"], hints=v),
+        "$.hints",
+        _fixed({**_NOT_LIST, "str item": ["hint"]}),
+    ),
+    Probe(
+        "skirmish.Check:actor",
+        lambda v: skirmish.Check(actor=v, defender=[]),
+        "$.actor",
+        _fixed(_NOT_LIST),
+    ),
+    Probe(
+        "skirmish.Check:defender",
+        lambda v: skirmish.Check(actor=[], defender=v),
+        "$.defender",
+        _fixed(_NOT_LIST),
+    ),
+    *(
+        Probe(
+            f"skirmish.Card:{field}",
+            functools.partial(
+                lambda field, v: skirmish.Card(
+                    **{"id": "x", "name": "x", "hp": 5, "atk": 1, "skl": 1, "defense": 1, field: v}
+                ),
+                field,
+            ),
+            f"$.{field}",
+            _fixed(
+                {"None": None, "str": "5"}
+                if field not in {"id", "name"}
+                else {"None": None, "int": 5}
+            ),
+        )
+        for field in ("id", "name", "hp", "atk", "skl", "defense")
+    ),
+    Probe(
+        "skirmish.Card:skills",
+        lambda v: skirmish.Card(id="x", name="x", hp=5, atk=1, skl=1, defense=1, skills=v),
+        "$.skills",
+        _fixed({**_NOT_LIST, "str item": ["strike"]}),
+    ),
+    Probe(
+        "skirmish.Marker:name",
+        lambda v: skirmish.Marker(name=v, duration=2, effect=_marker_effect()),
+        "$.name",
+        _fixed(_NOT_LIST),
+    ),
+    Probe(
+        "skirmish.Marker:duration",
+        lambda v: skirmish.Marker(name="x", duration=v, effect=_marker_effect()),
+        "$.duration",
+        _fixed({"None": None, "str": "2"}),
+    ),
+    Probe(
+        "skirmish.Marker:effect",
+        lambda v: skirmish.Marker(name="x", duration=2, effect=v),
+        "$.effect",
+        _fixed({"None": None, "str": "skl+1"}),
+    ),
+    Probe(
+        "skirmish.Marker:stacks",
+        lambda v: skirmish.Marker(name="x", duration=2, effect=_marker_effect(), stacks=v),
+        "$.stacks",
+        _fixed({"int": 1, "str": "yes"}),
+    ),
+    *(
+        Probe(
+            f"{system}.RULESET.settle",
+            functools.partial(lambda system, v: game(system).package.RULESET.settle(v), system),
+            "$.state",
+            _fixed({"None": None, "int": 5}),
+        )
+        for system in ("m20", "bar2d6", "bayside23", "skirmish")
+    ),
+]
+
+
+def _marker_effect() -> Any:
+    """A marker's effect that says something."""
+    return skirmish.MarkerEffect(skl=1)
+
+
 PROBES: list[Probe] = [
     *CORE_PROBES,
+    *VALUE_PROBES,
     *M20_PROBES,
     *BAR2D6_PROBES,
     *BAYSIDE23_PROBES,
@@ -1443,3 +1592,280 @@ def test_an_argument_of_the_wrong_type_is_refused_with_the_library_s_error(
     if isinstance(raised.value, InvalidData):  # an item of a list: at the item's own path
         path = raised.value.path
         assert probe.path == path or path.startswith(f"{probe.path}["), path
+
+
+# -- what is not the caller's fault stays the error it is ------------------------------------
+#
+# A refusal names the caller's argument. An error raised by what the caller's argument runs
+# (a generator), by a rule system's package, by the catalogs or by a converter is not a
+# wrong-typed argument: it goes on as it is, with its traceback.
+
+
+def _broken_faces() -> Iterator[int]:
+    """Faces made by a generator that breaks on its second item."""
+    return (int(x) for x in ["1", None])  # type: ignore[call-overload]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: ScriptedDice(_broken_faces()),
+        lambda: ScriptedDice([1, 1], sides=_broken_faces()),
+        lambda: Roll(Dice(2, 6), _broken_faces()),
+        lambda: checks.CheckResult.judged(
+            rolls=[],
+            terms=(checks.Term("x", int(x)) for x in ["1", None]),  # type: ignore[call-overload]
+            against=checks.Difficulty(1),
+        ),
+        lambda: checks.Difficulty(1, parts=(checks.Term("x", int(x)) for x in ["1", None])),  # type: ignore[call-overload]
+        lambda: checks.Opposition(
+            rolls=(Roll(Dice(1, 6), (int(x),)) for x in ["1", None])  # type: ignore[call-overload]
+        ),
+    ],
+    ids=["ScriptedDice:faces", "ScriptedDice:sides", "Roll", "terms", "parts", "rolls"],
+)
+def test_an_error_inside_a_generator_argument_goes_on_as_it_is(call: Callable[[], object]) -> None:
+    """A TypeError raised while a generator makes its items is the generator's, not a refusal."""
+    with pytest.raises(TypeError, match="int\\(\\) argument must be") as raised:
+        call()
+    assert not isinstance(raised.value, errors.TabletopRulesError)
+
+
+def test_a_system_s_broken_chat_commands_are_not_blamed_on_the_system_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A system package whose CHAT_COMMANDS is no list is its own bug, not a wrong $.system."""
+    import types
+
+    from tabletop_rules.notation import _systems
+
+    monkeypatch.setattr(
+        _systems, "system_package", lambda _: types.SimpleNamespace(CHAT_COMMANDS=5)
+    )
+    _systems._commands.cache_clear()
+    try:
+        with pytest.raises(TypeError, match="not iterable") as raised:
+            notation.commands("mysys")
+        assert not isinstance(raised.value, errors.TabletopRulesError)
+    finally:
+        _systems._commands.cache_clear()
+
+
+def test_a_chat_command_s_broken_prefix_is_not_blamed_on_the_text() -> None:
+    """A ChatCommand whose prefix cannot match a str raises its own TypeError."""
+    import re
+
+    from tabletop_rules.notation import ChatCommand
+
+    command = ChatCommand(
+        system="x",
+        name="x",
+        pattern="X",
+        prefix=re.compile(b"x"),  # type: ignore[arg-type]
+        help="x",
+        reader=lambda text: None,  # type: ignore[arg-type,return-value]
+    )
+    with pytest.raises(TypeError, match="bytes pattern"):
+        command.matches("x")
+    with pytest.raises(InvalidData):
+        command.matches(5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [lambda: i18n.catalog("en"), lambda: i18n.translate("outcome.success", "en")],
+    ids=["catalog", "translate"],
+)
+def test_a_broken_catalog_is_not_blamed_on_the_locale(
+    monkeypatch: pytest.MonkeyPatch, call: Callable[[], object]
+) -> None:
+    """A TypeError from reading the catalogs of a str locale is not a refusal of the locale."""
+
+    def broken(locale: str) -> object:
+        raise TypeError("a bug in the catalogs")
+
+    monkeypatch.setattr(i18n, "_catalog", broken)
+    with pytest.raises(TypeError, match="a bug in the catalogs"):
+        call()
+
+
+def test_a_field_type_the_converter_cannot_read_is_the_converter_s_error() -> None:
+    """cattrs' StructureHandlerNotFoundError for a field's type is no InvalidData."""
+    from cattrs.errors import StructureHandlerNotFoundError
+
+    @attrs.frozen
+    class Unreadable:
+        x: Callable[[int], int]
+
+    with pytest.raises(StructureHandlerNotFoundError):
+        serialization.structure({"x": 1}, Unreadable)
+    with pytest.raises(InvalidData) as raised:
+        serialization.structure({"x": 1}, Callable[[int], int])  # type: ignore[arg-type]
+    assert raised.value.path == "$.cls"
+
+
+def test_invalid_data_takes_its_path_and_detail_by_keyword() -> None:
+    """Third-party rulesets raise InvalidData(path=..., detail=...), as they always could."""
+    error = InvalidData(path="$.x", detail="bad")
+    assert ("$.x", "bad") == (error.path, error.detail)
+    assert "Invalid data at $.x: bad" == str(error)
+
+
+@pytest.mark.parametrize("key", ["error.wrong_type", "error.locale_type", "error.too_many"])
+def test_no_detail_template_has_a_field_named_as_invalid_data_s_arguments(key: str) -> None:
+    """A detail's template may not use path or detail: they are InvalidData's own arguments."""
+    for locale in LOCALES:
+        fields = i18n.template_fields(i18n.catalog(locale)[key])
+        assert not fields & {"path", "detail"}, (locale, key)
+
+
+@pytest.mark.parametrize(
+    ("call", "path"),
+    [
+        (lambda: bar2d6.Helper(bonus=5, dice=1), "$.bonus"),
+        (lambda: bar2d6.Helper(bonus=[], dice=1, modifiers=5), "$.modifiers"),
+        (lambda: bar2d6.GMCheck(terms=5, difficulty=1), "$.terms"),
+        (lambda: bar2d6.GMCheck(terms=[], difficulty=1, helpers=5), "$.helpers"),
+        (lambda: bar2d6.Contest(attacker=5, defender=[]), "$.attacker"),
+        (lambda: bar2d6.Contest(attacker=[], defender=5), "$.defender"),
+    ],
+)
+def test_each_list_of_terms_of_bar2d6_is_refused_at_its_own_field(
+    call: Callable[[], object], path: str
+) -> None:
+    """Each field that converts a list names itself in its refusal."""
+    with pytest.raises(InvalidData) as raised:
+        call()
+    assert path == raised.value.path
+
+
+def _union_ruleset() -> Any:
+    """m20's ruleset whose states may also be skirmish's: a union of state classes."""
+    ruleset = type(m20.RULESET)()
+    ruleset.state_type = m20.CombatState | skirmish.State
+    return ruleset
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: _union_ruleset().checked_state(5),
+        lambda: engine.fold(_union_ruleset(), 5, []),
+        lambda: _union_ruleset().legal_commands(5),
+    ],
+    ids=["checked_state", "fold", "legal_commands"],
+)
+def test_a_union_state_type_is_named_in_the_refusal(call: Callable[[], object]) -> None:
+    """A state_type that is a union refuses a state of neither class, naming both."""
+    with pytest.raises(InvalidData) as raised:
+        call()
+    assert ("$.state", "expected m20.CombatState | skirmish.State, not 5 (int).") == (
+        raised.value.path,
+        raised.value.detail,
+    )
+
+
+def test_a_state_of_a_union_state_type_is_accepted() -> None:
+    """Either class of a union state_type passes the kit's and the engine's checks."""
+    ruleset = _union_ruleset()
+    state = game("skirmish").first
+    assert state is ruleset.checked_state(state)
+    assert state is engine.fold(ruleset, state, [])
+
+
+def test_the_type_names_of_unions_and_tuples_are_code() -> None:
+    """A union, a tuple of classes, None and a class given as a value are named as in code."""
+    from tabletop_rules._arguments import described, type_name
+
+    assert "m20.CombatState | skirmish.State" == type_name(m20.CombatState | skirmish.State)
+    assert "str | bytes" == type_name((str, bytes))
+    assert "int | None" == type_name(int | None)
+    assert "type[m20.CombatState]" == described(m20.CombatState)
+
+
+# The sentence is the catalog's, in the reader's language; what is expected is code.
+WORDS = ("a ", "an ", " of ", " or ", "such as", "function", "mapping", "name")
+
+
+@pytest.mark.parametrize(("probe", "label"), list(_cases()))
+def test_what_a_refusal_expects_is_code(probe: Probe, label: str) -> None:
+    """error.wrong_type's {expected} is a type in code, never an English phrase."""
+    value = probe.values()[label]
+    with pytest.raises(errors.TabletopRulesError) as raised:
+        probe.call(value)
+    error = raised.value
+    if isinstance(error, InvalidData) and error.detail_key == "error.wrong_type":
+        expected = str(error.detail_params["expected"])
+        assert not any(word in expected for word in WORDS), expected
+
+
+def test_a_value_s_own_refusal_keeps_its_path_and_key_through_json() -> None:
+    """structure() joins a value's own InvalidData path to the field's and keeps its key."""
+    with pytest.raises(InvalidData) as raised:
+        serialization.from_json('{"seed":1,"words":-1,"draws":0}', SeededDiceState)
+    assert "Invalid data at $.words: must be 0 or more, not -1" == str(raised.value)
+    record = '{"dice":{"count":1,"sides":6},"faces":[1]}'
+    assert serialization.from_json(record, Roll) == Roll(Dice(1, 6), (1,))
+
+
+def test_a_nested_value_s_refusal_is_at_its_full_path() -> None:
+    """``$.a`` and a refusal at ``$.words`` give ``$.a.words``, localized by its key."""
+    from tabletop_rules.serialization import _rebased
+
+    error = _rebased("$.a", InvalidData("$.words", "error.wrong_type", expected="int", given="x"))
+    assert ("$.a.words", "error.wrong_type") == (error.path, error.detail_key)
+    assert {"expected": "int", "given": "x"} == dict(error.detail_params)
+    assert "$.a[0]" == _rebased("$.a", InvalidData("$[0]", "bad")).path
+    assert "$.words" == _rebased("$", InvalidData("$.words", "bad")).path
+
+
+def test_a_wrong_typed_field_read_from_json_is_localized() -> None:
+    """A value's wrong_type refusal raised while reading JSON keeps its catalog key."""
+
+    @attrs.frozen
+    class Holder:
+        state: SeededDiceState
+
+    with pytest.raises(InvalidData) as raised:
+        serialization.structure({"state": {"seed": 1, "words": 1, "draws": 2}}, Holder)
+    assert "$.state.words" == raised.value.path
+
+
+def test_the_kit_s_state_type_defaults_to_object_on_the_class() -> None:
+    """Rules.state_type is a class attribute (any state passes), not set in __init__."""
+    from tabletop_rules import kit
+
+    assert kit.Rules.state_type is object
+    assert "state_type" not in vars(m20.RULESET)
+
+
+@pytest.mark.parametrize(
+    ("games", "seed", "path", "detail"),
+    [
+        (True, 0, "$.games", "expected int, not True (bool)."),
+        ("5", 0, "$.games", "expected int, not '5' (str)."),
+        (1, 1.0, "$.seed", "expected int, not 1.0 (float)."),
+    ],
+)
+def test_skirmish_simulate_refuses_numbers_as_every_entry_point_does(
+    games: object, seed: object, path: str, detail: str
+) -> None:
+    """simulate's games and seed are refused with the shared error.wrong_type."""
+    with pytest.raises(InvalidData) as raised:
+        skirmish.simulate("vanguard", "wilds", games, seed=seed, executor=_inline())  # type: ignore[arg-type]
+    assert (path, detail, "error.wrong_type") == (
+        raised.value.path,
+        raised.value.detail,
+        raised.value.detail_key,
+    )
+
+
+def test_a_row_that_is_a_bool_is_refused_at_its_index() -> None:
+    """A team's rows are whole numbers: True is none (checked_items refuses a bool as int)."""
+    team = skirmish.sample_team("vanguard", "a")
+    with pytest.raises(InvalidData) as raised:
+        skirmish.Team(cards=team.cards, rows=(True, 0, 0))
+    assert ("$.rows[0]", "expected int, not True (bool).") == (
+        raised.value.path,
+        raised.value.detail,
+    )

@@ -58,11 +58,11 @@ def test_each_system_names_its_character() -> None:
     """M20-049, B2D6-39: a participant's character is its own system's Character."""
     assert refusal(lambda: m20.Participant(id="a", character=BAR_HERO, side="s")) == (  # type: ignore[arg-type]
         "$.character",
-        "expected an m20 Character, not bar2d6.Character.",
+        "expected m20.Character, not bar2d6.Character.",
     )
     assert refusal(lambda: bar2d6.Participant(id="a", character=M20_HERO, side="s")) == (  # type: ignore[arg-type]
         "$.character",
-        "expected a bar2d6 Character, not m20.Character.",
+        "expected bar2d6.Character, not m20.Character.",
     )
 
 
@@ -77,7 +77,7 @@ def test_participant_lists(system: object, hero: object, most: int) -> None:
     name = system.__name__.removeprefix("tabletop_rules.")  # type: ignore[attr-defined]
     assert refusal(lambda: setup(participants="ab")) == (
         "$.participants",
-        f"expected a list of {name}.Participant, not 'ab' (str).",
+        f"expected list[{name}.Participant], not 'ab' (str).",
     )
     assert refusal(lambda: setup(participants=[1])) == (
         "$.participants[0]",
@@ -106,17 +106,17 @@ BAY_HERO = bayside23.parse_sheet(bayside23.EXAMPLE_SHEET)
         (
             lambda: bayside23.BattleSetup(participants=5),
             "$.participants",
-            "expected a list of bayside23.Participant, not 5 (int).",
+            "expected list[bayside23.Participant], not 5 (int).",
         ),
         (
             lambda: bayside23.Participant(id="a", character=M20_HERO),
             "$.character",
-            "expected a bayside23 Character, not m20.Character.",
+            "expected bayside23.Character, not m20.Character.",
         ),
         (
             lambda: bayside23.Participant(id="a", character=BAY_HERO, side="party"),
             "$.side",
-            "expected a bayside23 Side, not 'party' (str).",
+            "expected bayside23.Side, not 'party' (str).",
         ),
         (
             lambda: bayside23.Participant(id="a", character=BAY_HERO, follower=1),
@@ -173,5 +173,5 @@ def test_a_huge_number_is_described_in_bayside23() -> None:
     )
     assert refusal(lambda: bayside23.BattleSetup(participants=HUGE)) == (
         "$.participants",
-        f"expected a list of bayside23.Participant, not {DESCRIBED} (int).",
+        f"expected list[bayside23.Participant], not {DESCRIBED} (int).",
     )

@@ -12,8 +12,10 @@ Each check returns the value it was given, typed, so that a caller writes
 
 from __future__ import annotations
 
+import sys
+import types
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Final, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Final, TypeVar, Union, get_args, get_origin, overload
 
 from tabletop_rules.errors import InvalidData
 
@@ -24,8 +26,11 @@ if TYPE_CHECKING:
     from tabletop_rules.engine import Ruleset
 
 __all__ = [
+    "Validator",
+    "a_flag",
     "a_text",
     "a_whole",
+    "alias_name",
     "an_instance",
     "checked",
     "checked_flag",
@@ -35,7 +40,9 @@ __all__ = [
     "checked_text",
     "checked_whole",
     "described",
+    "raise_unless_iterable",
     "shown",
+    "tupled",
     "type_name",
     "wrong_type",
 ]
@@ -63,8 +70,19 @@ def shown(value: object) -> str:
     return repr(value)
 
 
-def type_name(cls: type) -> str:
-    """The name of *cls* as a user imports it: ``int``, ``m20.CombatState``, ``dice.Roll``."""
+def type_name(cls: object) -> str:
+    """The name of *cls* as a user imports it: ``int``, ``m20.CombatState``, ``dice.Roll``.
+
+    A union or a tuple of classes is named as a union is written, ``str | bytes``, and
+    ``None`` (the type of ``None`` in a union) as ``None``.
+    """
+    if isinstance(cls, tuple | types.UnionType) or get_origin(cls) is Union:
+        members: tuple[object, ...] = cls if isinstance(cls, tuple) else get_args(cls)  # pyright: ignore[reportUnknownVariableType]
+        return " | ".join(type_name(member) for member in members)
+    if cls is None or cls is type(None):
+        return "None"
+    if not isinstance(cls, type):
+        return repr(cls)  # a typing form: as it is written
     module = cls.__module__
     if module == "builtins":
         return cls.__qualname__
@@ -72,14 +90,31 @@ def type_name(cls: type) -> str:
     return f"{package.removeprefix('tabletop_rules.')}.{cls.__qualname__}"
 
 
+def alias_name(cls: object, owner: type, alias: str) -> str:
+    """The name of *cls* as ``<package>.<alias>`` if *owner*'s package exports it so.
+
+    A union of many classes has no name of its own: a system exports its union of events as
+    ``Event`` (``m20.Event``), and a refusal names it so rather than list two dozen classes.
+    Otherwise :func:`type_name` of *cls*.
+    """
+    package = owner.__module__.split("._")[0]
+    module = sys.modules.get(package)
+    if module is not None and getattr(module, alias, None) == cls:
+        return f"{package.removeprefix('tabletop_rules.')}.{alias}"
+    return type_name(cls)
+
+
 def described(value: object) -> str:
     """*value* as a refusal names it: ``None``, ``5 (int)``, ``'x' (str)``, ``m20.CombatState``.
 
-    A number or a text is quoted (cut short), anything else is named by its type, so that the
-    description is short and shows no memory address.
+    A number or a text is quoted (cut short), a class is named as its type is written
+    (``type[m20.CombatState]``: the class, not one of its values), anything else is named by
+    its type, so that the description is short and shows no memory address.
     """
     if value is None:
         return "None"
+    if isinstance(value, type):
+        return f"type[{type_name(value)}]"
     if isinstance(value, bool | int | float | str | bytes):
         quoted = shown(value)
         if len(quoted) > _MOST_QUOTED:
@@ -103,9 +138,11 @@ def checked(value: object, cls: type[T], path: str, expected: str | None = None)
 def checked(
     value: object, cls: tuple[type[T], type[U]], path: str, expected: str | None = None
 ) -> T | U: ...
+@overload
+def checked(value: object, cls: types.UnionType, path: str, expected: str | None = None) -> Any: ...
 def checked(
     value: object,
-    cls: type[object] | tuple[type[object], ...],
+    cls: type[object] | tuple[type[object], ...] | types.UnionType,
     path: str,
     expected: str | None = None,
 ) -> object:
@@ -113,19 +150,18 @@ def checked(
 
     Args:
         value: What the caller gave.
-        cls: The class it must be an instance of, or a tuple of them.
+        cls: The class it must be an instance of, a union of classes (``A | B``) or a tuple
+            of them.
         path: Where it was given, such as ``$.state``.
-        expected: What to call *cls* in the refusal (by default its name, as imported).
+        expected: What to call *cls* in the refusal, in code (by default its name, as
+            imported: ``m20.CombatState | skirmish.State``).
 
     Raises:
         InvalidData: *value* is no instance of *cls*, at *path*.
     """
     if isinstance(value, cls):
         return value
-    if expected is None:
-        classes = cls if isinstance(cls, tuple) else (cls,)
-        expected = " or ".join(type_name(c) for c in classes)
-    raise wrong_type(path, expected, value)
+    raise wrong_type(path, expected or type_name(cls), value)
 
 
 def checked_text(value: object, path: str) -> str:
@@ -173,7 +209,46 @@ def checked_source(value: object, path: str = "$.dice") -> DiceSource:
     if callable(getattr(value, "roll", None)):
         source: DiceSource = value  # type: ignore[assignment]  # it has the protocol's method
         return source
-    raise wrong_type(path, "a DiceSource (such as SeededDice or ScriptedDice)", value)
+    raise wrong_type(path, "dice.DiceSource", value)
+
+
+def tupled(values: Iterable[T], path: str, expected: str) -> tuple[T, ...]:
+    """*values* as a tuple, refusing what is no iterable at *path*.
+
+    Only ``iter(values)`` is guarded: an error raised while the items are made (inside a
+    generator the caller passed) is the caller's own, and goes on with its traceback.
+
+    Args:
+        values: What the caller gave.
+        path: Where it was given, such as ``$.faces``.
+        expected: What belongs there, in code (``list[int]``).
+
+    Raises:
+        InvalidData: *values* is no iterable, at *path*.
+    """
+    if type(values) is tuple:  # the commonest case, and the quickest
+        return values  # pyright: ignore[reportUnknownVariableType]  # a tuple of T
+    try:
+        iterator = iter(values)
+    except TypeError:  # not iterable
+        raise wrong_type(path, expected, values) from None
+    return tuple(iterator)
+
+
+def raise_unless_iterable(values: object, path: str, expected: str) -> None:
+    """Refuse *values* at *path* if it is no iterable; else return, so the caller re-raises.
+
+    For a converter on a hot path, which calls ``tuple(values)`` and checks only when that
+    raises ``TypeError``: an iterable that raised it (a generator) raised its own error, which
+    goes on as it is (``except TypeError: raise_unless_iterable(...); raise``).
+
+    Raises:
+        InvalidData: *values* is no iterable, at *path*.
+    """
+    try:
+        iter(values)  # type: ignore[call-overload]  # pyright: ignore[reportArgumentType, reportCallIssue, reportUnknownArgumentType]
+    except TypeError:
+        raise wrong_type(path, expected, values) from None
 
 
 def checked_items(
@@ -190,15 +265,16 @@ def checked_items(
 
     Raises:
         InvalidData: *values* is a text or no iterable, or has more than *most* items (at
-            *path*), or an item is no *cls* (at ``path[index]``).
+            *path*), or an item is no *cls* (at ``path[index]``; for ``int``, a ``bool`` is
+            none, as in :func:`checked_whole`).
     """
     if isinstance(values, str | bytes) or not isinstance(values, Iterable):
-        raise wrong_type(path, f"a list of {expected or type_name(cls)}", values)
+        raise wrong_type(path, f"list[{expected or type_name(cls)}]", values)
     items: tuple[object, ...] = tuple(values)  # pyright: ignore[reportUnknownArgumentType, reportUnknownVariableType]
     if most is not None and len(items) > most:
         raise InvalidData(path, "error.too_many", most=most, given=len(items))
     for index, item in enumerate(items):
-        if not isinstance(item, cls):
+        if not isinstance(item, cls) or (cls is int and type(item) is bool):
             raise wrong_type(f"{path}[{index}]", expected or type_name(cls), item)
     return items  # type: ignore[return-value]  # every item was checked
 
@@ -212,7 +288,7 @@ def checked_ruleset(value: object, path: str = "$.ruleset") -> Ruleset[Any, Any,
     if callable(getattr(value, "evolve", None)) and callable(getattr(value, "start", None)):
         ruleset: Ruleset[Any, Any, Any, Any] = value  # type: ignore[assignment]  # duck-typed
         return ruleset
-    raise wrong_type(path, "a Ruleset (such as m20.RULESET)", value)
+    raise wrong_type(path, "engine.Ruleset", value)
 
 
 def an_instance(cls: type[Any], what: str | None = None) -> Validator:
@@ -237,6 +313,16 @@ def a_whole(_: object, attribute: attrs.Attribute[int], value: object) -> None:
     """
     if type(value) is not int:
         checked_whole(value, f"$.{attribute.name}")
+
+
+def a_flag(_: object, attribute: attrs.Attribute[bool], value: object) -> None:
+    """An attrs validator of a field that is exactly ``True`` or ``False`` (not ``1`` or ``0``).
+
+    Raises:
+        InvalidData: At ``$.<field>``.
+    """
+    if type(value) is not bool:
+        checked_flag(value, f"$.{attribute.name}")
 
 
 def a_text(_: object, attribute: attrs.Attribute[str], value: object) -> None:

@@ -32,7 +32,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from tabletop_rules._arguments import wrong_type
+from tabletop_rules._arguments import tupled
 from tabletop_rules.dice import Roll
 from tabletop_rules.i18n import translate
 
@@ -134,24 +134,15 @@ class Term:
 
 
 def _to_terms(terms: Iterable[Term]) -> tuple[Term, ...]:
-    try:
-        return tuple(terms)
-    except TypeError:
-        raise wrong_type("$.terms", "a list of checks.Term", terms) from None
+    return tupled(terms, "$.terms", "list[checks.Term]")
 
 
 def _to_parts(parts: Iterable[Term]) -> tuple[Term, ...]:
-    try:
-        return tuple(parts)
-    except TypeError:
-        raise wrong_type("$.parts", "a list of checks.Term", parts) from None
+    return tupled(parts, "$.parts", "list[checks.Term]")
 
 
 def _to_rolls(rolls: Iterable[Roll]) -> tuple[Roll, ...]:
-    try:
-        return tuple(rolls)
-    except TypeError:
-        raise wrong_type("$.rolls", "a list of dice.Roll", rolls) from None
+    return tupled(rolls, "$.rolls", "list[dice.Roll]")
 
 
 def _sum(rolls: tuple[Roll, ...], terms: tuple[Term, ...]) -> int:

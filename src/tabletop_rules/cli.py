@@ -646,7 +646,7 @@ _LEADING_MINUS = re.compile(r"-[0-9]*[dD]?[0-9]")
 def _checked_argv(argv: object) -> list[str]:
     """*argv* as a list, after checking that it is a list (not one text) of ``str``."""
     if isinstance(argv, str):  # a command line is its words, not one text
-        raise wrong_type("$.argv", "a list of str", argv)
+        raise wrong_type("$.argv", "list[str]", argv)
     return list(checked_items(argv, str, "$.argv"))
 
 

@@ -26,7 +26,7 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
-from tabletop_rules._arguments import checked, checked_source, checked_text, wrong_type
+from tabletop_rules._arguments import checked, checked_source, checked_text, tupled, wrong_type
 from tabletop_rules.errors import (
     DiceExhausted,
     InvalidData,
@@ -107,10 +107,7 @@ class Dice:
 
 def _to_faces(faces: Iterable[int]) -> tuple[int, ...]:
     # A text's characters are no faces: the roll's check of each face refuses them.
-    try:
-        return tuple(faces)
-    except TypeError:  # not iterable
-        raise wrong_type("$.faces", "a list of int", faces) from None
+    return tupled(faces, "$.faces", "list[int]")
 
 
 def _not_dice(dice: object) -> InvalidData:
@@ -318,6 +315,8 @@ class SeededDice:
             sides = dice.sides
             count = dice.count
         except AttributeError:
+            if isinstance(dice, Dice):  # pyright: ignore[reportUnnecessaryIsInstance]
+                raise  # the library's own bug, not the caller's
             raise _not_dice(dice) from None
         if count == 1 and sides <= _SPAN64:
             # One die, the commonest roll: the same stream, without the loops. A draw at or
@@ -398,19 +397,13 @@ class ScriptedDice:
     __slots__ = ("_faces", "_position", "_sides")
 
     def __init__(self, faces: Iterable[int], *, sides: Iterable[int] | None = None) -> None:
-        try:
-            self._faces = tuple(faces)
-        except TypeError:  # not iterable
-            raise wrong_type("$.faces", "a list of int", faces) from None
+        self._faces = tupled(faces, "$.faces", "list[int]")
         for face in self._faces:
             if type(face) is not int or face < 1:
                 raise InvalidDiceFace(face)
         self._sides: tuple[int, ...] | None = None
         if sides is not None:
-            try:
-                self._sides = tuple(sides)
-            except TypeError:  # not iterable
-                raise wrong_type("$.sides", "a list of int", sides) from None
+            self._sides = tupled(sides, "$.sides", "list[int]")
             if len(self._sides) != len(self._faces):
                 raise InvalidDice(
                     "error.scripted_sizes", faces=len(self._faces), sides=len(self._sides)
@@ -442,6 +435,8 @@ class ScriptedDice:
         try:  # free unless it raises (Roll checks the type of what has a count)
             end = self._position + dice.count
         except (AttributeError, TypeError):
+            if isinstance(dice, Dice):  # pyright: ignore[reportUnnecessaryIsInstance]
+                raise  # the library's own bug, not the caller's
             raise _not_dice(dice) from None
         if end > len(self._faces):
             raise DiceExhausted("error.dice_exhausted", dice=str(dice))

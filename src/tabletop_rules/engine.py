@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
 import attrs
 
 from tabletop_rules._arguments import (
+    alias_name,
     checked,
     checked_flag,
     checked_ruleset,
@@ -162,12 +163,13 @@ class Ruleset(Protocol[SetupT_contra, StateT, CommandT, EventT]):
 def _checked_state(ruleset: Ruleset[Any, Any, Any, Any], state: object) -> None:
     """Refuse *state* if *ruleset* names its state class and *state* is not of it.
 
-    A ruleset built with :class:`tabletop_rules.kit.Rules` names it (``state_type``);
+    A ruleset built with :class:`tabletop_rules.kit.Rules` names it (``state_type``: a
+    class, a union of classes or a tuple of them, as the kit's ``checked_state`` reads it);
     another ruleset's :meth:`~Ruleset.evolve` is trusted to check for itself.
     """
     state_type = getattr(ruleset, "state_type", None)
-    if isinstance(state_type, type) and not isinstance(state, state_type):
-        raise wrong_type("$.state", f"a state of {ruleset.name} ({state_type.__name__})", state)
+    if state_type is not None:
+        checked(state, state_type, "$.state")
 
 
 def fold(
@@ -183,7 +185,10 @@ def fold(
     evolve = checked_ruleset(ruleset).evolve
     _checked_state(ruleset, state)
     if isinstance(events, str | bytes) or not isinstance(events, Iterable):  # pyright: ignore[reportUnnecessaryIsInstance]
-        raise wrong_type("$.events", "a list of events", events)
+        event_type = getattr(ruleset, "event_type", object)
+        raise wrong_type(
+            "$.events", f"list[{alias_name(event_type, type(ruleset), 'Event')}]", events
+        )
     for event in events:
         state = evolve(state, event)
     return state
@@ -253,7 +258,7 @@ class GameRecord(Generic[SetupT, EventT]):
             InvalidData: *events* is no list (path ``$.events``).
         """
         if isinstance(events, str | bytes) or not isinstance(events, Iterable):  # pyright: ignore[reportUnnecessaryIsInstance]
-            raise wrong_type("$.events", "a list of events", events)
+            raise wrong_type("$.events", "list", events)
         return attrs.evolve(self, events=(*self.events, *events))
 
 

@@ -289,13 +289,15 @@ class InvalidData(TabletopRulesError, ValueError):
         path: Where the bad field is, as a JSON path such as ``$.events[3].faces[0]``.
         detail: What is wrong there: English text, or the catalog key of a message that
             *params* fill, which :meth:`localized` renders in the reader's locale.
-        **params: The values that fill *detail*'s message.
+        **params: The values that fill *detail*'s message. A template used as *detail* has
+            no field called ``path`` or ``detail``: those names are the arguments'
+            (``InvalidData(path="$.x", detail="bad")`` works, as it always did).
 
     .. versionchanged:: 0.2.0
        *detail* may be a catalog key with *params*.
     """
 
-    def __init__(self, path: str, detail: str, /, **params: object) -> None:
+    def __init__(self, path: str, detail: str, **params: object) -> None:
         #: The JSON path of the bad field (``$`` for the whole document).
         self.path = path
         #: The catalog key of what is wrong (or the English text given instead of a key).

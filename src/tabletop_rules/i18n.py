@@ -141,6 +141,8 @@ def catalog(locale: str) -> Mapping[str, str]:
     try:
         return _catalog(locale)
     except TypeError:  # an unhashable locale: the cache cannot look it up
+        if isinstance(locale, str):  # pyright: ignore[reportUnnecessaryIsInstance]
+            raise  # not the caller's fault: a bug in reading the catalogs
         raise _not_a_locale(locale) from None
 
 
@@ -200,7 +202,11 @@ def translate(key: str, locale: str = DEFAULT_LOCALE, /, **params: object) -> st
         if template is None:
             template = _catalog(DEFAULT_LOCALE).get(key)
     except TypeError:  # an unhashable locale (the cache cannot look it up) or key
-        raise _not_a_locale(locale) if not isinstance(locale, str) else _not_a_key(key) from None  # pyright: ignore[reportUnnecessaryIsInstance]
+        if not isinstance(locale, str):  # pyright: ignore[reportUnnecessaryIsInstance]
+            raise _not_a_locale(locale) from None
+        if not isinstance(key, str):  # pyright: ignore[reportUnnecessaryIsInstance]
+            raise _not_a_key(key) from None
+        raise  # not the caller's fault: a bug in reading the catalogs
     if template is None:
         if not isinstance(key, str):  # pyright: ignore[reportUnnecessaryIsInstance]
             raise _not_a_key(key)

@@ -381,7 +381,9 @@ def _converter(converter: object) -> cattrs.Converter:
     """
     if converter is None:
         return _default_converter()
-    found: cattrs.Converter = checked(converter, cattrs.Converter, "$.converter", "a Converter")
+    found: cattrs.Converter = checked(
+        converter, cattrs.Converter, "$.converter", "cattrs.Converter"
+    )
     return found
 
 
@@ -400,7 +402,7 @@ def to_json(value: object, *, converter: cattrs.Converter | None = None) -> str:
     try:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     except (TypeError, ValueError) as error:  # a value the converter passed through as it is
-        raise InvalidData("$", _clip(str(error))) from None
+        raise InvalidData("$", _clip(str(error))) from error
 
 
 def structure(data: object, cls: type[T], *, converter: cattrs.Converter | None = None) -> T:
@@ -413,18 +415,17 @@ def structure(data: object, cls: type[T], *, converter: cattrs.Converter | None 
     """
     chosen = _converter(converter)
     if cls is None:  # cattrs reads None as NoneType, and would give None back  # pyright: ignore[reportUnnecessaryComparison]
-        raise wrong_type("$.cls", "a type of the library's values", cls)
+        raise wrong_type("$.cls", "type", cls)
     try:
         return chosen.structure(data, cls)
     except StructureHandlerNotFoundError as error:
-        if error.type_ is cls:  # no hook for cls itself, not for a field's type
-            raise wrong_type("$.cls", "a type of the library's values", cls) from None
-        raise InvalidData("$", _clip(_describe(error))) from error
+        if error.type_ is cls:  # no hook for cls itself: the caller asked for no value's type
+            raise wrong_type("$.cls", "type", cls) from None
+        raise  # no hook for a field's type: the converter's (or a plugin's) bug, not the data's
     except cattrs.BaseValidationError as error:
-        path, detail = _first_problem(error)
-        raise InvalidData(path, _clip(detail)) from error
+        raise _first_problem(error) from error
     except InvalidData as error:
-        raise InvalidData(error.path, _clip(error.detail)) from error
+        raise _rebased("$", error) from error
     except TabletopRulesError as error:
         raise InvalidData("$", _clip(str(error))) from error
     except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as error:
@@ -449,7 +450,7 @@ def from_json(text: str | bytes, cls: type[T], *, converter: cattrs.Converter | 
             the path of the bad field (``$`` for a text that is no ``str`` or ``bytes``).
     """
     if not isinstance(text, str | bytes | bytearray):  # pyright: ignore[reportUnnecessaryIsInstance]
-        raise wrong_type("$", "str or bytes", text)
+        raise wrong_type("$", "str | bytes", text)
     if len(text) > MAX_JSON_LENGTH:
         raise InvalidData("$", f"the text is longer than {MAX_JSON_LENGTH} characters")
     try:
@@ -471,10 +472,31 @@ def _describe(error: BaseException) -> str:
     return str(error) or type(error).__name__
 
 
-def _first_problem(error: cattrs.BaseValidationError) -> tuple[str, str]:
-    messages = cattrs.transform_error(
-        error, path="$", format_exception=lambda exc, _type: _describe(exc)
-    )
+def _first_problem(error: cattrs.BaseValidationError) -> InvalidData:
+    """The refusal of the first problem *error* holds, at its path.
+
+    A problem that is an :class:`InvalidData` itself (a value's own check) keeps its path
+    below the field's and its catalog key and parameters, so that it is still localized.
+    """
+    found: list[BaseException] = []
+
+    def described(exc: BaseException, _type: object) -> str:
+        found.append(exc)  # transform_error formats the problems in the order it lists them
+        return _describe(exc)
+
+    messages = cattrs.transform_error(error, path="$", format_exception=described)
     first = messages[0] if messages else "invalid data @ $"
     detail, _, path = first.rpartition(" @ ")
-    return path or "$", detail or first
+    if found and isinstance(found[0], InvalidData):
+        return _rebased(path or "$", found[0])
+    return InvalidData(path or "$", _clip(detail or first))
+
+
+def _rebased(base: str, error: InvalidData) -> InvalidData:
+    """*error*, found in the field at *base*, at its own path below *base*.
+
+    ``$`` and ``$.words`` give ``$.words``; ``$.a`` and ``$.words`` give ``$.a.words``.
+    """
+    return InvalidData(
+        base + error.path.removeprefix("$"), _clip(error.detail_key), **error.detail_params
+    )

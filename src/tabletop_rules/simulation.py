@@ -27,7 +27,13 @@ from typing import Any, Generic, TypeVar, cast
 
 import attrs
 
-from tabletop_rules._arguments import checked_items, checked_ruleset, checked_whole, wrong_type
+from tabletop_rules._arguments import (
+    checked_items,
+    checked_ruleset,
+    checked_whole,
+    type_name,
+    wrong_type,
+)
 from tabletop_rules.dice import SeededDice
 from tabletop_rules.engine import ENTRY_POINT_GROUP, GameRecord, GameResult, Ruleset, step
 from tabletop_rules.errors import InvalidData
@@ -143,7 +149,7 @@ def _check_play(
     checked_ruleset(ruleset)
     checked_whole(seed, seed_path)
     if not callable(bot):
-        raise wrong_type("$.bot", "a bot (a function of ruleset, state and rng)", bot)
+        raise wrong_type("$.bot", "simulation.Bot", bot)
     checked_whole(max_steps, "$.max_steps")
 
 
@@ -218,13 +224,14 @@ def simulate(
     """
     _check_play(ruleset, first_seed, bot, max_steps, "$.first_seed")
     if isinstance(setups, str | bytes) or not isinstance(setups, Sequence):  # pyright: ignore[reportUnnecessaryIsInstance]
-        raise wrong_type("$.setups", "a list of setups", setups)
+        setup_type = getattr(ruleset, "setup_type", object)
+        raise wrong_type("$.setups", f"list[{type_name(setup_type)}]", setups)
     if checked_whole(chunk_size, "$.chunk_size") < 1:
         raise InvalidData("$.chunk_size", f"must be 1 or more, not {chunk_size}")
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise wrong_type("$.executor", "concurrent.futures.Executor", executor)
     if progress is not None and not callable(progress):
-        raise wrong_type("$.progress", "a function of a number of games", progress)
+        raise wrong_type("$.progress", "Callable[[int], object]", progress)
     owned = executor is None
     pool: Executor = ProcessPoolExecutor() if executor is None else executor
     try:

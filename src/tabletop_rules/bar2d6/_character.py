@@ -291,8 +291,6 @@ class Character:
     hp_bought: int = attrs.field(default=0, validator=a_whole)
 
     def __attrs_post_init__(self) -> None:
-        if any(not isinstance(i, Item) for i in self.items):  # pyright: ignore[reportUnnecessaryIsInstance]
-            raise TypeError("every item must be an Item")
         problems = creation_problems(
             name=self.name,
             items=self.items,

@@ -15,6 +15,7 @@ from typing import Final
 import attrs
 
 from tabletop_rules._arguments import (
+    a_flag,
     checked,
     checked_items,
     checked_text,
@@ -141,15 +142,10 @@ def _to_level(value: DifficultyDice | int) -> DifficultyDice:
     if isinstance(value, DifficultyDice):
         return value
     if type(value) is not int:
-        raise wrong_type("$.difficulty", "bar2d6.DifficultyDice or int", value)
+        raise wrong_type("$.difficulty", "bar2d6.DifficultyDice | int", value)
     if not 0 <= value <= MAX_DIFFICULTY:
         raise InvalidCheck("bar2d6.error.difficulty", dice=value)
     return DifficultyDice(value)
-
-
-def _a_flag(_: object, attribute: attrs.Attribute[bool], value: object) -> None:
-    if type(value) is not bool:
-        raise TypeError(f"{attribute.name} must be true or false, not {value!r}")
 
 
 def _a_dice_count(_: object, attribute: attrs.Attribute[int], value: object) -> None:
@@ -168,12 +164,12 @@ class Rulings:
 
     #: B2D6-48 — "the bonus used" by a helper counts personality-point bonuses only;
     #: ``True`` counts the helper's other modifiers (the wound −2) too.
-    help_counts_modifiers: bool = attrs.field(default=False, validator=_a_flag)
+    help_counts_modifiers: bool = attrs.field(default=False, validator=a_flag)
     #: B2D6-40 — the fewest GM dice a check must have to be helped (the text speaks of
     #: "high-difficulty challenges"); 0 lets any check against the GM be helped.
     help_min_dice: int = attrs.field(default=0, validator=_a_dice_count)
     #: B2D6-15 — healing never raises HP above max HP; ``True`` lets it.
-    heal_above_max: bool = attrs.field(default=False, validator=_a_flag)
+    heal_above_max: bool = attrs.field(default=False, validator=a_flag)
 
 
 def is_wounded(hp: int) -> bool:
@@ -189,8 +185,27 @@ def is_wounded(hp: int) -> bool:
     return hp <= WOUNDED_AT
 
 
+# One converter per field, so that a refusal names the field it is in.
+
+
+def _to_bonus(terms: Iterable[Term]) -> tuple[Term, ...]:
+    return checked_items(terms, Term, "$.bonus")
+
+
+def _to_modifiers(terms: Iterable[Term]) -> tuple[Term, ...]:
+    return checked_items(terms, Term, "$.modifiers")
+
+
 def _to_terms(terms: Iterable[Term]) -> tuple[Term, ...]:
-    return checked_items(terms, Term, "$.terms", "checks.Term")
+    return checked_items(terms, Term, "$.terms")
+
+
+def _to_attacker(terms: Iterable[Term]) -> tuple[Term, ...]:
+    return checked_items(terms, Term, "$.attacker")
+
+
+def _to_defender(terms: Iterable[Term]) -> tuple[Term, ...]:
+    return checked_items(terms, Term, "$.defender")
 
 
 def _sum(terms: Iterable[Term]) -> int:
@@ -296,11 +311,11 @@ class Helper:
     """
 
     #: The personality-point bonuses the helper uses — "the bonus used" (B2D6-48).
-    bonus: tuple[Term, ...] = attrs.field(converter=_to_terms)
+    bonus: tuple[Term, ...] = attrs.field(converter=_to_bonus)
     #: The GM dice the helper's player chose, 1 to 4.
     dice: int = attrs.field(converter=_help_dice)
     #: The helper's other modifiers (the wound −2), which change its roll, not what it grants.
-    modifiers: tuple[Term, ...] = attrs.field(default=(), converter=_to_terms)
+    modifiers: tuple[Term, ...] = attrs.field(default=(), converter=_to_modifiers)
 
     @classmethod
     def of(
@@ -365,8 +380,8 @@ def _against_gm(dice: DiceSource, terms: tuple[Term, ...], gm: Dice, label: str)
     return CheckResult.judged(rolls=(player,), terms=terms, against=opposition, label=label)
 
 
-def _helpers(value: Iterable[Helper]) -> tuple[Helper, ...]:
-    return tuple(value)
+def _to_helpers(helpers: Iterable[Helper]) -> tuple[Helper, ...]:
+    return checked_items(helpers, Helper, "$.helpers")
 
 
 @attrs.frozen(kw_only=True)
@@ -409,7 +424,7 @@ class GMCheck:
     #: The GM's dice — a :class:`DifficultyDice` or 0 to 4.
     difficulty: DifficultyDice = attrs.field(converter=_to_level)
     #: The cooperation checks, rolled before the player's.
-    helpers: tuple[Helper, ...] = attrs.field(default=(), converter=_helpers)
+    helpers: tuple[Helper, ...] = attrs.field(default=(), converter=_to_helpers)
     #: The table's readings.
     rulings: Rulings = attrs.field(factory=Rulings)
 
@@ -510,9 +525,9 @@ class Contest:
     """
 
     #: The attacker's modifiers.
-    attacker: tuple[Term, ...] = attrs.field(converter=_to_terms)
+    attacker: tuple[Term, ...] = attrs.field(converter=_to_attacker)
     #: The defender's modifiers.
-    defender: tuple[Term, ...] = attrs.field(converter=_to_terms)
+    defender: tuple[Term, ...] = attrs.field(converter=_to_defender)
 
     @classmethod
     def between(

@@ -30,7 +30,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from tabletop_rules._arguments import checked, checked_text, checked_whole
+from tabletop_rules._arguments import checked, checked_items, checked_text, checked_whole
 from tabletop_rules.errors import IllegalCommand, InvalidCheck
 
 __all__ = ["BlankBook", "Clue", "Hint", "Riddle", "RiddleResult", "normalize_answer"]
@@ -119,11 +119,11 @@ class Hint:
 
 
 def _answers(values: Iterable[str]) -> tuple[str, ...]:
-    return tuple(values)
+    return checked_items(values, str, "$.answers")
 
 
 def _hints(values: Iterable[Hint]) -> tuple[Hint, ...]:
-    return tuple(values)
+    return checked_items(values, Hint, "$.hints")
 
 
 def _some_answer(

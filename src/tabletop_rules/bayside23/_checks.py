@@ -17,7 +17,13 @@ from typing import Final, Literal
 
 import attrs
 
-from tabletop_rules._arguments import checked, checked_items, checked_text, checked_whole
+from tabletop_rules._arguments import (
+    checked,
+    checked_items,
+    checked_text,
+    checked_whole,
+    raise_unless_iterable,
+)
 from tabletop_rules.bayside23._character import Attribute, Character
 from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Outcome, Term
 from tabletop_rules.dice import Dice, DiceSource, Roll, atomic
@@ -135,8 +141,40 @@ def unchecked_special(faces: tuple[int, ...], rulings: Rulings) -> Outcome | Non
     return None
 
 
-def _to_terms(terms: Iterable[Term]) -> tuple[Term, ...]:
-    return tuple(terms)
+# One converter per field, so that a refusal names its field. Battles build these checks
+# for every attack and turn: the list is checked only when tuple() fails on it.
+
+
+def _to_attack(terms: Iterable[Term]) -> tuple[Term, ...]:
+    try:
+        return tuple(terms)
+    except TypeError:
+        raise_unless_iterable(terms, "$.attack", "list[checks.Term]")
+        raise
+
+
+def _to_defense(terms: Iterable[Term]) -> tuple[Term, ...]:
+    try:
+        return tuple(terms)
+    except TypeError:
+        raise_unless_iterable(terms, "$.defense", "list[checks.Term]")
+        raise
+
+
+def _to_mine(terms: Iterable[Term]) -> tuple[Term, ...]:
+    try:
+        return tuple(terms)
+    except TypeError:
+        raise_unless_iterable(terms, "$.mine", "list[checks.Term]")
+        raise
+
+
+def _to_theirs(terms: Iterable[Term]) -> tuple[Term, ...]:
+    try:
+        return tuple(terms)
+    except TypeError:
+        raise_unless_iterable(terms, "$.theirs", "list[checks.Term]")
+        raise
 
 
 @functools.cache
@@ -224,9 +262,9 @@ class HitCheck:
     """
 
     #: The attacker's modifiers.
-    attack: tuple[Term, ...] = attrs.field(default=(), converter=_to_terms)
+    attack: tuple[Term, ...] = attrs.field(default=(), converter=_to_attack)
     #: The defender's modifiers.
-    defense: tuple[Term, ...] = attrs.field(default=(), converter=_to_terms)
+    defense: tuple[Term, ...] = attrs.field(default=(), converter=_to_defense)
     #: The kind of attack (its label names the check).
     kind: HitKind = HitKind.WEAPON
     #: The readings in force.
@@ -514,9 +552,9 @@ class InitiativeCheck:
     """
 
     #: The roller's modifiers.
-    mine: tuple[Term, ...] = attrs.field(default=(), converter=_to_terms)
+    mine: tuple[Term, ...] = attrs.field(default=(), converter=_to_mine)
     #: The other side's modifiers.
-    theirs: tuple[Term, ...] = attrs.field(default=(), converter=_to_terms)
+    theirs: tuple[Term, ...] = attrs.field(default=(), converter=_to_theirs)
 
     def resolve(self, dice: DiceSource) -> InitiativeResult:
         """Roll both dice, and again while they tie: success when the roller's total is lower.

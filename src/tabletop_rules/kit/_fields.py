@@ -2,27 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from tabletop_rules._arguments import an_instance, shown, wrong_type
+from tabletop_rules._arguments import shown
 from tabletop_rules.errors import InvalidData
+
+if TYPE_CHECKING:
+    from tabletop_rules._arguments import Validator
 
 __all__ = [
     "MAX_NAME_LENGTH",
-    "a_flag",
     "a_side",
-    "an_instance",
     "participant_id",
 ]
 
 #: The longest participant id or side name, in characters.
 MAX_NAME_LENGTH: Final = 64
-
-#: An attrs validator.
-Validator = Callable[[object, "attrs.Attribute[Any]", object], None]
 
 
 def a_side(_: object, __: attrs.Attribute[str], value: object) -> None:
@@ -33,12 +30,6 @@ def a_side(_: object, __: attrs.Attribute[str], value: object) -> None:
             f"a side must be a non-empty text of at most {MAX_NAME_LENGTH} characters, "
             f"not {shown(value)[:80]}",
         )
-
-
-def a_flag(_: object, attribute: attrs.Attribute[bool], value: object) -> None:
-    """Validate a field that is exactly ``True`` or ``False`` (not ``1`` or ``0``)."""
-    if type(value) is not bool:
-        raise wrong_type(f"$.{attribute.name}", "bool", value)
 
 
 def participant_id(gm: str, *, without: str = "") -> Validator:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import abc
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import attrs
 
-from tabletop_rules._arguments import checked, checked_source, checked_text, wrong_type
+from tabletop_rules._arguments import alias_name, checked, checked_source, checked_text, wrong_type
 from tabletop_rules.dice import Roll, ScriptedDice, atomic
 from tabletop_rules.engine import Pass, PromptStack
 from tabletop_rules.errors import CorruptRecord, IllegalCommand, InvalidData, TabletopRulesError
@@ -85,12 +85,13 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
     rules_version: str
     #: The type of :meth:`start`'s argument.
     setup_type: Any
-    #: The class of the states: the public methods refuse a state of another class (such as
-    #: another system's) with :class:`~tabletop_rules.errors.InvalidData` at ``$.state``.
-    #: A ruleset that does not set it lets any state through.
+    #: The class of the states (or a union of classes): the public methods refuse a state of
+    #: another class (such as another system's) with
+    #: :class:`~tabletop_rules.errors.InvalidData` at ``$.state``.
+    #: By default ``object``: a ruleset that does not set it lets any state through.
     #:
     #: .. versionadded:: 0.2.0
-    state_type: Any
+    state_type: Any = object
     #: The union of the command classes.
     command_type: Any
     #: The union of the event classes.
@@ -109,8 +110,6 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         bad_command: str = "bad_command",
         unknown_command: str = "unknown_command",
     ) -> None:
-        if not hasattr(self, "state_type"):
-            self.state_type = object  # any state passes
         missing = set(causes) ^ set(events)
         if missing:
             raise TypeError(f"events without a fold or a cause: {sorted(map(str, missing))}")
@@ -219,7 +218,7 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         if type(event) in self.event_rules:
             found: EventT = event  # type: ignore[assignment]  # its type has a fold
             return found
-        raise wrong_type(path, f"an event of {self.name}", event)
+        raise wrong_type(path, alias_name(self.event_type, type(self), "Event"), event)
 
     def checked_state(self, state: object, path: str = "$.state") -> StateT:
         """*state*, after checking that it is a :attr:`state_type`.
@@ -233,9 +232,8 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
 
         .. versionadded:: 0.2.0
         """
-        if isinstance(state, self.state_type):
-            return cast("StateT", state)
-        raise wrong_type(path, f"a state of {self.name} ({self.state_type.__name__})", state)
+        found: StateT = checked(state, self.state_type, path)
+        return found
 
     def gate(self, state: StateT, command: CommandT) -> None:
         """Refuse *command* if a prompt waits for someone else or for another answer.
@@ -318,7 +316,12 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
 
         A state owes automatic events only when it was rebuilt from a record that was cut
         short after a command's own events.
+
+        Raises:
+            InvalidData: *state* is no state of this ruleset (path ``$.state``).
         """
+        if not isinstance(state, self.state_type):
+            self.checked_state(state)
         events: list[EventT] = []
         owed = self._owed
         while (found := owed(state)) is not None:
@@ -431,7 +434,9 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
                 no sequence (path ``$.events``).
         """
         if isinstance(events, str | bytes) or not isinstance(events, Sequence):  # pyright: ignore[reportUnnecessaryIsInstance]
-            raise wrong_type("$.events", "a list of events", events)
+            raise wrong_type(
+                "$.events", f"list[{alias_name(self.event_type, type(self), 'Event')}]", events
+            )
         state = self.start(setup)
         index = 0
         count = len(events)

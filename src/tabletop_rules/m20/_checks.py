@@ -17,7 +17,13 @@ from typing import Final
 
 import attrs
 
-from tabletop_rules._arguments import checked, checked_source, checked_whole, wrong_type
+from tabletop_rules._arguments import (
+    checked,
+    checked_items,
+    checked_source,
+    checked_whole,
+    wrong_type,
+)
 from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Term
 from tabletop_rules.dice import Dice, DiceSource, Roll
 from tabletop_rules.errors import InvalidCheck, InvalidNotation
@@ -228,8 +234,27 @@ class RewardItem:
         return (printed, Term("m20.term.item_doubled", self.bonus))
 
 
+# One converter per field, so that a refusal names its field. No combat builds these checks.
+
+
 def _to_terms(terms: Iterable[Term]) -> tuple[Term, ...]:
-    return tuple(terms)
+    return checked_items(terms, Term, "$.terms")
+
+
+def _to_attack(terms: Iterable[Term]) -> tuple[Term, ...]:
+    return checked_items(terms, Term, "$.attack")
+
+
+def _to_defense(terms: Iterable[Term]) -> tuple[Term, ...]:
+    return checked_items(terms, Term, "$.defense")
+
+
+def _to_active(terms: Iterable[Term]) -> tuple[Term, ...]:
+    return checked_items(terms, Term, "$.active")
+
+
+def _to_reactive(terms: Iterable[Term]) -> tuple[Term, ...]:
+    return checked_items(terms, Term, "$.reactive")
 
 
 def _to_difficulty(value: DifficultyLevel | int | Difficulty) -> Difficulty:
@@ -238,7 +263,7 @@ def _to_difficulty(value: DifficultyLevel | int | Difficulty) -> Difficulty:
     if isinstance(value, Difficulty):
         return value
     if type(value) is not int:
-        raise wrong_type("$.difficulty", "m20.DifficultyLevel, int or checks.Difficulty", value)
+        raise wrong_type("$.difficulty", "m20.DifficultyLevel | int | checks.Difficulty", value)
     return Difficulty(value)
 
 
@@ -532,9 +557,9 @@ class AttackCheck:
     """
 
     #: The attack's modifiers.
-    attack: tuple[Term, ...] = attrs.field(converter=_to_terms)
+    attack: tuple[Term, ...] = attrs.field(converter=_to_attack)
     #: The defense's modifiers.
-    defense: tuple[Term, ...] = attrs.field(converter=_to_terms)
+    defense: tuple[Term, ...] = attrs.field(converter=_to_defense)
     #: Whether the attacker uses a reroll item when the attack misses (M20-141).
     reroll_on_failure: bool = False
 
@@ -598,9 +623,9 @@ class OpposedCheck:
     """
 
     #: The active side's modifiers (see :func:`specialty_terms`).
-    active: tuple[Term, ...] = attrs.field(converter=_to_terms)
+    active: tuple[Term, ...] = attrs.field(converter=_to_active)
     #: The other side's modifiers.
-    reactive: tuple[Term, ...] = attrs.field(converter=_to_terms)
+    reactive: tuple[Term, ...] = attrs.field(converter=_to_reactive)
     #: The table's readings (the tie rule).
     rulings: Rulings = attrs.field(factory=Rulings)
     #: Whether the active side uses a reroll item when it loses (M20-141).

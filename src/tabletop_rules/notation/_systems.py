@@ -159,6 +159,8 @@ class ChatCommand:
         try:  # free unless it raises: the check is on the slow path only
             return self.prefix.match(text) is not None
         except TypeError:
+            if isinstance(text, str):  # pyright: ignore[reportUnnecessaryIsInstance]
+                raise  # the command's own bug (a prefix that is no pattern), not the caller's
             raise wrong_type("$", "str", text) from None
 
     def read(self, text: str) -> SystemCheck:
@@ -192,6 +194,8 @@ def commands(system: str) -> tuple[ChatCommand, ...]:
     try:
         return _commands(system)
     except TypeError:  # an unhashable name: the cache cannot look it up
+        if isinstance(system, str):  # pyright: ignore[reportUnnecessaryIsInstance]
+            raise  # the system's own bug (CHAT_COMMANDS that is no list), not the caller's
         raise wrong_type("$.system", "str", system) from None
 
 

@@ -22,7 +22,7 @@ from typing import Any, Final, cast
 
 import attrs
 
-from tabletop_rules._arguments import checked_ruleset, shown, wrong_type
+from tabletop_rules._arguments import checked_ruleset, checked_whole, shown, wrong_type
 from tabletop_rules.engine import Pass, Ruleset
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.simulation import Bot, Estimate, Simulator, random_bot, win_rates
@@ -77,7 +77,7 @@ def odds(state: State, command: Command) -> Fraction | None:
     """
     state = RULESET.checked_state(state)
     if type(command) not in RULESET.command_rules:
-        raise wrong_type("$.command", "a command of skirmish", command)
+        raise wrong_type("$.command", "skirmish.Command", command)
     return _odds(state, command)
 
 
@@ -214,14 +214,14 @@ def _bots(bots: Mapping[str, Bot] | None) -> dict[str, Bot]:
     if bots is None:
         return dict.fromkeys(PLAYERS, random_bot)
     if not isinstance(bots, Mapping):  # pyright: ignore[reportUnnecessaryIsInstance]
-        raise wrong_type("$.bots", "a mapping of players to bots", bots)
+        raise wrong_type("$.bots", "Mapping[str, simulation.Bot]", bots)
     chosen = dict(bots)
     if set(chosen) != set(PLAYERS):
         given = ", ".join(sorted(map(str, chosen))) or "none"
         raise InvalidData("$.bots", f"give one bot for each of a and b, not for {given}")
     for player, bot in chosen.items():
         if not callable(bot):
-            raise InvalidData(f"$.bots.{player}", f"a bot is a function, not {bot!r}")
+            raise wrong_type(f"$.bots.{player}", "simulation.Bot", bot)
     return chosen
 
 
@@ -267,13 +267,10 @@ def simulate(  # noqa: PLR0917 - the issue's signature
     .. versionchanged:: 0.2.0
        *progress* was added; an unknown deck or bad numbers raise ``InvalidData``.
     """
-    if type(games) is not int or not 0 <= games <= _MOST_GAMES:
-        raise InvalidData(
-            "$.games",
-            f"the number of games is a whole number from 0 to {_MOST_GAMES:,}, not {shown(games)}",
-        )
+    if not 0 <= checked_whole(games, "$.games") <= _MOST_GAMES:
+        raise InvalidData("$.games", f"must be from 0 to {_MOST_GAMES:,}, not {shown(games)}")
     if type(seed) is not int:
-        raise InvalidData("$.seed", f"the seed is a whole number, not {shown(seed)}")
+        checked_whole(seed, "$.seed")
     teams = (_team(deck_a, PLAYERS[0], "$.deck_a"), _team(deck_b, PLAYERS[1], "$.deck_b"))
     chosen = _bots(bots)
     setup = Setup(

@@ -39,7 +39,7 @@ from typing import Any, Final, Literal, cast
 
 import attrs
 
-from tabletop_rules._arguments import checked_items, wrong_type
+from tabletop_rules._arguments import a_text, a_whole, checked_items, wrong_type
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.skirmish._effects import (
     MARKER_DURATIONS,
@@ -156,6 +156,10 @@ class Skill:
             raise ValueError(f"{self.name}: a skill may not give as much AP as it costs")
 
 
+def _to_skills(skills: Iterable[Skill]) -> tuple[Skill, ...]:
+    return checked_items(skills, Skill, "$.skills")
+
+
 @attrs.frozen(kw_only=True, cache_hash=True)
 class Card:
     """A character card (SK-01): its numbers and skills.
@@ -164,19 +168,19 @@ class Card:
     """
 
     #: A unique id (lowercase letters, digits, ``_`` and ``-``).
-    id: str
+    id: str = attrs.field(validator=a_text)
     #: The name as printed.
-    name: str
+    name: str = attrs.field(validator=a_text)
     #: Hit points at the start.
-    hp: int = attrs.field(validator=attrs.validators.ge(1))
+    hp: int = attrs.field(validator=[a_whole, attrs.validators.ge(1)])
     #: The damage of a normal attack (SK-12).
-    atk: int
+    atk: int = attrs.field(validator=a_whole)
     #: Added to the card's checks (SK-23).
-    skl: int
+    skl: int = attrs.field(validator=a_whole)
     #: Added when the card opposes a check (SK-24).
-    defense: int
+    defense: int = attrs.field(validator=a_whole)
     #: The card's skills.
-    skills: tuple[Skill, ...] = ()
+    skills: tuple[Skill, ...] = attrs.field(default=(), converter=_to_skills)
 
     def __attrs_post_init__(self) -> None:
         if min(self.atk, self.skl, self.defense) < 0:
@@ -468,9 +472,9 @@ def load_cards(text: str | bytes, *, format: Literal["toml", "json"] = "toml") -
             (``$.format``).
     """
     if not isinstance(text, str | bytes):  # pyright: ignore[reportUnnecessaryIsInstance]
-        raise wrong_type("$", "str or bytes", text)
+        raise wrong_type("$", "str | bytes", text)
     if format not in ("toml", "json"):
-        raise wrong_type("$.format", '"toml" or "json"', format)
+        raise wrong_type("$.format", 'Literal["toml", "json"]', format)
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")

@@ -17,7 +17,7 @@ from typing import Final
 
 import attrs
 
-from tabletop_rules._arguments import wrong_type
+from tabletop_rules._arguments import raise_unless_iterable, wrong_type
 from tabletop_rules.checks import CheckResult, Comparison, Opposition, Outcome, Term
 from tabletop_rules.dice import Dice, DiceSource, Roll
 from tabletop_rules.odds import Distribution
@@ -71,8 +71,24 @@ def natural(roll: Roll) -> Outcome | None:
     return None
 
 
-def _terms(terms: Iterable[Term]) -> tuple[Term, ...]:
-    return tuple(terms)
+# One converter per field, so that a refusal names its field. A game builds a check for every
+# attack and every greedy choice: the list is checked only when tuple() fails on it.
+
+
+def _actor_terms(terms: Iterable[Term]) -> tuple[Term, ...]:
+    try:
+        return tuple(terms)
+    except TypeError:
+        raise_unless_iterable(terms, "$.actor", "list[checks.Term]")
+        raise
+
+
+def _defender_terms(terms: Iterable[Term]) -> tuple[Term, ...]:
+    try:
+        return tuple(terms)
+    except TypeError:
+        raise_unless_iterable(terms, "$.defender", "list[checks.Term]")
+        raise
 
 
 @functools.cache
@@ -102,9 +118,9 @@ class Check:
     """
 
     #: The actor's modifiers (skl, markers, distance, responses).
-    actor: tuple[Term, ...] = attrs.field(converter=_terms)
+    actor: tuple[Term, ...] = attrs.field(converter=_actor_terms)
     #: The defender's modifiers (def, markers, responses).
-    defender: tuple[Term, ...] = attrs.field(converter=_terms)
+    defender: tuple[Term, ...] = attrs.field(converter=_defender_terms)
     #: The readings.
     rulings: Rulings = attrs.field(factory=Rulings)
 

@@ -62,7 +62,7 @@ def sample_deck(deck: object, path: str) -> tuple[str, ...]:
         InvalidData: No sample deck has that name, at *path*.
     """
     if not isinstance(deck, str):
-        raise wrong_type(path, "the name of a sample deck (str)", deck)
+        raise wrong_type(path, "str", deck)
     found = SAMPLE_DECKS.get(deck)
     if found is None:
         known = ", ".join(SAMPLE_DECKS)

@@ -14,6 +14,8 @@ from typing import Final
 
 import attrs
 
+from tabletop_rules._arguments import a_flag, a_text, a_whole, an_instance
+
 __all__ = [
     "MARKER_DURATIONS",
     "ApChange",
@@ -141,13 +143,13 @@ class Marker:
     """
 
     #: The marker's name; markers of the same name do not stack unless :attr:`stacks`.
-    name: str
+    name: str = attrs.field(validator=a_text)
     #: Turn ends it lasts (1–6).
-    duration: int = attrs.field(validator=attrs.validators.in_(MARKER_DURATIONS))
+    duration: int = attrs.field(validator=[a_whole, attrs.validators.in_(MARKER_DURATIONS)])
     #: What it does (never nothing, SK-44).
-    effect: MarkerEffect = attrs.field(validator=_says_something)
+    effect: MarkerEffect = attrs.field(validator=[an_instance(MarkerEffect), _says_something])
     #: Whether a second marker of the same name is added beside the first.
-    stacks: bool = False
+    stacks: bool = attrs.field(default=False, validator=a_flag)
 
 
 @attrs.frozen

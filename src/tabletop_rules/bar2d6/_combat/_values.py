@@ -8,13 +8,13 @@ from typing import Final
 
 import attrs
 
-from tabletop_rules._arguments import checked_items, shown
+from tabletop_rules._arguments import a_flag, an_instance, checked_items, shown
 from tabletop_rules.bar2d6._character import Character
 from tabletop_rules.bar2d6._checks import Rulings, is_wounded
 from tabletop_rules.checks import CheckResult, Term
 from tabletop_rules.engine import GameResult
 from tabletop_rules.errors import IllegalCommand, InvalidData
-from tabletop_rules.kit._fields import a_flag, a_side, an_instance, participant_id
+from tabletop_rules.kit._fields import a_side, participant_id
 
 __all__ = [
     "GM",
@@ -60,7 +60,7 @@ class Participant:
     #: A stable id, unique in the combat.
     id: str = attrs.field(validator=participant_id(GM))
     #: The character.
-    character: Character = attrs.field(validator=an_instance(Character, "a bar2d6 Character"))
+    character: Character = attrs.field(validator=an_instance(Character))
     #: The side it fights on.
     side: str = attrs.field(validator=a_side)
     #: Whether a player runs it; the GM rolls for the others (B2D6-39).

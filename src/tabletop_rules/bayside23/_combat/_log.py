@@ -189,7 +189,7 @@ def log(events: Iterable[Event], locale: str = "en", *, state: BattleState | Non
 
     .. versionadded:: 0.2.0
     """
-    listed = checked_items(events, object, "$.events", "events")
+    listed = checked_items(events, object, "$.events", "bayside23.Event")
     known = [RULESET.checked_event(event, f"$.events[{i}]") for i, event in enumerate(listed)]
     return "\n".join(describe(e, locale, state=state) for e in known)
 

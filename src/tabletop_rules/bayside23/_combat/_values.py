@@ -8,14 +8,13 @@ from typing import Final
 
 import attrs
 
-from tabletop_rules._arguments import checked_items, shown
+from tabletop_rules._arguments import a_flag, an_instance, checked_items, shown
 from tabletop_rules.bayside23._artifacts import SessionLedger
 from tabletop_rules.bayside23._character import Character
 from tabletop_rules.bayside23._checks import Rulings
 from tabletop_rules.dice import Dice
 from tabletop_rules.errors import InvalidCheck, InvalidData
 from tabletop_rules.kit import copier
-from tabletop_rules.kit._fields import a_flag, an_instance
 
 __all__ = [
     "GM",
@@ -132,9 +131,9 @@ class Participant:
     #: A short id, unique in the battle (``"mina"``).
     id: str
     #: The character.
-    character: Character = attrs.field(validator=an_instance(Character, "a bayside23 Character"))
+    character: Character = attrs.field(validator=an_instance(Character))
     #: Its side.
-    side: Side = attrs.field(default=Side.PARTY, validator=an_instance(Side, "a bayside23 Side"))
+    side: Side = attrs.field(default=Side.PARTY, validator=an_instance(Side))
     #: Whether it is a follower (NPC) of the party, who fights like everyone else but holds
     #: no artifacts (BAY-20).
     follower: bool = attrs.field(default=False, validator=a_flag)
@@ -166,13 +165,9 @@ class BattleSetup:
     #: Everyone in the battle.
     participants: tuple[Participant, ...] = attrs.field(converter=_participants)
     #: The readings in force.
-    rulings: Rulings = attrs.field(
-        factory=Rulings, validator=an_instance(Rulings, "bayside23 Rulings")
-    )
+    rulings: Rulings = attrs.field(factory=Rulings, validator=an_instance(Rulings))
     #: The party's artifacts and those already spent this session.
-    ledger: SessionLedger = attrs.field(
-        factory=SessionLedger, validator=an_instance(SessionLedger, "a SessionLedger")
-    )
+    ledger: SessionLedger = attrs.field(factory=SessionLedger, validator=an_instance(SessionLedger))
 
     def __attrs_post_init__(self) -> None:
         problems: list[str] = []

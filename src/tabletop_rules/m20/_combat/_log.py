@@ -76,7 +76,7 @@ _COMMANDS: frozenset[type[Any]] = frozenset(typing.get_args(Command))
 def _key(prefix: str, value: object) -> str:
     kind, known = ("event", _EVENTS) if prefix.endswith("event") else ("command", _COMMANDS)
     if type(value) not in known:
-        raise wrong_type("$", f"an m20 {kind}", value)
+        raise wrong_type("$", f"m20.{kind.capitalize()}", value)
     return f"{prefix}.{_snake(type(value).__name__)}"
 
 

@@ -9,12 +9,12 @@ from typing import Final
 
 import attrs
 
-from tabletop_rules._arguments import checked_items, shown
+from tabletop_rules._arguments import a_flag, an_instance, checked_items, shown
 from tabletop_rules.checks import CheckResult, Term
 from tabletop_rules.engine import GameResult, PromptFrame, PromptStack
 from tabletop_rules.errors import IllegalCommand, InvalidData
 from tabletop_rules.kit import Durations, Expiry, copier
-from tabletop_rules.kit._fields import a_flag, a_side, an_instance, participant_id
+from tabletop_rules.kit._fields import a_side, participant_id
 from tabletop_rules.m20._character import Character
 from tabletop_rules.m20._checks import RewardItem, Rulings
 from tabletop_rules.m20._ledger import ScenarioLedger
@@ -258,7 +258,7 @@ class Participant:
     #: A stable id, unique in the combat (keep it from one combat of a scenario to the next).
     id: str = attrs.field(validator=participant_id(GM, without="/"))
     #: The character.
-    character: Character = attrs.field(validator=an_instance(Character, "an m20 Character"))
+    character: Character = attrs.field(validator=an_instance(Character))
     #: The side it fights on.
     side: str = attrs.field(validator=a_side)
     #: Whether it is a player character (a non-player character is run by the GM).

@@ -7,12 +7,11 @@ from typing import Any, Final
 
 import attrs
 
-from tabletop_rules._arguments import checked_items, checked_text, shown, wrong_type
+from tabletop_rules._arguments import an_instance, checked_items, checked_text, shown, wrong_type
 from tabletop_rules.checks import CheckResult, Term
 from tabletop_rules.engine import GameResult, PromptFrame, PromptStack
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.kit import Durations, Expiry, ResponseWindow, copier
-from tabletop_rules.kit._fields import an_instance
 from tabletop_rules.skirmish._cards import Card, Step
 from tabletop_rules.skirmish._checks import Rulings
 from tabletop_rules.skirmish._effects import MarkerEffect, Role
@@ -156,11 +155,7 @@ def _cards(values: object) -> tuple[Card, ...]:
 
 
 def _rows(values: object) -> tuple[int, ...]:
-    rows = checked_items(values, int, "$.rows")
-    for index, row in enumerate(rows):
-        if type(row) is not int:
-            raise InvalidData(f"$.rows[{index}]", f"expected a row number, not {shown(row)}")
-    return rows
+    return checked_items(values, int, "$.rows")
 
 
 def _teams(values: object) -> tuple[Team, ...]:
@@ -206,9 +201,7 @@ class Setup:
     #: The cards a summon or a replace may bring in.
     library: tuple[Card, ...] = attrs.field(default=(), converter=_library)
     #: The readings.
-    rulings: Rulings = attrs.field(
-        factory=Rulings, validator=an_instance(Rulings, "skirmish Rulings")
-    )
+    rulings: Rulings = attrs.field(factory=Rulings, validator=an_instance(Rulings))
 
     def card(self, card_id: str) -> Card:
         """The card *card_id* of the library or a team.
