@@ -40,7 +40,6 @@ __all__ = [
     "checked_text",
     "checked_whole",
     "described",
-    "raise_unless_iterable",
     "shown",
     "tupled",
     "type_name",
@@ -233,22 +232,6 @@ def tupled(values: Iterable[T], path: str, expected: str) -> tuple[T, ...]:
     except TypeError:  # not iterable
         raise wrong_type(path, expected, values) from None
     return tuple(iterator)
-
-
-def raise_unless_iterable(values: object, path: str, expected: str) -> None:
-    """Refuse *values* at *path* if it is no iterable; else return, so the caller re-raises.
-
-    For a converter on a hot path, which calls ``tuple(values)`` and checks only when that
-    raises ``TypeError``: an iterable that raised it (a generator) raised its own error, which
-    goes on as it is (``except TypeError: raise_unless_iterable(...); raise``).
-
-    Raises:
-        InvalidData: *values* is no iterable, at *path*.
-    """
-    try:
-        iter(values)  # type: ignore[call-overload]  # pyright: ignore[reportArgumentType, reportCallIssue, reportUnknownArgumentType]
-    except TypeError:
-        raise wrong_type(path, expected, values) from None
 
 
 def checked_items(

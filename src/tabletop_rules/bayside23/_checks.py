@@ -22,7 +22,7 @@ from tabletop_rules._arguments import (
     checked_items,
     checked_text,
     checked_whole,
-    raise_unless_iterable,
+    tupled,
 )
 from tabletop_rules.bayside23._character import Attribute, Character
 from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Outcome, Term
@@ -142,39 +142,23 @@ def unchecked_special(faces: tuple[int, ...], rulings: Rulings) -> Outcome | Non
 
 
 # One converter per field, so that a refusal names its field. Battles build these checks
-# for every attack and turn: the list is checked only when tuple() fails on it.
+# for every attack and turn: tupled() returns a tuple as it is.
 
 
 def _to_attack(terms: Iterable[Term]) -> tuple[Term, ...]:
-    try:
-        return tuple(terms)
-    except TypeError:
-        raise_unless_iterable(terms, "$.attack", "list[checks.Term]")
-        raise
+    return tupled(terms, "$.attack", "list[checks.Term]")
 
 
 def _to_defense(terms: Iterable[Term]) -> tuple[Term, ...]:
-    try:
-        return tuple(terms)
-    except TypeError:
-        raise_unless_iterable(terms, "$.defense", "list[checks.Term]")
-        raise
+    return tupled(terms, "$.defense", "list[checks.Term]")
 
 
 def _to_mine(terms: Iterable[Term]) -> tuple[Term, ...]:
-    try:
-        return tuple(terms)
-    except TypeError:
-        raise_unless_iterable(terms, "$.mine", "list[checks.Term]")
-        raise
+    return tupled(terms, "$.mine", "list[checks.Term]")
 
 
 def _to_theirs(terms: Iterable[Term]) -> tuple[Term, ...]:
-    try:
-        return tuple(terms)
-    except TypeError:
-        raise_unless_iterable(terms, "$.theirs", "list[checks.Term]")
-        raise
+    return tupled(terms, "$.theirs", "list[checks.Term]")
 
 
 @functools.cache

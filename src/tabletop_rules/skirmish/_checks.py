@@ -17,7 +17,7 @@ from typing import Final
 
 import attrs
 
-from tabletop_rules._arguments import raise_unless_iterable, wrong_type
+from tabletop_rules._arguments import tupled, wrong_type
 from tabletop_rules.checks import CheckResult, Comparison, Opposition, Outcome, Term
 from tabletop_rules.dice import Dice, DiceSource, Roll
 from tabletop_rules.odds import Distribution
@@ -72,23 +72,15 @@ def natural(roll: Roll) -> Outcome | None:
 
 
 # One converter per field, so that a refusal names its field. A game builds a check for every
-# attack and every greedy choice: the list is checked only when tuple() fails on it.
+# attack and every greedy choice: tupled() returns a tuple as it is.
 
 
 def _actor_terms(terms: Iterable[Term]) -> tuple[Term, ...]:
-    try:
-        return tuple(terms)
-    except TypeError:
-        raise_unless_iterable(terms, "$.actor", "list[checks.Term]")
-        raise
+    return tupled(terms, "$.actor", "list[checks.Term]")
 
 
 def _defender_terms(terms: Iterable[Term]) -> tuple[Term, ...]:
-    try:
-        return tuple(terms)
-    except TypeError:
-        raise_unless_iterable(terms, "$.defender", "list[checks.Term]")
-        raise
+    return tupled(terms, "$.defender", "list[checks.Term]")
 
 
 @functools.cache
