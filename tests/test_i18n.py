@@ -127,6 +127,21 @@ def test_catalog_of_a_tag_is_its_locales_catalog(tag: str) -> None:
 # -- translate -----------------------------------------------------------------------------------
 
 
+def test_many_distinct_tags_keep_one_catalog_each_and_a_bounded_memory() -> None:
+    """A bot may pass every tag its players send: memory stays bounded, catalogs are shared.
+
+    Each shipped locale's catalog is read once; a tag is remembered only in a bounded cache.
+    """
+    tags = [f"en-x-player{i}" for i in range(5_000)] + [f"ja-JP-x-{i}" for i in range(500)]
+    for tag in tags:
+        assert translate("outcome.success", tag) in ("Success", "成功")
+    catalogs = {id(catalog(tag)) for tag in tags}
+    assert catalogs == {id(catalog("en")), id(catalog("ja"))}
+    remembered = i18n._catalog.cache_info()  # pyright: ignore[reportPrivateUsage]
+    assert remembered.maxsize is not None
+    assert remembered.currsize <= remembered.maxsize <= 1024
+
+
 def test_translate_fills_fields() -> None:
     """Keyword arguments fill the template's fields."""
     assert "The scripted dice ran out: no face is left for 1D6." == translate(

@@ -19,6 +19,7 @@ import json
 import string
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Final
 
 import attrs
 
@@ -146,12 +147,24 @@ def catalog(locale: str) -> Mapping[str, str]:
         raise _not_a_locale(locale) from None
 
 
-@functools.cache
+#: The most language tags remembered with the catalog they resolve to: a bot may pass every
+#: tag its players' clients send, and each one remembered costs only an entry.
+_TAGS_REMEMBERED: Final = 256
+
+
+@functools.lru_cache(maxsize=_TAGS_REMEMBERED)
 def _catalog(locale: str) -> Mapping[str, str]:
-    # The cached body of catalog(), which translate() calls directly on its fast path.
+    # The body of catalog(), which translate() calls directly on its fast path: a bounded
+    # number of tags, each mapped to one of the few shipped catalogs, read once each.
+    return _shipped(resolve_locale(locale))
+
+
+@functools.cache
+def _shipped(locale: str) -> Mapping[str, str]:
+    # The merged catalog of the shipped locale *locale* (one of LOCALES).
     from importlib import resources  # only when first needed: it is slow to import
 
-    folder = resources.files("tabletop_rules").joinpath("locales").joinpath(resolve_locale(locale))
+    folder = resources.files("tabletop_rules").joinpath("locales").joinpath(locale)
     merged: dict[str, str] = {}
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".json"):
