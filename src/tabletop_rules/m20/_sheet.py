@@ -191,7 +191,7 @@ def _clip(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else f"{text[: limit - 1]}…"
 
 
-@functools.cache
+@functools.lru_cache(maxsize=256)  # a sheet may name any locale tag
 def _known(locale: str, labels: tuple[str, ...]) -> str:
     """The words of *labels* in *locale*, as a problem lists them."""
     return translate("m20.sheet.list_separator", locale).join(

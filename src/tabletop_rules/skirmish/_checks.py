@@ -83,7 +83,7 @@ def _defender_terms(terms: Iterable[Term]) -> tuple[Term, ...]:
     return tupled(terms, "$.defender", "list[checks.Term]")
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4096)  # a chat command may give any modifiers
 def _odds(actor: int, defender: int, defender_naturals: bool) -> Fraction:
     two = Distribution.of(TWO_D6)
     total = two.total
