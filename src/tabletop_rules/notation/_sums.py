@@ -347,7 +347,7 @@ def check_comment(_: object, __: attrs.Attribute[str], value: str) -> None:
     ):
         raise ValueError(
             "a comment is NFKC-normalized text without surrounding whitespace that starts with "
-            "no operator (+ - * or a comparison, != and ≠ included)"
+            "no operator (+ - * or a comparison, ≠ and != included)"
         )
 
 
