@@ -380,6 +380,8 @@ NOT_ITERABLE: dict[str, object] = {"None": None, "int": 5, "object": object()}
 NOT_DICE: dict[str, object] = {"None": None, "str": "2D6", "int": 6, "object": object()}
 NOT_SOURCE: dict[str, object] = {"None": None, "int": 5, "str": "2D6", "Dice": Dice(1, 6)}
 NOT_MAPPING: dict[str, object] = {"int": 5, "str": "x", "list": ["x"]}
+#: A sum to build notation values around.
+TWO = notation.Expression((notation.Part(dice=Dice(2, 6)),))
 
 
 def _foreign(kind: str, system: str, *, optional: bool = False) -> dict[str, object]:
@@ -685,6 +687,103 @@ CORE_PROBES: list[Probe] = [
         _fixed({"int": 5, "dict": {"max_dice": 5}}),
     ),
     Probe("notation.commands", notation.commands, "$.system", _fixed(NOT_TEXT)),
+    # notation values built in code (a bot that builds a command rather than parsing it)
+    Probe(
+        "notation.Keep:count",
+        lambda v: notation.Keep(kind="KH", count=v),
+        "$.count",
+        _fixed(NOT_WHOLE),
+    ),
+    Probe(
+        "notation.Keep:kind", lambda v: notation.Keep(kind=v, count=1), "$.kind", _fixed(NOT_TEXT)
+    ),
+    Probe("notation.Reroll:face", lambda v: notation.Reroll(face=v), "$.face", _fixed(NOT_WHOLE)),
+    Probe(
+        "notation.Reroll:once",
+        lambda v: notation.Reroll(face=1, once=v),
+        "$.once",
+        _fixed(NOT_FLAG),
+    ),
+    Probe(
+        "notation.Part:dice",
+        lambda v: notation.Part(dice=v),
+        "$.dice",
+        _fixed({"str": "2D6", "int": 6}),
+    ),
+    Probe("notation.Part:number", lambda v: notation.Part(number=v), "$.number", _fixed(NOT_WHOLE)),
+    Probe(
+        "notation.Part:sign", lambda v: notation.Part(sign=v, number=1), "$.sign", _fixed(NOT_WHOLE)
+    ),
+    Probe(
+        "notation.Part:keep",
+        lambda v: notation.Part(dice=Dice(2, 6), keep=v),
+        "$.keep",
+        _fixed({"str": "KH1", "int": 1}),
+    ),
+    Probe(
+        "notation.Part:explode",
+        lambda v: notation.Part(dice=Dice(2, 6), explode=v),
+        "$.explode",
+        _fixed(NOT_FLAG),
+    ),
+    Probe(
+        "notation.Part:group",
+        lambda v: notation.Part(group=v),
+        "$.group",
+        _fixed({"str": "2D6", "int": 6}),
+    ),
+    Probe(
+        "notation.Expression:parts",
+        notation.Expression,
+        "$.parts",
+        _fixed({**NOT_ITERABLE, "str": "2D6"}),
+    ),
+    Probe(
+        "notation.Expression:parts[0]",
+        lambda v: notation.Expression((v,)),
+        "$.parts[0]",
+        _fixed({"str": "2D6", "int": 6, "Dice": Dice(2, 6)}),
+    ),
+    Probe(
+        "notation.Expression:secret",
+        lambda v: notation.Expression((notation.Part(number=1),), secret=v),
+        "$.secret",
+        _fixed(NOT_FLAG),
+    ),
+    Probe(
+        "notation.Expression:comment",
+        lambda v: notation.Expression((notation.Part(number=1),), comment=v),
+        "$.comment",
+        _fixed({"None": None, "int": 5}),
+    ),
+    Probe(
+        "notation.Check:comparison",
+        lambda v: notation.Check(left=TWO, comparison=v, right=TWO),
+        "$.comparison",
+        _fixed({"None": None, "int": 5, "str": "=>"}),
+    ),
+    Probe(
+        "notation.Check:left",
+        lambda v: notation.Check(left=v, comparison=">=", right=TWO),
+        "$.left",
+        _fixed({"None": None, "str": "2D6"}),
+    ),
+    Probe(
+        "notation.CountRoll:dice", lambda v: notation.CountRoll(dice=v), "$.dice", _fixed(NOT_DICE)
+    ),
+    Probe(
+        "notation.CountRoll:target",
+        lambda v: notation.CountRoll(dice=Dice(6, 6), relation=">=", target=v),
+        "$.target",
+        _fixed({"str": "4", "float": 4.0}),
+    ),
+    Probe("notation.Repeat:times", lambda v: notation.Repeat(v, TWO), "$.times", _fixed(NOT_WHOLE)),
+    Probe(
+        "notation.Repeat:command",
+        lambda v: notation.Repeat(2, v),
+        "$.command",
+        _fixed({"None": None, "str": "2D6"}),
+    ),
     Probe(
         "notation.help_text:system",
         notation.help_text,

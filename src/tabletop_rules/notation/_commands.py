@@ -8,9 +8,10 @@ from typing import TypeAlias
 
 import attrs
 
-from tabletop_rules._arguments import checked_source
+from tabletop_rules._arguments import a_flag, an_instance, checked_source, shown, wrong_type
 from tabletop_rules.checks import Outcome
 from tabletop_rules.dice import Dice, DiceSource, Roll, atomic
+from tabletop_rules.errors import InvalidData
 from tabletop_rules.i18n import DEFAULT_LOCALE, translate
 from tabletop_rules.notation._limits import check_value
 from tabletop_rules.notation._modifiers import Relation
@@ -38,21 +39,24 @@ __all__ = [
 ]
 
 
-def _to_relation(value: object) -> Relation:
+def _to_relation(value: object, path: str = "$.comparison") -> Relation:
     if isinstance(value, Relation):
         return value
-    if isinstance(value, str):
-        return Relation(value)
     # A checks.Comparison has the same values as the first four relations.
-    found = getattr(value, "value", None)
+    found = value if isinstance(value, str) else getattr(value, "value", None)
     if isinstance(found, str):
-        return Relation(found)
-    raise TypeError(f"expected a Relation, not {value!r}")
+        try:
+            return Relation(found)
+        except ValueError:
+            pass
+    raise wrong_type(path, "notation.Relation", value)
 
 
-def _plain(_: object, attribute: attrs.Attribute[Expression], value: Expression) -> None:
+def _plain(_: object, attribute: attrs.Attribute[Expression], value: object) -> None:
+    if not isinstance(value, Expression):
+        raise wrong_type(f"$.{attribute.name}", "notation.Expression", value)
     if value.secret or value.comment:
-        raise ValueError(f"the {attribute.name} side of a check has no S mark and no comment")
+        raise InvalidData(f"$.{attribute.name}", "the side of a check has no S mark and no comment")
 
 
 @attrs.frozen(kw_only=True)
@@ -83,7 +87,7 @@ class Check:
     #: Whether the roll is secret (``S2D6>=7``).
     #:
     #: .. versionadded:: 0.2.0
-    secret: bool = False
+    secret: bool = attrs.field(default=False, validator=a_flag)
     #: The text after the command, or ``""``.
     #:
     #: .. versionadded:: 0.2.0
@@ -266,7 +270,7 @@ class CheckRoll:
 
 
 def _optional_relation(value: object) -> Relation | None:
-    return None if value is None else _to_relation(value)
+    return None if value is None else _to_relation(value, "$.relation")
 
 
 @attrs.frozen(kw_only=True)
@@ -284,23 +288,25 @@ class CountRoll:
     """
 
     #: The dice, each read on its own.
-    dice: Dice
+    dice: Dice = attrs.field(validator=an_instance(Dice, "dice.Dice"))
     #: How each die is compared with :attr:`target`, or ``None`` to only show the faces.
     relation: Relation | None = attrs.field(default=None, converter=_optional_relation)
     #: The number each die is compared with (when :attr:`relation` is given).
     target: int | None = None
     #: Whether the roll is secret.
-    secret: bool = False
+    secret: bool = attrs.field(default=False, validator=a_flag)
     #: The text after the command, or ``""``.
     comment: str = attrs.field(default="", validator=check_comment)
 
     def __attrs_post_init__(self) -> None:
         if self.dice.count < 1:
-            raise ValueError("a counting roll needs at least 1 die")
+            raise InvalidData("$.dice", "a counting roll needs at least 1 die")
+        if self.target is not None and type(self.target) is not int:
+            raise wrong_type("$.target", "int | None", self.target)
         if (self.relation is None) != (self.target is None):
-            raise ValueError("a relation needs a target, and a target a relation")
-        if self.target is not None and (type(self.target) is not int or self.target < 0):
-            raise ValueError(f"a target is a whole number, 0 or more, not {self.target!r}")
+            raise InvalidData("$.target", "a relation needs a target, and a target a relation")
+        if self.target is not None and self.target < 0:
+            raise InvalidData("$.target", f"must be 0 or more, not {shown(self.target)}")
         check_value(self)
 
     @property
@@ -409,15 +415,23 @@ class CountResult:
 def _plain_single(
     _: object,
     __: attrs.Attribute[Expression | Check | CountRoll],
-    value: Expression | Check | CountRoll,
+    value: object,
 ) -> None:
+    if not isinstance(value, Expression | Check | CountRoll):
+        raise wrong_type(
+            "$.command", "notation.Expression | notation.Check | notation.CountRoll", value
+        )
     if value.secret or value.comment:
-        raise ValueError("the S mark and the comment belong to the repeat, not to its command")
+        raise InvalidData(
+            "$.command", "the S mark and the comment belong to the repeat, not to its command"
+        )
 
 
 def _positive_times(_: object, __: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or value < 1:
-        raise ValueError(f"times must be a whole number, 1 or more, not {value!r}")
+    if type(value) is not int:
+        raise wrong_type("$.times", "int", value)
+    if value < 1:
+        raise InvalidData("$.times", f"must be 1 or more, not {shown(value)}")
 
 
 @attrs.frozen
@@ -441,7 +455,7 @@ class Repeat:
     #: Whether the rolls are secret (``Sx3 2D6``).
     #:
     #: .. versionadded:: 0.2.0
-    secret: bool = attrs.field(default=False, kw_only=True)
+    secret: bool = attrs.field(default=False, kw_only=True, validator=a_flag)
     #: The text after the command, or ``""``.
     #:
     #: .. versionadded:: 0.2.0

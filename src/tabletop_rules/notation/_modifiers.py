@@ -7,6 +7,8 @@ from typing import Final, Literal
 
 import attrs
 
+from tabletop_rules._arguments import a_flag, shown, wrong_type
+from tabletop_rules.errors import InvalidData
 from tabletop_rules.notation._limits import CHAIN_DEPTH
 from tabletop_rules.odds import Distribution
 
@@ -92,8 +94,10 @@ MISSPELLED: Final = (
 
 
 def check_positive(_: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or value < 1:
-        raise ValueError(f"{attribute.name} must be a whole number, 1 or more, not {value!r}")
+    if type(value) is not int:
+        raise wrong_type(f"$.{attribute.name}", "int", value)
+    if value < 1:
+        raise InvalidData(f"$.{attribute.name}", f"must be 1 or more, not {shown(value)}")
 
 
 @attrs.frozen(kw_only=True)
@@ -110,7 +114,7 @@ class Keep:
 
     def __attrs_post_init__(self) -> None:
         if self.kind not in ("KH", "KL", "DH", "DL"):
-            raise ValueError(f"keep must be KH, KL, DH or DL, not {self.kind!r}")
+            raise InvalidData("$.kind", f"must be KH, KL, DH or DL, not {shown(self.kind)}")
 
     def __str__(self) -> str:
         return f"{self.kind}{self.count}"
@@ -138,7 +142,7 @@ class Reroll:
     #: The face that is rerolled.
     face: int = attrs.field(validator=check_positive)
     #: ``True`` for ``R`` (once), ``False`` for ``RR`` (until another face, up to the cap).
-    once: bool = True
+    once: bool = attrs.field(default=True, validator=a_flag)
 
     def __str__(self) -> str:
         return f"{'R' if self.once else 'RR'}{self.face}"

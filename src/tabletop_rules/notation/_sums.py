@@ -9,8 +9,16 @@ from typing import Final
 
 import attrs
 
-from tabletop_rules._arguments import checked_source
+from tabletop_rules._arguments import (
+    a_flag,
+    an_instance,
+    checked_items,
+    checked_source,
+    shown,
+    wrong_type,
+)
 from tabletop_rules.dice import Dice, DiceSource, Roll, ScriptedDice, atomic
+from tabletop_rules.errors import InvalidData
 from tabletop_rules.i18n import DEFAULT_LOCALE, catalog
 from tabletop_rules.notation._limits import CHAIN_DEPTH, check_value
 from tabletop_rules.notation._modifiers import MISSPELLED, Keep, Reroll, check_positive
@@ -27,13 +35,22 @@ _D66: Final = Dice(2, 6)
 
 
 def _check_sign(_: object, __: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or value not in (1, -1):
-        raise ValueError(f"a sign must be 1 or -1, not {value!r}")
+    if type(value) is not int:
+        raise wrong_type("$.sign", "int", value)
+    if value not in (1, -1):
+        raise InvalidData("$.sign", f"must be 1 or -1, not {shown(value)}")
 
 
 def _check_number(_: object, __: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or value < 0:
-        raise ValueError(f"a number must be a whole number, 0 or more, not {value!r}")
+    if type(value) is not int:
+        raise wrong_type("$.number", "int", value)
+    if value < 0:
+        raise InvalidData("$.number", f"must be 0 or more, not {shown(value)}")
+
+
+def _check_group(_: object, __: attrs.Attribute[Expression | None], value: object) -> None:
+    if value is not None and not isinstance(value, Expression):
+        raise wrong_type("$.group", "notation.Expression | None", value)
 
 
 def _signed(sign: int, text: str, *, first: bool) -> str:
@@ -59,17 +76,19 @@ class Part:
     #: ``1`` to add the term, ``-1`` to subtract it.
     sign: int = attrs.field(default=1, validator=_check_sign)
     #: The dice (at least one die), or ``None`` for a number, ``D66`` or a group.
-    dice: Dice | None = None
+    dice: Dice | None = attrs.field(
+        default=None, validator=attrs.validators.optional(an_instance(Dice, "dice.Dice | None"))
+    )
     #: The number, 0 or more, when the term is a number; 0 otherwise.
     number: int = attrs.field(default=0, validator=_check_number)
     #: BCDice's ``D66``: two d6 read as tens and units (11 to 66).
     #:
     #: .. versionadded:: 0.2.0
-    d66: bool = False
+    d66: bool = attrs.field(default=False, validator=a_flag)
     #: A sum in parentheses.
     #:
     #: .. versionadded:: 0.2.0
-    group: Expression | None = None
+    group: Expression | None = attrs.field(default=None, validator=_check_group)
     #: A whole number the term is multiplied by (``*3``), 1 or more.
     #:
     #: .. versionadded:: 0.2.0
@@ -77,15 +96,21 @@ class Part:
     #: Which dice count (``KH3``, ``DL1``), for dice.
     #:
     #: .. versionadded:: 0.2.0
-    keep: Keep | None = None
+    keep: Keep | None = attrs.field(
+        default=None,
+        validator=attrs.validators.optional(an_instance(Keep, "notation.Keep | None")),
+    )
     #: Whether a die showing its highest face is rolled again (``!``), for dice.
     #:
     #: .. versionadded:: 0.2.0
-    explode: bool = False
+    explode: bool = attrs.field(default=False, validator=a_flag)
     #: Which face is rerolled (``R1``, ``RR1``), for dice.
     #:
     #: .. versionadded:: 0.2.0
-    reroll: Reroll | None = None
+    reroll: Reroll | None = attrs.field(
+        default=None,
+        validator=attrs.validators.optional(an_instance(Reroll, "notation.Reroll | None")),
+    )
     # 1 for plain dice, 0 for a plain number, -1 otherwise: the fast paths of roll and render.
     _kind: int = attrs.field(init=False, default=-1, eq=False, repr=False, hash=False)
     # A number's text.
@@ -333,21 +358,22 @@ def _read_chains(part: Part, faces: tuple[int, ...]) -> tuple[list[int], list[st
 
 
 def _to_parts(parts: Iterable[Part]) -> tuple[Part, ...]:
-    return tuple(parts)
+    return checked_items(parts, Part, "$.parts", "notation.Part")
 
 
 def check_comment(_: object, __: attrs.Attribute[str], value: str) -> None:
     if type(value) is not str:
-        raise TypeError("a comment must be a string")
+        raise wrong_type("$.comment", "str", value)
     if value and (
         value != value.strip()
         or value[0] in _OPERATOR_STARTS
         or value.startswith(_MISSPELLED_STARTS)
         or unicodedata.normalize("NFKC", value) != value
     ):
-        raise ValueError(
+        raise InvalidData(
+            "$.comment",
             "a comment is NFKC-normalized text without surrounding whitespace that starts with "
-            "no operator (+ - * or a comparison, ≠ and != included)"
+            "no operator (+ - * or a comparison, ≠ and != included)",
         )
 
 
@@ -382,7 +408,7 @@ class Expression:
     #: Whether the roll is secret (``S2D6``): a bot decides who sees it.
     #:
     #: .. versionadded:: 0.2.0
-    secret: bool = attrs.field(default=False, kw_only=True)
+    secret: bool = attrs.field(default=False, kw_only=True, validator=a_flag)
     #: The text after the command (``2D6+3 attack the goblin``), or ``""``.
     #:
     #: .. versionadded:: 0.2.0
