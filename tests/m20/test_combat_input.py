@@ -39,6 +39,7 @@ from tabletop_rules.m20 import (
     Hide,
     Hinder,
     HinderChoice,
+    LedgerEntry,
     Participant,
     RuleFallen,
     ScenarioLedger,
@@ -130,6 +131,13 @@ def test_a_ledger_holds_ledger_entries() -> None:
     path, _ = invalid_data(lambda: ScenarioLedger(entries=["x"]))  # type: ignore[list-item]
 
     assert "$.entries[0]" == path
+
+
+def test_a_ledger_keeps_entries_given_as_any_iterable() -> None:
+    """M20-022: entries given as a generator are kept, as a list of them is (none lost)."""
+    entry = LedgerEntry(participant="al", skill=Skill.NARROW_ESCAPE, spent=1)
+
+    assert ScenarioLedger(entries=[entry]) == ScenarioLedger(entries=(e for e in [entry]))
 
 
 def test_a_bad_hp_is_reported_with_every_other_problem() -> None:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from types import MappingProxyType
-from typing import Final, cast
+from typing import Final
 
 import attrs
 
-from tabletop_rules._arguments import checked, checked_whole
+from tabletop_rules._arguments import checked, checked_items, checked_whole
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.m20._character import Character
 from tabletop_rules.m20._skills import Skill
@@ -57,14 +57,8 @@ class LedgerEntry:
 
 
 def _entries(entries: Iterable[LedgerEntry]) -> tuple[LedgerEntry, ...]:
-    value = cast(object, entries)  # a caller may pass anything: check it all
-    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise InvalidData("$.entries", f"expected a list of ledger entries, not {value!r}")
-    given: tuple[object, ...] = tuple(value)  # pyright: ignore[reportUnknownArgumentType, reportUnknownVariableType]
-    for index, entry in enumerate(given):
-        if not isinstance(entry, LedgerEntry):
-            raise InvalidData(f"$.entries[{index}]", f"expected a LedgerEntry, not {entry!r}")
-    ordered = tuple(sorted(entries, key=lambda e: (e.participant, e.skill.value)))
+    given = checked_items(entries, LedgerEntry, "$.entries", "m20.LedgerEntry")
+    ordered = tuple(sorted(given, key=lambda e: (e.participant, e.skill.value)))
     keys = [(e.participant, e.skill) for e in ordered]
     if len(set(keys)) != len(keys):
         raise InvalidData("$.entries", "a ledger lists each participant's skill at most once")
