@@ -129,20 +129,23 @@ def test_copier_refuses_an_unknown_field() -> None:
         copy(Sheet(name="Al"), mana=3)
 
 
+@attrs.frozen
+class Checked:
+    """A class whose post-init only checks its value."""
+
+    x: int
+
+    def __attrs_post_init__(self) -> None:
+        if self.x < 0:
+            raise ValueError("negative")
+
+
 def test_copier_refuses_classes_it_cannot_copy() -> None:
     """Only slotted attrs classes without ``__attrs_post_init__`` can be copied directly."""
 
     @attrs.define(slots=False, frozen=True)
     class Unslotted:
         x: int
-
-    @attrs.frozen
-    class Checked:
-        x: int
-
-        def __attrs_post_init__(self) -> None:
-            if self.x < 0:
-                raise ValueError("negative")
 
     class Plain:
         __slots__ = ("x",)
@@ -157,15 +160,6 @@ def test_unchecked_copier_copies_a_checked_class_without_its_check() -> None:
 
     The response window's copy is such a copier, and its copy equals the checked window.
     """
-
-    @attrs.frozen
-    class Checked:
-        x: int
-
-        def __attrs_post_init__(self) -> None:
-            if self.x < 0:
-                raise ValueError("negative")
-
     assert Checked(3) == unchecked_copier(Checked)(Checked(1), x=3)
     window = ResponseWindow(responders=("a", "b"), pending="hit", passes=2)
     expected = ResponseWindow(responders=("a", "b"), pending="miss", passes=2)
