@@ -43,9 +43,9 @@ from tabletop_rules.skirmish import RULESET as SKIRMISH
 from tabletop_rules.skirmish import strategies as skirmishs
 
 SYSTEMS: dict[str, tuple[Any, SearchStrategy[Any]]] = {
-    "m20": (M20, m20s.combat_setups(min_participants=4, max_participants=4)),
-    "bar2d6": (BAR2D6, bar2d6s.combat_setups()),
-    "bayside23": (BAYSIDE23, bayside23s.battle_setups()),
+    "m20": (M20, m20s.setups(min_participants=4, max_participants=4)),
+    "bar2d6": (BAR2D6, bar2d6s.setups()),
+    "bayside23": (BAYSIDE23, bayside23s.setups()),
     "skirmish": (SKIRMISH, skirmishs.setups()),
 }
 

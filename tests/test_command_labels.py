@@ -19,11 +19,11 @@ from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
 from tabletop_rules import bar2d6, bayside23, engine, m20, skirmish
-from tabletop_rules.bar2d6.strategies import combat_setups as bar2d6_setups
-from tabletop_rules.bayside23.strategies import battle_setups
+from tabletop_rules.bar2d6.strategies import setups as bar2d6_setups
+from tabletop_rules.bayside23.strategies import setups
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.i18n import LOCALES, resolve_locale
-from tabletop_rules.m20.strategies import combat_setups as m20_setups
+from tabletop_rules.m20.strategies import setups as m20_setups
 from tabletop_rules.skirmish.strategies import setups as skirmish_setups
 from tabletop_rules.testing.strategies import games
 
@@ -107,7 +107,7 @@ SYSTEMS = (
     ),
     System(
         package=bayside23,
-        setups=battle_setups(),
+        setups=setups(),
         command=bayside23.Wait(actor="mina"),
         malformed=bayside23.Wait(actor=5),  # type: ignore[arg-type]
         start=_bayside23_start,

@@ -288,7 +288,7 @@ def _rolled_parts(result: notation.Result) -> SearchStrategy[notation.RolledPart
     return st.sampled_from(expression.parts)
 
 
-_m20_games = ts.games(m20.RULESET, m20s.combat_setups(max_participants=3), max_steps=12)
+_m20_games = ts.games(m20.RULESET, m20s.setups(max_participants=3), max_steps=12)
 
 
 def _final(record: GameRecord[m20.CombatSetup, m20.Event]) -> m20.CombatState:
@@ -429,9 +429,9 @@ def _m20_json_inputs() -> Iterator[JsonInput]:
             (m20.SpecialtyCheck, _checks_of, _resolve),
             (m20.AttackCheck, _attack_checks, _resolve),
             (m20.OpposedCheck, _opposed, _resolve),
-            (m20.CombatSetup, m20s.combat_setups(max_participants=3), m20.RULESET.start),
-            (m20.Participant, m20s.combat_setups().map(lambda s: s.participants[0]), _nothing),
-            (m20.ScenarioLedger, m20s.combat_setups().map(lambda s: s.ledger), _nothing),
+            (m20.CombatSetup, m20s.setups(max_participants=3), m20.RULESET.start),
+            (m20.Participant, m20s.setups().map(lambda s: s.participants[0]), _nothing),
+            (m20.ScenarioLedger, m20s.setups().map(lambda s: s.ledger), _nothing),
             (m20.CombatState, _m20_states, _nothing),
             (m20.Combatant, _m20_states.flatmap(lambda s: st.sampled_from(s.combatants)), _nothing),
             (m20.Command, _m20_commands, _nothing),
@@ -641,7 +641,7 @@ ENTRY_POINTS: Final[tuple[EntryPoint, ...]] = (
     RulesetInput(
         name="m20 combat",
         ruleset=m20.RULESET,
-        setups=m20s.combat_setups(max_participants=4),
+        setups=m20s.setups(max_participants=4),
         command_type=m20.Command,
     ),
     # bar2d6: the sheet, its chat commands, its checks, and every value its combats reach
@@ -662,7 +662,7 @@ ENTRY_POINTS: Final[tuple[EntryPoint, ...]] = (
     *_system_inputs(
         "bar2d6",
         bar2d6.RULESET,
-        bar2d6s.combat_setups(),
+        bar2d6s.setups(),
         {
             bar2d6.Character: bar2d6s.characters(),
             bar2d6.GMCheck: st.builds(
@@ -696,7 +696,7 @@ ENTRY_POINTS: Final[tuple[EntryPoint, ...]] = (
     *_system_inputs(
         "bayside23",
         bayside23.RULESET,
-        bayside23s.battle_setups(),
+        bayside23s.setups(),
         {
             bayside23.Character: bayside23s.characters(),
             bayside23.Riddle: bayside23s.riddles(),

@@ -12,7 +12,7 @@ from tabletop_rules._hypothesis import strategies_of as _strategies_of
 from tabletop_rules._lazy import lazy_attributes as _lazy_attributes
 from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Outcome, Term
 from tabletop_rules.dice import Dice, DiceSource, Roll, ScriptedDice, SeededDice
-from tabletop_rules.engine import GameRecord, GameResult, Registry, fold, replay, step
+from tabletop_rules.engine import Entry, GameRecord, GameResult, begin, fold, replay, step
 from tabletop_rules.errors import (
     CorruptRecord,
     DiceExhausted,
@@ -30,6 +30,7 @@ from tabletop_rules.errors import (
     UnsupportedNotation,
 )
 from tabletop_rules.odds import Distribution
+from tabletop_rules.systems import Registry, RuleSystem
 
 if TYPE_CHECKING:
     from tabletop_rules.serialization import from_json, make_converter, to_json
@@ -46,6 +47,7 @@ __all__ = [
     "DiceSource",
     "Difficulty",
     "Distribution",
+    "Entry",
     "GameRecord",
     "GameResult",
     "IllegalCommand",
@@ -61,6 +63,7 @@ __all__ = [
     "Outcome",
     "Registry",
     "Roll",
+    "RuleSystem",
     "ScriptedDice",
     "SeededDice",
     "TabletopRulesError",
@@ -68,6 +71,7 @@ __all__ = [
     "UnknownSystem",
     "UnsupportedNotation",
     "__version__",
+    "begin",
     "fold",
     "from_json",
     "make_converter",

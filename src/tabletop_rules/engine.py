@@ -10,8 +10,11 @@ form of event sourcing:
 - :meth:`Ruleset.evolve` folds one event into a new state, with no dice;
 - :meth:`Ruleset.legal_commands` lists everything that may be done now.
 
-A :class:`GameRecord` (system, rules version, setup, events) is what a bot stores;
-:func:`replay` rebuilds the state from it exactly, because replaying events never rolls again.
+A :class:`GameRecord` is what a bot stores: the system, the rules version, the setup, and one
+:class:`Entry` per decision (the command, every face it drew, the events that came of it).
+:func:`begin` starts one, :func:`step` gives each entry, and :func:`replay` rebuilds the state
+from it exactly: a verified replay decides every command again with its faces, a trusted one
+folds the events, and neither rolls.
 
 A rule that lets someone react in the middle of a resolution keeps the suspended resolution in
 the state as a :class:`PromptFrame` on a :class:`PromptStack`: data, never a closure, so the
@@ -22,10 +25,8 @@ state stays serializable.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Iterable, Iterator, Mapping
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar, overload
 
 import attrs
 
@@ -39,29 +40,29 @@ from tabletop_rules._arguments import (
     wrong_type,
 )
 from tabletop_rules.dice import ScriptedDice, atomic
-from tabletop_rules.errors import CorruptRecord, IllegalCommand, InvalidData, UnknownSystem
+from tabletop_rules.errors import CorruptRecord, IllegalCommand, InvalidData, TabletopRulesError
 
 if TYPE_CHECKING:
     import cattrs
 
-    from tabletop_rules.dice import DiceSource
+    from tabletop_rules.dice import Dice, DiceSource, Roll
+    from tabletop_rules.systems import Registry
 
 __all__ = [
-    "ENTRY_POINT_GROUP",
+    "RECORD_FORMAT",
+    "Entry",
     "GameRecord",
     "GameResult",
     "Pass",
     "PromptFrame",
     "PromptStack",
-    "Registry",
     "Ruleset",
+    "begin",
     "fold",
     "replay",
+    "settle",
     "step",
 ]
-
-#: The entry-point group in which packages register rulesets (``name = "module:RULESET"``).
-ENTRY_POINT_GROUP = "tabletop_rules.rulesets"
 
 SetupT = TypeVar("SetupT")
 StateT = TypeVar("StateT")
@@ -70,6 +71,7 @@ EventT = TypeVar("EventT")
 PendingT = TypeVar("PendingT")
 SetupT_contra = TypeVar("SetupT_contra", contravariant=True)
 NewSetupT = TypeVar("NewSetupT")
+NewCommandT = TypeVar("NewCommandT")
 NewEventT = TypeVar("NewEventT")
 
 
@@ -120,6 +122,11 @@ class Ruleset(Protocol[SetupT_contra, StateT, CommandT, EventT]):
     @property
     def setup_type(self) -> Any:
         """The type of :meth:`start`'s argument (for serialization)."""
+        ...
+
+    @property
+    def command_type(self) -> Any:
+        """The type of a command, usually a union of command classes (for serialization)."""
         ...
 
     @property
@@ -194,13 +201,48 @@ def fold(
     return state
 
 
-def step(
+class _Recording:
+    """A dice source that hands out another's rolls and keeps every face, in order."""
+
+    __slots__ = ("faces", "source")
+
+    def __init__(self, source: DiceSource) -> None:
+        self.source = source
+        self.faces: list[int] = []
+
+    def roll(self, dice: Dice) -> Roll:
+        roll = self.source.roll(dice)
+        self.faces.extend(roll.faces)
+        return roll
+
+
+def _play(
     ruleset: Ruleset[Any, StateT, CommandT, EventT],
     state: StateT,
     command: CommandT,
     dice: DiceSource,
 ) -> tuple[StateT, tuple[EventT, ...]]:
-    """Decide *command* and fold its events: the new state and the events to store.
+    """Decide *command* and fold its events (in one pass, for a ruleset that can)."""
+    play = getattr(ruleset, "play", None)
+    if play is not None:
+        # A kit ruleset folds the events while it decides them, and checks its arguments.
+        played: tuple[StateT, tuple[EventT, ...]] = play(state, command, dice)
+        return played
+    events = tuple(ruleset.decide(state, command, dice))
+    return fold(ruleset, state, events), events
+
+
+def step(
+    ruleset: Ruleset[Any, StateT, CommandT, EventT],
+    state: StateT,
+    command: CommandT,
+    dice: DiceSource,
+) -> tuple[StateT, Entry[CommandT, EventT]]:
+    """Decide *command*, fold its events, and give the record's entry for it.
+
+    The entry holds the command, every face that deciding it drew (the automatic steps it
+    set off included) and the events that came of it: append it to the game's
+    :class:`GameRecord` with :meth:`GameRecord.append`.
 
     Raises:
         IllegalCommand: The rules do not allow *command* now (nothing has changed).
@@ -208,27 +250,135 @@ def step(
             took (see :func:`~tabletop_rules.dice.atomic`).
         InvalidData: *ruleset* is no ruleset (path ``$.ruleset``), *state* is no state of it
             (``$.state``), or *dice* is no dice source (``$.dice``).
+
+    .. versionchanged:: 0.1.0
+       Gives the record's :class:`Entry` rather than the events alone.
     """
-    play = getattr(ruleset, "play", None)
-    if play is None:  # a kit ruleset's play checks the state and the dice itself
+    if getattr(ruleset, "play", None) is None:  # a kit ruleset's play checks them itself
         _checked_state(checked_ruleset(ruleset), state)
         checked_source(dice)
-    elif not isinstance(dice, ScriptedDice):
-        # Only scripted dice give faces back on a failure (see atomic): others need no block.
-        played: tuple[StateT, tuple[EventT, ...]] = play(state, command, dice)
-        return played
+    elif not callable(getattr(dice, "roll", None)):
+        checked_source(dice)
     with atomic(dice) as rolling:
-        if play is not None:
-            # A kit ruleset folds the events while it decides them: no second fold.
-            atomic_play: tuple[StateT, tuple[EventT, ...]] = play(state, command, rolling)
-            return atomic_play
-        events = ruleset.decide(state, command, rolling)
-    return fold(ruleset, state, events), events
+        recording = _Recording(rolling)
+        state, events = _play(ruleset, state, command, recording)
+    return state, Entry(command=command, faces=tuple(recording.faces), events=events)
+
+
+def settle(
+    ruleset: Ruleset[Any, StateT, Any, EventT], state: StateT, dice: DiceSource
+) -> tuple[StateT, tuple[EventT, ...]]:
+    """*state* after the automatic steps it owes, rolling what they roll with *dice*.
+
+    Only a game's first state owes steps before anyone acts (skirmish rolls for the first
+    player, bayside23 for the first initiative); :func:`begin` settles it.
+    A ruleset with no ``settle`` of its own owes nothing.
+
+    Raises:
+        DiceExhausted: Scripted dice ran out.
+        InvalidData: *state* is no state of *ruleset* (``$.state``), or *dice* is no dice
+            source (``$.dice``).
+
+    .. versionadded:: 0.1.0
+    """
+    own = getattr(ruleset, "settle", None)
+    if own is None:
+        _checked_state(checked_ruleset(ruleset), state)
+        return state, ()
+    settled: tuple[StateT, tuple[EventT, ...]] = own(state, dice)
+    return settled
+
+
+def begin(
+    ruleset: Ruleset[NewSetupT, StateT, NewCommandT, NewEventT],
+    setup: NewSetupT,
+    dice: DiceSource,
+) -> tuple[StateT, GameRecord[NewSetupT, NewCommandT, NewEventT]]:
+    """Start a game of *ruleset*: its first state, and the record to keep.
+
+    The state is settled: the steps the rules take before anyone acts are taken, rolling
+    with *dice*, and the record's first entry (with no command) holds their faces and events.
+    A game that owes nothing at its start gets a record with no entries.
+
+    Raises:
+        InvalidData: *ruleset* is no ruleset (path ``$.ruleset``), *setup* is not one of
+            its setups (``$.setup``), or *dice* is no dice source (``$.dice``).
+        DiceExhausted: Scripted dice ran out before the opening steps were rolled (they are
+            given back every face taken).
+
+    .. versionadded:: 0.1.0
+    """
+    ruleset = checked_ruleset(ruleset)
+    checked_source(dice)
+    state = ruleset.start(setup)
+    record: GameRecord[NewSetupT, NewCommandT, NewEventT] = GameRecord(
+        system=ruleset.name, rules_version=ruleset.rules_version, setup=setup
+    )
+    with atomic(dice) as rolling:
+        recording = _Recording(rolling)
+        state, events = settle(ruleset, state, recording)
+    if events or recording.faces:
+        record = record.append(Entry(command=None, faces=tuple(recording.faces), events=events))
+    return state, record
+
+
+def _faces(faces: Iterable[int]) -> tuple[int, ...]:
+    return tuple(faces)
+
+
+def _events(events: Iterable[EventT]) -> tuple[EventT, ...]:
+    return tuple(events)
 
 
 @attrs.frozen(kw_only=True)
-class GameRecord(Generic[SetupT, EventT]):
-    """What a bot stores: enough to rebuild a game's state exactly with :func:`replay`."""
+class Entry(Generic[CommandT, EventT]):
+    """One entry of a :class:`GameRecord`: a command, the faces it drew, the events it gave.
+
+    The record keeps what was decided, not only what happened: verified replay decides
+    :attr:`command` again with exactly :attr:`faces` and must get exactly :attr:`events`;
+    trusted replay folds :attr:`events`.
+
+    .. versionadded:: 0.1.0
+    """
+
+    #: The command decided; ``None`` only for a record's first entry: the steps the rules
+    #: take at the start of a game, before anyone acts (see :func:`begin`).
+    command: CommandT | None
+    #: Every face the decision drew, in order: the command's own rolls, then those of the
+    #: automatic steps it set off.
+    faces: tuple[int, ...] = attrs.field(default=(), converter=_faces)
+    #: The events that came of it, in order: the command's own, then the automatic ones.
+    events: tuple[EventT, ...] = attrs.field(default=(), converter=_events)
+
+
+#: The version of the :class:`GameRecord` format: entries of commands, faces and events.
+#: A record of another format is refused when it is read.
+RECORD_FORMAT: Final = 2
+
+
+def _entries(entries: Iterable[Entry[Any, Any]]) -> tuple[Entry[Any, Any], ...]:
+    return tuple(entries)
+
+
+def _record_format(_: object, __: attrs.Attribute[int], value: object) -> None:
+    if type(value) is not int or value != RECORD_FORMAT:
+        raise InvalidData(
+            "$.format",
+            f"this record is of format {value!r}: this version of the library reads records "
+            f"of format {RECORD_FORMAT} (entries of commands, faces and events) only",
+        )
+
+
+@attrs.frozen(kw_only=True)
+class GameRecord(Generic[SetupT, CommandT, EventT]):
+    """What a bot stores: enough to rebuild a game's state exactly with :func:`replay`.
+
+    A record is the game's setup and its :class:`Entry` values, one per decision: start one
+    with :func:`begin` and append what :func:`step` gives.
+
+    .. versionchanged:: 0.1.0
+       A record holds entries (format 2), not events: records of format 1 are refused.
+    """
 
     #: The registry name of the ruleset.
     system: str
@@ -236,102 +386,47 @@ class GameRecord(Generic[SetupT, EventT]):
     rules_version: str
     #: The argument that :meth:`Ruleset.start` was given.
     setup: SetupT
-    #: Every event so far, in order.
-    events: tuple[EventT, ...] = ()
-
-    @staticmethod
-    def begin(
-        ruleset: Ruleset[NewSetupT, Any, Any, NewEventT], setup: NewSetupT
-    ) -> GameRecord[NewSetupT, NewEventT]:
-        """A record of a new game of *ruleset* with no events yet.
-
-        Raises:
-            InvalidData: *ruleset* is no ruleset (path ``$.ruleset``).
-        """
-        ruleset = checked_ruleset(ruleset)
-        return GameRecord(system=ruleset.name, rules_version=ruleset.rules_version, setup=setup)
-
-    def extend(self, events: Iterable[EventT]) -> GameRecord[SetupT, EventT]:
-        """This record with *events* appended.
-
-        Raises:
-            InvalidData: *events* is no list (path ``$.events``).
-        """
-        if isinstance(events, str | bytes) or not isinstance(events, Iterable):  # pyright: ignore[reportUnnecessaryIsInstance]
-            raise wrong_type("$.events", "list", events)
-        return attrs.evolve(self, events=(*self.events, *events))
-
-
-@functools.cache
-def _entry_point_rulesets() -> Mapping[str, Ruleset[Any, Any, Any, Any]]:
-    from importlib import metadata  # only when first needed: it is slow to import
-
-    found: dict[str, Ruleset[Any, Any, Any, Any]] = {}
-    for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
-        ruleset: Ruleset[Any, Any, Any, Any] = entry.load()
-        found[ruleset.name] = ruleset
-    return MappingProxyType(found)
-
-
-def _read_only(
-    rulesets: Mapping[str, Ruleset[Any, Any, Any, Any]],
-) -> Mapping[str, Ruleset[Any, Any, Any, Any]]:
-    return MappingProxyType(dict(rulesets))
-
-
-@attrs.frozen
-class Registry:
-    """The rulesets that :func:`replay` and the converter know, by name.
-
-    :meth:`default` holds every ruleset registered through the ``tabletop_rules.rulesets``
-    entry-point group, which is how a system in another package registers itself::
-
-        [project.entry-points."tabletop_rules.rulesets"]
-        mysystem = "mypackage.rules:RULESET"
-
-    :meth:`with_rulesets` adds others for one use, without changing any shared state.
-    """
-
-    #: The rulesets by name.
-    rulesets: Mapping[str, Ruleset[Any, Any, Any, Any]] = attrs.field(
-        factory=lambda: _read_only({}), converter=_read_only
-    )
-
-    @classmethod
-    def default(cls) -> Registry:
-        """Every ruleset registered through entry points."""
-        return cls(_entry_point_rulesets())
-
-    def with_rulesets(self, *rulesets: Ruleset[Any, Any, Any, Any]) -> Registry:
-        """A registry that also holds *rulesets* (replacing any of the same name)."""
-        return Registry({**self.rulesets, **{r.name: r for r in rulesets}})
+    #: Every entry so far, in order.
+    entries: tuple[Entry[CommandT, EventT], ...] = attrs.field(default=(), converter=_entries)
+    #: The record format, :data:`RECORD_FORMAT`.
+    format: int = attrs.field(default=RECORD_FORMAT, validator=_record_format)
 
     @property
-    def names(self) -> tuple[str, ...]:
-        """The registered names, sorted."""
-        return tuple(sorted(self.rulesets))
+    def events(self) -> tuple[EventT, ...]:
+        """Every event of every entry, in order: what a log shows."""
+        return tuple([event for entry in self.entries for event in entry.events])
 
-    def get(self, name: str) -> Ruleset[Any, Any, Any, Any]:
-        """The ruleset called *name*.
+    def append(self, entry: Entry[CommandT, EventT]) -> GameRecord[SetupT, CommandT, EventT]:
+        """This record with *entry* at its end.
 
         Raises:
-            UnknownSystem: No ruleset has that name.
-            InvalidData: *name* is not a ``str`` (path ``$.name``).
+            InvalidData: *entry* is no :class:`Entry` (path ``$.entry``).
+        """
+        if type(entry) is not Entry:
+            checked(entry, Entry, "$.entry", "engine.Entry")
+        return attrs.evolve(self, entries=(*self.entries, entry))
+
+    def extend(
+        self, entries: Iterable[Entry[CommandT, EventT]]
+    ) -> GameRecord[SetupT, CommandT, EventT]:
+        """This record with *entries* appended.
+
+        Raises:
+            InvalidData: *entries* is no list of entries (path ``$.entries``).
         """
         try:
-            return self.rulesets[name]
-        except (KeyError, TypeError):  # TypeError: an unhashable name
-            if not isinstance(name, str):  # pyright: ignore[reportUnnecessaryIsInstance]
-                raise wrong_type("$.name", "str", name) from None
-            raise UnknownSystem(name, self.rulesets) from None
-
-    def __iter__(self) -> Iterator[Ruleset[Any, Any, Any, Any]]:
-        return iter(self.rulesets.values())
+            added = tuple(entries)
+        except TypeError:
+            raise wrong_type("$.entries", "list[engine.Entry]", entries) from None
+        for index, entry in enumerate(added):
+            if type(entry) is not Entry:
+                checked(entry, Entry, f"$.entries[{index}]", "engine.Entry")
+        return attrs.evolve(self, entries=(*self.entries, *added))
 
 
 @overload
 def replay(
-    record: GameRecord[Any, Any],
+    record: GameRecord[Any, Any, Any],
     ruleset: Ruleset[Any, StateT, Any, Any],
     *,
     trusted: bool = False,
@@ -340,7 +435,7 @@ def replay(
 
 @overload
 def replay(
-    record: GameRecord[Any, Any],
+    record: GameRecord[Any, Any, Any],
     ruleset: None = None,
     *,
     registry: Registry | None = None,
@@ -349,52 +444,57 @@ def replay(
 
 
 def replay(
-    record: GameRecord[Any, Any],
+    record: GameRecord[Any, Any, Any],
     ruleset: Ruleset[Any, Any, Any, Any] | None = None,
     *,
     registry: Registry | None = None,
     trusted: bool = False,
 ) -> Any:
-    """Rebuild a game's state from its record: start from the setup, apply every event.
+    """Rebuild a game's state from its record: start from the setup, apply every entry.
 
-    By default the record is *verified*: every event must be the one that legal play with
-    the recorded dice produces (a ruleset built with :class:`tabletop_rules.kit.Rules`
-    derives each event again from the rules), and the first one that is not is refused.
+    By default the record is *verified*: each entry's command is decided again, on the state
+    before it, with exactly the faces the entry recorded, and the events that come out must
+    be exactly the entry's, every face used; the first entry that does not hold is refused.
     A caller replaying a record it stored itself may pass ``trusted=True``: the events are
     then only folded, which is several times faster.
 
     Args:
         record: The stored game.
         ruleset: The ruleset to replay with; the state it returns has the ruleset's type.
-            If not given, the one registered under ``record.system`` in *registry*.
-        registry: Where to find the ruleset; :meth:`Registry.default` if not given.
+            If not given, the ruleset of the system registered under ``record.system`` in
+            *registry*.
+        registry: Where to find the system;
+            :meth:`~tabletop_rules.systems.Registry.default` if not given.
         trusted: Fold the events without checking them against the rules.
 
     Returns:
         The state, equal to the live state of the game that produced the record.
 
     Raises:
-        UnknownSystem: No ruleset is registered under ``record.system``.
+        UnknownSystem: No system is registered under ``record.system``.
         InvalidData: The record was made under another rules version, or for another
             system than *ruleset*; or an argument is of the wrong type: *record* is no
             :class:`GameRecord` (path ``$``, the record; ``$.system`` for its system),
-            *ruleset* no ruleset (``$.ruleset``), *registry* no :class:`Registry`
-            (``$.registry``), *trusted* no ``bool`` (``$.trusted``).
-        CorruptRecord: An event that legal play does not produce (or, trusted, that does not
-            fit the state it is applied to); its index is given.
+            *ruleset* no ruleset (``$.ruleset``), *registry* no
+            :class:`~tabletop_rules.systems.Registry` (``$.registry``), *trusted* no
+            ``bool`` (``$.trusted``).
+        CorruptRecord: The first entry that legal play does not give (or, trusted, whose
+            events do not fit the state they are folded into), by its index.
 
-    .. versionchanged:: 0.2.0
-       Verifies by default; ``ruleset`` and ``trusted`` were added.
+    .. versionchanged:: 0.1.0
+       Verifies by default; ``ruleset`` and ``trusted`` were added; records hold entries.
     """
+    from tabletop_rules.systems import Registry as _Registry
+
     checked(record, GameRecord, "$", "engine.GameRecord")
     checked_text(record.system, "$.system")
     checked_flag(trusted, "$.trusted")
     if ruleset is not None:
         ruleset = checked_ruleset(ruleset)
     if registry is not None:
-        registry = checked(registry, Registry, "$.registry", "engine.Registry")
+        registry = checked(registry, _Registry, "$.registry", "systems.Registry")
     if ruleset is None:
-        ruleset = (registry or Registry.default()).get(record.system)
+        ruleset = (registry or _Registry.default()).get(record.system).ruleset
     elif record.system != ruleset.name:
         raise InvalidData(
             "$.system", f"the record is of {record.system!r}, not of {ruleset.name!r}"
@@ -405,18 +505,57 @@ def replay(
             f"the record is for rules version {record.rules_version!r}, "
             f"but {ruleset.name} is at {ruleset.rules_version!r}",
         )
-    verify = getattr(ruleset, "verify", None)
-    if verify is not None and not trusted:
-        return verify(record.setup, record.events)
+    if trusted:
+        return _fold_record(ruleset, record)
+    return _verify(ruleset, record)
+
+
+def _fold_record(
+    ruleset: Ruleset[Any, StateT, Any, Any], record: GameRecord[Any, Any, Any]
+) -> StateT:
+    """The state after folding every event of *record*: what a trusted replay gives."""
     state = ruleset.start(record.setup)
     evolve = ruleset.evolve
-    for index, event in enumerate(record.events):
+    for index, entry in enumerate(record.entries):
         try:
-            state = evolve(state, event)
+            for event in entry.events:
+                state = evolve(state, event)
         except Exception as error:
-            # An event from untrusted storage may break evolve in any way: name its index.
+            # An event from untrusted storage may break evolve in any way: name its entry.
             raise CorruptRecord(index, str(error) or type(error).__name__) from error
     return state
+
+
+def _verify(ruleset: Ruleset[Any, StateT, Any, Any], record: GameRecord[Any, Any, Any]) -> StateT:
+    """The state after deciding every entry of *record* again: what a verified replay gives."""
+    state = ruleset.start(record.setup)
+    for index, entry in enumerate(record.entries):
+        command = entry.command
+        if command is None and index:
+            raise CorruptRecord(index, "only the first entry may hold the opening steps")
+        try:
+            dice = ScriptedDice(entry.faces)
+            if command is None:
+                state, events = settle(ruleset, state, dice)
+            else:
+                state, events = _play(ruleset, state, command, dice)
+        except TabletopRulesError as error:
+            raise CorruptRecord(index, str(error)) from error
+        if events != entry.events:
+            raise CorruptRecord(index, _difference(events, entry.events))
+        if dice.remaining:
+            raise CorruptRecord(index, "the entry records more faces than the rules roll")
+    return state
+
+
+def _difference(wanted: tuple[Any, ...], recorded: tuple[Any, ...]) -> str:
+    """Where the events the rules give part from those an entry recorded, in words."""
+    for at, (rule, kept) in enumerate(zip(wanted, recorded, strict=False)):
+        if rule != kept:
+            return f"its event {at} should be the rules' {type(rule).__name__}"
+    if len(wanted) > len(recorded):
+        return f"it lacks the rules' {type(wanted[len(recorded)]).__name__} (event {len(recorded)})"
+    return f"the rules give no {type(recorded[len(wanted)]).__name__} (event {len(wanted)})"
 
 
 def _answers(answers: Iterable[str]) -> frozenset[str]:

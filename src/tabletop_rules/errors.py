@@ -317,15 +317,18 @@ class InvalidData(TabletopRulesError, ValueError):
 
 
 class CorruptRecord(TabletopRulesError, ValueError):
-    """A game record whose events do not fit its state.
+    """A game record with an entry that legal play does not give.
 
     Args:
-        index: The 0-based index of the first event that does not fit.
+        index: The 0-based index of the first entry that does not fit.
         cause: Why it does not fit.
+
+    .. versionchanged:: 0.1.0
+       *index* counts entries, not events.
     """
 
     def __init__(self, index: int, cause: str) -> None:
-        #: The 0-based index of the first event that does not fit.
+        #: The 0-based index of the first entry that does not fit.
         self.index = index
         #: Why it does not fit.
         self.cause = cause

@@ -1,7 +1,9 @@
 """Localized labels and messages.
 
-Every word the library shows a player lives in a per-locale catalog of JSON files in
-``tabletop_rules/locales/<locale>/``: adding a locale adds data files, not code.
+Every word the library shows a player lives in a per-locale catalog of JSON files: the core's
+in ``tabletop_rules/locales/<locale>/``, each rule system's in its own package
+(``locales/<locale>.json``, keys that begin with the system's name): adding a locale adds data
+files, not code.
 A catalog maps a key (``"outcome.success"``) to a template (``"Success"``) whose ``{name}``
 fields are filled from keyword arguments.
 
@@ -125,10 +127,15 @@ def _not_a_locale(tag: object) -> Exception:
 
 
 def catalog(locale: str) -> Mapping[str, str]:
-    """Return the read-only catalog of one shipped locale.
+    """Return the read-only catalog of one shipped locale: the core's and every system's.
 
-    A locale's catalog is every JSON file in ``tabletop_rules/locales/<locale>/``, merged: the
-    core has one file and each rule system has its own.
+    The core's words are the JSON files in ``tabletop_rules/locales/<locale>/``; each
+    registered rule system keeps its own in its package
+    (:meth:`~tabletop_rules.systems.RuleSystem.catalog`), under keys that begin with its
+    name, and this merges them all (every registered system is loaded).
+
+    .. versionchanged:: 0.1.0
+       Each system's catalogs are in the system's own package.
 
     Args:
         locale: One of :data:`LOCALES` (other tags go through :func:`resolve_locale`).
@@ -139,12 +146,19 @@ def catalog(locale: str) -> Mapping[str, str]:
     Raises:
         InvalidData: *locale* is not a ``str`` (path ``$.locale``).
     """
-    try:
-        return _catalog(locale)
-    except TypeError:  # an unhashable locale: the cache cannot look it up
-        if isinstance(locale, str):  # pyright: ignore[reportUnnecessaryIsInstance]
-            raise  # not the caller's fault: a bug in reading the catalogs
-        raise _not_a_locale(locale) from None
+    if not isinstance(locale, str):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise _not_a_locale(locale)
+    return _merged(resolve_locale(locale))
+
+
+@functools.lru_cache(maxsize=len(LOCALES))
+def _merged(locale: str) -> Mapping[str, str]:
+    from tabletop_rules.systems import Registry
+
+    merged = dict(_shipped(locale))
+    for system in Registry.default():
+        merged.update(system.catalog(locale))
+    return MappingProxyType(merged)
 
 
 #: The most language tags remembered with the catalog they resolve to: a bot may pass every
@@ -214,6 +228,8 @@ def translate(key: str, locale: str = DEFAULT_LOCALE, /, **params: object) -> st
         template = _catalog(locale).get(key)
         if template is None:
             template = _catalog(DEFAULT_LOCALE).get(key)
+            if template is None and "." in key:
+                template = _system_template(key, locale)
     except TypeError:  # an unhashable locale (the cache cannot look it up) or key
         if not isinstance(locale, str):  # pyright: ignore[reportUnnecessaryIsInstance]
             raise _not_a_locale(locale) from None
@@ -229,6 +245,17 @@ def translate(key: str, locale: str = DEFAULT_LOCALE, /, **params: object) -> st
         for name, value in params.items()
     )
     return template.format_map(fields)
+
+
+def _system_template(key: str, locale: str) -> str | None:
+    """The template of *key* in the catalog of the system its first part names, if any."""
+    from tabletop_rules.systems import system_catalog  # systems are found when first needed
+
+    name = key.partition(".")[0]
+    template = system_catalog(name, resolve_locale(locale)).get(key)
+    if template is None:
+        template = system_catalog(name, DEFAULT_LOCALE).get(key)
+    return template
 
 
 def _not_a_key(key: object) -> Exception:

@@ -35,7 +35,7 @@ import re
 import typing
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import cattrs
 from cattrs.errors import (
@@ -48,9 +48,12 @@ from cattrs.preconf.json import make_converter as _json_converter
 
 from tabletop_rules._arguments import checked, wrong_type
 from tabletop_rules.checks import Difficulty, Opposition
-from tabletop_rules.engine import GameRecord, Registry
+from tabletop_rules.engine import RECORD_FORMAT, GameRecord
 from tabletop_rules.errors import InvalidData, TabletopRulesError
 from tabletop_rules.odds import MAX_SPAN, Distribution
+
+if TYPE_CHECKING:
+    from tabletop_rules.systems import Registry
 
 __all__ = [
     "MAX_COUNT_DIGITS",
@@ -251,8 +254,8 @@ def make_converter(
     """Return a new converter configured for every public value of the library.
 
     Args:
-        registry: The rulesets whose values (commands, events, states, records) the converter
-            must handle; :meth:`~tabletop_rules.engine.Registry.default` if not given.
+        registry: The systems whose values (commands, events, states, records) the converter
+            must handle; :meth:`~tabletop_rules.systems.Registry.default` if not given.
         max_integer: The largest magnitude of a whole number read into any field but a
             distribution's counts; larger ones are refused (:data:`MAX_INTEGER` if not given).
         max_count_digits: The most digits of a distribution's count
@@ -267,6 +270,8 @@ def make_converter(
     for name, bound in (("max_integer", max_integer), ("max_count_digits", max_count_digits)):
         if type(bound) is not int or bound < 1:
             raise ValueError(f"{name} must be a whole number, 1 or more, not {bound!r}")
+    from tabletop_rules.systems import Registry
+
     registry = registry or Registry.default()
     converter = _json_converter(forbid_extra_keys=True)
     converter.register_structure_hook(int, _whole_number(max_integer))
@@ -286,15 +291,23 @@ def make_converter(
         make_dict_unstructure_fn(Difficulty, converter, parts=override(omit_if_default=True)),
     )
     register_tagged_union(converter, Difficulty | Opposition)
-    for ruleset in registry:
-        ruleset.configure_converter(converter)
+    for system in registry:
+        system.ruleset.configure_converter(converter)
 
-    def structure_record(value: Any, _: Any) -> GameRecord[Any, Any]:
-        system = _object(value).get("system")
+    def structure_record(value: Any, _: Any) -> GameRecord[Any, Any, Any]:
+        document = _object(value)
+        if document.get("format", RECORD_FORMAT) != RECORD_FORMAT or "events" in document:
+            raise InvalidData(
+                "$.format",
+                f"this record is of format {document.get('format', 1)!r}: this version of the "
+                f"library reads records of format {RECORD_FORMAT} (entries of commands, faces "
+                "and events) only; format 1 (events alone) is not read",
+            )
+        system = document.get("system")
         if not isinstance(system, str):
             raise TypeError('expected an object with a "system" name')
-        ruleset = registry.get(system)
-        record_type: Any = GameRecord[ruleset.setup_type, ruleset.event_type]  # type: ignore[name-defined]
+        ruleset = registry.get(system).ruleset
+        record_type: Any = GameRecord[ruleset.setup_type, ruleset.command_type, ruleset.event_type]  # type: ignore[name-defined]
         return converter.structure(value, record_type)
 
     converter.register_structure_hook_func(lambda cls: cls is GameRecord, structure_record)

@@ -17,7 +17,6 @@ A rule system whose matches the ``tabletop-rules simulate`` command can play lis
 from __future__ import annotations
 
 import functools
-import importlib
 import math
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -35,7 +34,7 @@ from tabletop_rules._arguments import (
     wrong_type,
 )
 from tabletop_rules.dice import SeededDice
-from tabletop_rules.engine import ENTRY_POINT_GROUP, GameRecord, GameResult, Ruleset, step
+from tabletop_rules.engine import Entry, GameRecord, GameResult, Ruleset, begin, step
 from tabletop_rules.errors import InvalidData
 
 __all__ = [
@@ -102,33 +101,33 @@ def random_bot(
 
 
 def _play(
-    ruleset: Ruleset[SetupT, StateT, Any, EventT],
+    ruleset: Ruleset[SetupT, StateT, CommandT, EventT],
     setup: SetupT,
     seed: int,
     bot: Bot,
     max_steps: int,
-) -> tuple[StateT, list[EventT]]:
+) -> tuple[StateT, GameRecord[SetupT, CommandT, EventT]]:
     rng = random.Random(seed)
     dice = SeededDice(seed)
-    state = ruleset.start(setup)
-    events: list[EventT] = []
+    state, record = begin(ruleset, setup, dice)
+    entries: list[Entry[CommandT, EventT]] = []
     for _ in range(max_steps):
         command = bot(ruleset, state, rng)
         if command is None:
             break
-        state, new = step(ruleset, state, command, dice)
-        events.extend(new)
-    return state, events
+        state, entry = step(ruleset, state, command, dice)
+        entries.append(entry)
+    return state, record.extend(entries)
 
 
 def play(
-    ruleset: Ruleset[SetupT, Any, Any, EventT],
+    ruleset: Ruleset[SetupT, Any, CommandT, EventT],
     setup: SetupT,
     *,
     seed: int,
     bot: Bot = random_bot,
     max_steps: int = 10_000,
-) -> GameRecord[SetupT, EventT]:
+) -> GameRecord[SetupT, CommandT, EventT]:
     """Play one game to its end (or *max_steps* commands) and return its record.
 
     The dice are ``SeededDice(seed)`` and the bot's choices come from ``random.Random(seed)``:
@@ -138,8 +137,7 @@ def play(
         InvalidData: An argument of the wrong type, at ``$.<argument>``.
     """
     _check_play(ruleset, seed, bot, max_steps)
-    _, events = _play(ruleset, setup, seed, bot, max_steps)
-    return GameRecord.begin(ruleset, setup).extend(events)
+    return _play(ruleset, setup, seed, bot, max_steps)[1]
 
 
 def _check_play(
@@ -174,8 +172,9 @@ def _play_batch(
 ) -> list[SimulatedGame[Any]]:
     out: list[SimulatedGame[Any]] = []
     for setup, seed in zip(setups, seeds, strict=True):
-        state, events = _play(ruleset, setup, seed, bot, max_steps)
-        out.append(SimulatedGame(seed=seed, result=ruleset.outcome(state), events=len(events)))
+        state, record = _play(ruleset, setup, seed, bot, max_steps)
+        events = sum(len(entry.events) for entry in record.entries)
+        out.append(SimulatedGame(seed=seed, result=ruleset.outcome(state), events=events))
     return out
 
 
@@ -345,9 +344,9 @@ def _read_only_bots(bots: Mapping[str, Bot]) -> Mapping[str, Bot]:
 class Simulator:
     """What a rule system offers the ``tabletop-rules simulate`` command.
 
-    A system lists one as ``SIMULATOR`` in the package of the ruleset it registers under the
-    ``tabletop_rules.rulesets`` entry-point group, beside its ``CHAT_COMMANDS``; the command
-    finds it with :func:`simulators`, so that the core imports no system.
+    A system names one as its :attr:`~tabletop_rules.systems.RuleSystem.simulator`; the
+    command finds it with :func:`simulators`, through the registry, so that the core imports
+    no system.
 
     .. versionadded:: 0.2.0
     """
@@ -374,12 +373,7 @@ def simulators() -> Mapping[str, Simulator]:
 
     .. versionadded:: 0.2.0
     """
-    from importlib.metadata import entry_points  # only when first needed: it is slow to import
+    from tabletop_rules.systems import Registry
 
-    found: dict[str, Simulator] = {}
-    for entry in entry_points(group=ENTRY_POINT_GROUP):
-        module = importlib.import_module(entry.module)
-        listed = getattr(module, "SIMULATOR", None)
-        if isinstance(listed, Simulator):
-            found[entry.name] = listed
+    found = {s.name: s.simulator for s in Registry.default() if s.simulator is not None}
     return MappingProxyType(dict(sorted(found.items())))

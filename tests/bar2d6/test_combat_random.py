@@ -21,13 +21,13 @@ from tabletop_rules.bar2d6 import (
     RoundEnded,
     command_label,
 )
-from tabletop_rules.bar2d6.strategies import combat_setups
+from tabletop_rules.bar2d6.strategies import setups
 from tabletop_rules.engine import GameRecord
 from tabletop_rules.i18n import LOCALES
 from tabletop_rules.serialization import from_json, to_json
 from tabletop_rules.testing.strategies import games
 
-GAMES = games(RULESET, combat_setups(max_participants=4), max_steps=40)
+GAMES = games(RULESET, setups(max_participants=4), max_steps=40)
 
 
 def _states(record: GameRecord[CombatSetup, Event]) -> list[CombatState]:

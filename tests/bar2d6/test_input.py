@@ -20,7 +20,7 @@ from tabletop_rules.bar2d6 import (
     Rulings,
     parse_sheet,
 )
-from tabletop_rules.bar2d6.strategies import characters, combat_setups
+from tabletop_rules.bar2d6.strategies import characters, setups
 from tabletop_rules.serialization import from_json, to_json
 
 _SHEET_WORDS = st.sampled_from(
@@ -68,7 +68,7 @@ def test_a_character_with_a_broken_field_is_invalid_data(character: Character) -
     assert character == from_json(to_json(character), Character)
 
 
-@given(combat_setups())
+@given(setups())
 def test_setups_and_states_round_trip(setup: CombatSetup) -> None:
     """B2D6-01, B2D6-03: setups and the state they start survive JSON."""
     state = RULESET.start(setup)

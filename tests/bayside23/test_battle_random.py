@@ -33,7 +33,7 @@ from tabletop_rules.bayside23 import (
     Waited,
     command_label,
 )
-from tabletop_rules.bayside23.strategies import battle_setups
+from tabletop_rules.bayside23.strategies import setups
 from tabletop_rules.engine import GameRecord
 from tabletop_rules.errors import CorruptRecord, IllegalCommand, InvalidData
 from tabletop_rules.i18n import LOCALES
@@ -77,7 +77,7 @@ def check_invariants(state: BattleState) -> None:
 
 
 @settings(max_examples=30)
-@given(battle_setups(), st.integers(0, 2**32))
+@given(setups(), st.integers(0, 2**32))
 def test_random_battles_keep_the_invariants(setup: BattleSetup, seed: int) -> None:
     """BAY-07, BAY-13, BAY-17, BAY-47: HP within 0..生命力, down at 0, the order is of the
     active, a decided battle has a beaten side, legal commands and to_act agree."""
@@ -87,7 +87,7 @@ def test_random_battles_keep_the_invariants(setup: BattleSetup, seed: int) -> No
 
 
 @settings(max_examples=30)
-@given(battle_setups(), st.integers(0, 2**32))
+@given(setups(), st.integers(0, 2**32))
 def test_verified_replay_equals_live_state(setup: BattleSetup, seed: int) -> None:
     """BAY-13, BAY-18: a record replays, checked event by event, to the live state; via JSON too."""
     state, events, _ = random_play(setup, seed)
@@ -99,7 +99,7 @@ def test_verified_replay_equals_live_state(setup: BattleSetup, seed: int) -> Non
 
 
 @settings(max_examples=30)
-@given(battle_setups(), st.integers(0, 2**32))
+@given(setups(), st.integers(0, 2**32))
 def test_every_die_is_in_the_events(setup: BattleSetup, seed: int) -> None:
     """BAY-18, BAY-21: initiative events hold a die per roller and re-roll; attacks both sides'."""
     _, events, _ = random_play(setup, seed)
@@ -112,7 +112,7 @@ def test_every_die_is_in_the_events(setup: BattleSetup, seed: int) -> None:
 
 
 @settings(max_examples=20)
-@given(battle_setups(), st.integers(0, 2**32))
+@given(setups(), st.integers(0, 2**32))
 def test_forged_records_are_refused(setup: BattleSetup, seed: int) -> None:
     """BAY-13: an event no legal play produces is refused, naming its index."""
     _, events, _ = random_play(setup, seed)
@@ -129,7 +129,7 @@ def test_forged_records_are_refused(setup: BattleSetup, seed: int) -> None:
         engine.replay(GameRecord.begin(RULESET, setup).extend(extra), RULESET)
 
 
-@given(battle_setups(max_per_side=1))
+@given(setups(max_per_side=1))
 def test_bad_json_record_is_invalid_data(setup: BattleSetup) -> None:
     """BAY-06: a record whose JSON does not fit is refused with the path to the bad field."""
     text = to_json(GameRecord.begin(RULESET, setup)).replace('"hp":null', '"hp":"x"', 1)
@@ -180,7 +180,7 @@ def candidate_commands(state: BattleState) -> list[object]:
 
 
 @settings(max_examples=15)
-@given(battle_setups(max_per_side=2), st.integers(0, 2**32))
+@given(setups(max_per_side=2), st.integers(0, 2**32))
 def test_decide_accepts_exactly_the_legal_commands(setup: BattleSetup, seed: int) -> None:
     """BAY-13, BAY-14, BAY-33, BAY-47: every command outside legal_commands is refused with
     IllegalCommand, leaving the state as it was; every listed one is accepted."""
@@ -198,7 +198,7 @@ def test_decide_accepts_exactly_the_legal_commands(setup: BattleSetup, seed: int
         assert to_json(state) == before
 
 
-@given(battle_setups(max_per_side=1), st.sampled_from(["order", "hp", "position"]))
+@given(setups(max_per_side=1), st.sampled_from(["order", "hp", "position"]))
 def test_forged_states_are_invalid_data(setup: BattleSetup, field: str) -> None:
     """BAY-06, BAY-07: a state from JSON with an unknown id, HP above 生命力 or a position
     outside the order is refused with InvalidData naming the path."""
@@ -215,7 +215,7 @@ def test_forged_states_are_invalid_data(setup: BattleSetup, field: str) -> None:
 
 
 @settings(max_examples=15)
-@given(battle_setups(), st.integers(0, 2**32))
+@given(setups(), st.integers(0, 2**32))
 def test_every_legal_command_has_a_label(setup: BattleSetup, seed: int) -> None:
     """BAY-13, BAY-14, BAY-33: at every state of random play, every legal command has a
     rendered one-line label in every locale."""

@@ -33,13 +33,13 @@ from tabletop_rules.m20 import (
     SplitFocusDeclared,
     Stance,
 )
-from tabletop_rules.m20.strategies import combat_setups
+from tabletop_rules.m20.strategies import setups
 from tabletop_rules.serialization import from_json, make_converter, to_json
 from tabletop_rules.testing.strategies import games
 
 REGISTRY = Registry().with_rulesets(RULESET)
 CONVERTER = make_converter(registry=REGISTRY)
-GAMES = games(RULESET, combat_setups(max_participants=4), max_steps=60)
+GAMES = games(RULESET, setups(max_participants=4), max_steps=60)
 
 
 def _states(record: GameRecord[CombatSetup, Event]) -> list[tuple[CombatState, Event]]:
@@ -193,7 +193,7 @@ _SPECIALTY_COMMANDS = (Hide, Assist, Hinder, Heal, FirstAid)
 @st.composite
 def table_games(draw: st.DrawFn) -> GameRecord[CombatSetup, Event]:
     """Random legal combats where commands take boosts and helpers and the GM calls dangers."""
-    setup = draw(combat_setups(max_participants=4))
+    setup = draw(setups(max_participants=4))
     dice = SeededDice(draw(st.integers(0, 2**32)))
     state = RULESET.start(setup)
     events: list[Event] = []

@@ -66,7 +66,7 @@ from tabletop_rules.m20 import (
     WideGuard,
     WideGuardDeclared,
 )
-from tabletop_rules.m20.strategies import combat_setups
+from tabletop_rules.m20.strategies import setups
 from tabletop_rules.testing.strategies import games
 
 Events = tuple[Event, ...]
@@ -923,7 +923,7 @@ def test_truncated_records_replay_to_the_oracles_state() -> None:
 
 @settings(max_examples=30, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    games(RULESET, combat_setups(min_participants=2, max_participants=4), max_steps=30),
+    games(RULESET, setups(min_participants=2, max_participants=4), max_steps=30),
     st.randoms(use_true_random=False),
 )
 def test_public_strategy_games_verify_and_resist_tampers(

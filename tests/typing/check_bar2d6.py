@@ -175,4 +175,4 @@ assert_type(played, GameRecord[b.CombatSetup, b.Event])
 # -- strategies ----------------------------------------------------------------------------------
 
 assert_type(bs.characters(max_items=3), SearchStrategy[b.Character])
-assert_type(bs.combat_setups(max_participants=3), SearchStrategy[b.CombatSetup])
+assert_type(bs.setups(max_participants=3), SearchStrategy[b.CombatSetup])

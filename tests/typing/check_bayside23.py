@@ -219,7 +219,7 @@ assert_type(played, GameRecord[bay.BattleSetup, bay.Event])
 # -- strategies ----------------------------------------------------------------------------------
 
 assert_type(bs.characters(max_skills=2), SearchStrategy[bay.Character])
-assert_type(bs.battle_setups(max_per_side=2), SearchStrategy[bay.BattleSetup])
+assert_type(bs.setups(max_per_side=2), SearchStrategy[bay.BattleSetup])
 assert_type(bs.ledgers(), SearchStrategy[bay.SessionLedger])
 assert_type(bs.riddles(), SearchStrategy[bay.Riddle])
 assert_type(bs.blank_books(max_entries=2), SearchStrategy[bay.BlankBook])

@@ -86,12 +86,13 @@ from tabletop_rules.bar2d6._combat._values import (
     Strike,
 )
 from tabletop_rules.bar2d6._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
-from tabletop_rules.bar2d6._vectors import VECTOR_CHECKS, VECTOR_LOG
+from tabletop_rules.bar2d6._system import SYSTEM
 
 #: Every bar2d6 combat command, a union tagged in JSON by class name.
 Command = _Command
 #: Every bar2d6 combat event, a union tagged in JSON by class name.
 Event = _Event
+
 
 __all__ = [
     "BASE_HP",
@@ -105,8 +106,7 @@ __all__ = [
     "MAX_PARTICIPANTS",
     "PERSONALITY_POINTS",
     "RULESET",
-    "VECTOR_CHECKS",
-    "VECTOR_LOG",
+    "SYSTEM",
     "WOUNDED_AT",
     "WOUND_PENALTY",
     "Attack",

@@ -25,7 +25,7 @@ from tabletop_rules.bar2d6._character import (
 )
 from tabletop_rules.bar2d6._combat._values import MAX_PARTICIPANTS, CombatSetup, Participant
 
-__all__ = ["characters", "combat_setups"]
+__all__ = ["characters", "setups"]
 
 #: The abilities a drawn item may have (custom ones have no effect in play, but they cost).
 _KINDS = tuple(SpecialKind)
@@ -127,7 +127,7 @@ def _setups(draw: st.DrawFn, low: int, high: int) -> CombatSetup:
     return CombatSetup(participants=participants)
 
 
-def combat_setups(
+def setups(
     *, min_participants: int = 2, max_participants: int = 4
 ) -> SearchStrategy[CombatSetup]:
     """Setups of bar2d6 combats: valid characters on two or three sides, at any HP.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -16,15 +16,12 @@ from tabletop_rules.bar2d6._checks import (
     check_terms,
     special_amount,
 )
-from tabletop_rules.bar2d6._combat._log import describe
 from tabletop_rules.bar2d6._sheet import parse_sheet
 from tabletop_rules.checks import Term
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.vectors import CheckSpec
 
 if TYPE_CHECKING:
-    from tabletop_rules.bar2d6._combat._events import Event
-    from tabletop_rules.bar2d6._combat._values import CombatState
     from tabletop_rules.notation import SystemCheck
 
 
@@ -127,15 +124,7 @@ def _contest(spec: CheckSpec) -> SystemCheck:
     )
 
 
-def vector_log(setup: object, state: CombatState, events: Iterable[Event], locale: str) -> str:
-    """The combat log of a vector's *events* in *locale*, participants by name."""
-    return "\n".join(describe(event, locale, state=state) for event in events)
-
-
 #: The checks a rule vector may build (``check = "gm"``), by name.
 VECTOR_CHECKS: Mapping[str, Callable[[CheckSpec], SystemCheck]] = MappingProxyType(
     {"contest": _contest, "gm": _gm}
 )
-
-#: Renders a vector's combat events as the log in a locale: ``(setup, state, events, locale)``.
-VECTOR_LOG: Callable[[Any, Any, Iterable[Any], str], str] = vector_log

@@ -18,9 +18,9 @@ With Hypothesis imported, ``st.from_type(bar2d6.Character)`` draws from :func:`c
 from tabletop_rules._hypothesis import require_hypothesis
 
 try:
-    from tabletop_rules.bar2d6._strategies import characters, combat_setups
+    from tabletop_rules.bar2d6._strategies import characters, setups
 except ImportError as error:
     require_hypothesis(__name__, error)
     raise
 
-__all__ = ["characters", "combat_setups"]
+__all__ = ["characters", "setups"]

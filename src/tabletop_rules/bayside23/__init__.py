@@ -90,7 +90,7 @@ from tabletop_rules.bayside23._combat._values import (
     Weapon,
 )
 from tabletop_rules.bayside23._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
-from tabletop_rules.bayside23._vectors import VECTOR_CHECKS, VECTOR_LOG
+from tabletop_rules.bayside23._system import SYSTEM
 
 if TYPE_CHECKING:
     from tabletop_rules.bayside23._chat import CHAT_COMMANDS
@@ -101,8 +101,7 @@ __all__ = [
     "GM",
     "MAX_ARTIFACTS",
     "RULESET",
-    "VECTOR_CHECKS",
-    "VECTOR_LOG",
+    "SYSTEM",
     "ActionCheck",
     "ArtifactUsed",
     "Attack",

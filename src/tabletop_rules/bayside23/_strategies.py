@@ -25,7 +25,7 @@ from tabletop_rules.bayside23._combat._values import (
 from tabletop_rules.dice import Dice
 
 __all__ = [
-    "battle_setups",
+    "setups",
     "blank_books",
     "characters",
     "ledgers",
@@ -126,7 +126,7 @@ def ledgers(*, max_artifacts: int = 3) -> SearchStrategy[SessionLedger]:
 
 
 @st.composite
-def battle_setups(draw: st.DrawFn, *, max_per_side: int = 3) -> BattleSetup:
+def setups(draw: st.DrawFn, *, max_per_side: int = 3) -> BattleSetup:
     """Valid battle setups: one to *max_per_side* combatants a side, gear, readings, artifacts.
 
     .. versionadded:: 0.2.0

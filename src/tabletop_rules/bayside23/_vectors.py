@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tabletop_rules.bayside23._checks import ActionCheck, HitCheck, HitKind
-from tabletop_rules.bayside23._combat._log import log
 from tabletop_rules.bayside23._sheet import parse_sheet
 
 if TYPE_CHECKING:
-    from tabletop_rules.bayside23._combat._events import Event
-    from tabletop_rules.bayside23._combat._values import BattleState
     from tabletop_rules.notation import SystemCheck
     from tabletop_rules.vectors import CheckSpec
 
@@ -35,15 +32,7 @@ def _action(spec: CheckSpec) -> SystemCheck:
     )
 
 
-def vector_log(setup: object, state: BattleState, events: Iterable[Event], locale: str) -> str:
-    """The battle log of a vector's *events* in *locale*, participants by name."""
-    return log(events, locale, state=state)
-
-
 #: The checks a rule vector may build (``check = "hit"``), by name.
 VECTOR_CHECKS: Mapping[str, Callable[[CheckSpec], SystemCheck]] = MappingProxyType(
     {"action": _action, "hit": _hit}
 )
-
-#: Renders a vector's combat events as the log in a locale: ``(setup, state, events, locale)``.
-VECTOR_LOG: Callable[[Any, Any, Iterable[Any], str], str] = vector_log

@@ -19,7 +19,7 @@ from tabletop_rules._hypothesis import require_hypothesis
 
 try:
     from tabletop_rules.bayside23._strategies import (
-        battle_setups,
+        setups,
         blank_books,
         characters,
         ledgers,
@@ -32,7 +32,7 @@ except ImportError as error:
     raise
 
 __all__ = [
-    "battle_setups",
+    "setups",
     "blank_books",
     "characters",
     "ledgers",

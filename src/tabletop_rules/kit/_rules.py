@@ -1,27 +1,24 @@
-"""The ruleset base class: decide, evolve, verify and legal commands from handler tables."""
+"""The ruleset base class: decide, evolve, settle and legal commands from handler tables."""
 
 from __future__ import annotations
 
 import abc
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
-
-import attrs
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
 
 from tabletop_rules._arguments import alias_name, checked, checked_source, checked_text, wrong_type
-from tabletop_rules.dice import Roll, ScriptedDice, atomic
 from tabletop_rules.engine import Pass, PromptStack
-from tabletop_rules.errors import CorruptRecord, IllegalCommand, InvalidData, TabletopRulesError
+from tabletop_rules.errors import IllegalCommand, InvalidData
 from tabletop_rules.kit._shapes import CommandShapes
 
 if TYPE_CHECKING:
     import cattrs
 
-    from tabletop_rules.dice import DiceSource
+    from tabletop_rules.dice import Dice, DiceSource, Roll
     from tabletop_rules.engine import GameResult
 
-__all__ = ["Cause", "Rules", "describe_input", "label_input"]
+__all__ = ["Rules", "describe_input", "label_input"]
 
 SetupT = TypeVar("SetupT")
 StateT = TypeVar("StateT")
@@ -32,48 +29,31 @@ EventT = TypeVar("EventT")
 # --------------------------------------------------------------------------- the ruleset base
 
 
-@attrs.frozen
-class Cause(Generic[StateT, CommandT, EventT]):
-    """How an event of a record comes about, for :meth:`Rules.verify`.
-
-    An event is either one that a command produces first (:attr:`command` rebuilds that
-    command from the event, and :attr:`rolls` gives the dice it recorded, in the order they
-    were drawn) or an automatic event (:attr:`command` is ``None``) that the rules call for
-    on their own.
-
-    .. versionadded:: 0.2.0
-    """
-
-    #: The command that produces the event, rebuilt from it and the state before it; ``None``
-    #: (or a function that returns ``None`` for some events of the type) for an automatic
-    #: event.
-    command: Callable[[StateT, EventT], CommandT | None] | None = None
-    #: The dice the event recorded, in the order they were drawn.
-    rolls: Callable[[EventT], Iterable[Roll]] = lambda _: ()
-
-
 class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
     """A :class:`~tabletop_rules.engine.Ruleset` built from tables.
 
-    A subclass sets the class attributes, fills the three tables in ``__init__`` (by calling
+    A subclass sets the class attributes, fills the two tables in ``__init__`` (by calling
     ``super().__init__``) and writes the few functions that are its rules:
 
     - :meth:`start`, the initial state;
     - the command table: per command type, ``rule(state, command, dice) -> events`` (checks
       legality, raises :class:`~tabletop_rules.errors.IllegalCommand`, draws dice);
     - the event table: per event type, ``fold(state, event) -> state`` (applies the recorded
-      facts; plans and checks nothing);
-    - the cause table: per event type, its :class:`Cause`;
-    - :meth:`follow_up`, the automatic event the rules call for next, if any (and
-      :meth:`advance`, if the rules build the state after it while they plan it);
+      facts; plans, rolls and checks nothing);
+    - :meth:`follow_up`, the automatic event the rules call for next, if any; it may roll
+      (a *chance step*, as OpenSpiel's chance player), drawing from the dice of the command
+      that set it off (and :meth:`advance`, if the rules build the state after it while they
+      plan it);
     - :meth:`commands_of`, the commands one actor may send now; :meth:`actors`, who may act;
     - :meth:`outcome_of`;
     - :meth:`prompts`, if the system has prompts, and :attr:`answer_types`.
 
-    The kit gives the rest: :meth:`decide` (shape check, the automatic events a state owes,
-    the prompt :meth:`gate`, the rule, the automatic loop), :meth:`evolve` (table dispatch),
-    :meth:`play` (decide and fold in one pass), :meth:`verify` (a record checked event by
-    event against the rules), :meth:`legal_commands` and :meth:`to_act`.
+    The kit gives the rest: :meth:`decide` (shape check, the prompt :meth:`gate`, the rule,
+    the automatic loop), :meth:`evolve` (table dispatch), :meth:`play` (decide and fold in
+    one pass), :meth:`settle` (the steps a game's first state owes), :meth:`legal_commands`,
+    :meth:`to_act` and :meth:`is_chance`.
+    A record is checked by deciding each of its commands again
+    (:func:`tabletop_rules.engine.replay`): nothing turns an event back into a command.
 
     .. versionadded:: 0.2.0
     """
@@ -106,13 +86,9 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         *,
         commands: Mapping[type[Any], Callable[[StateT, Any, DiceSource], Sequence[EventT]]],
         events: Mapping[type[Any], Callable[[StateT, Any], StateT]],
-        causes: Mapping[type[Any], Cause[StateT, Any, Any]],
         bad_command: str = "bad_command",
         unknown_command: str = "unknown_command",
     ) -> None:
-        missing = set(causes) ^ set(events)
-        if missing:
-            raise TypeError(f"events without a fold or a cause: {sorted(map(str, missing))}")
         #: The rule of each command type.
         self.command_rules: Mapping[
             type[Any], Callable[[StateT, Any, DiceSource], Sequence[EventT]]
@@ -121,8 +97,6 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         self.event_rules: Mapping[type[Any], Callable[[StateT, Any], StateT]] = MappingProxyType(
             dict(events)
         )
-        #: How each event type comes about.
-        self.causes: Mapping[type[Any], Cause[StateT, Any, Any]] = MappingProxyType(dict(causes))
         #: The field checks of the command classes (refusals *bad_command* and
         #: *unknown_command*).
         self.shapes = CommandShapes.of(commands, reason=bad_command, unknown=unknown_command)
@@ -150,23 +124,33 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         """Build the validated initial state."""
 
     @abc.abstractmethod
-    def follow_up(self, state: StateT) -> EventT | None:
-        """The automatic event the rules call for next in *state*, or ``None``."""
+    def follow_up(self, state: StateT, dice: DiceSource) -> EventT | None:
+        """The automatic event the rules call for next in *state*, or ``None``.
 
-    def advance(self, state: StateT) -> tuple[EventT, StateT] | None:
+        A step the rules roll for by themselves (initiative at a turn's start, a check whose
+        window closed) rolls *dice*: the source of the command that set it off, so that the
+        record keeps its faces with that command's.
+        A step that rolls nothing must not touch *dice*: the kit asks states with no dice to
+        hand (:meth:`legal_commands` of a state read from JSON), and a roll there marks the
+        state as waiting for chance (:meth:`is_chance`).
+
+        .. versionchanged:: 0.1.0
+           Takes the dice of the command that set it off.
+        """
+
+    def advance(self, state: StateT, dice: DiceSource) -> tuple[EventT, StateT] | None:
         """The automatic event *state* owes and the state after it, or ``None`` if it owes none.
 
-        The kit's loops (:meth:`play`, :meth:`settle`, :meth:`verify`) call this rather than
+        The kit's loops (:meth:`play`, :meth:`settle`) call this rather than
         :meth:`follow_up`: by default it folds the event :meth:`follow_up` gives.
         A system whose rules build the state after an automatic event while they plan it may
         return that state instead of folding the event again. It must equal
-        ``evolve(state, event)``: live play and :meth:`verify` take the returned state, a
-        trusted replay folds the event, and nothing but the system's own tests compares the
-        two (skirmish's property tests do, for every ``Advanced`` event of random games).
+        ``evolve(state, event)``: live play and verified replay take the returned state, a
+        trusted replay folds the event, and ``testing.laws`` compares the two.
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
-        follow = self.follow_up(state)
+        follow = self.follow_up(state, dice)
         if follow is None:
             return None
         return follow, self.event_rules[type(follow)](state, follow)
@@ -281,7 +265,7 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
                 self.checked_state(state)
             raise
 
-    def _owed(self, state: StateT) -> tuple[EventT, StateT] | None:
+    def _owed(self, state: StateT, dice: DiceSource) -> tuple[EventT, StateT] | None:
         """:meth:`advance` of *state*, asked once of a state found to owe nothing.
 
         A bot asks the same state who may act, what they may send, and plays in it, and each
@@ -290,7 +274,7 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         """
         if state is self._settled:
             return None
-        found = self.advance(state)
+        found = self.advance(state, dice)
         if found is None:
             self._settled = state
         return found
@@ -311,33 +295,58 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
             self._last_actors = (state, found)
         return found
 
-    def settle(self, state: StateT) -> tuple[StateT, list[EventT]]:
-        """*state* after the automatic events it owes, and those events (none in live play).
+    def settle(self, state: StateT, dice: DiceSource) -> tuple[StateT, tuple[EventT, ...]]:
+        """*state* after the automatic steps it owes, rolling with *dice*, and their events.
 
-        A state owes automatic events only when it was rebuilt from a record that was cut
-        short after a command's own events.
+        In play only a game's first state owes steps (:func:`tabletop_rules.engine.begin`
+        settles it): every command's own automatic steps are taken when it is played.
 
         Raises:
-            InvalidData: *state* is no state of this ruleset (path ``$.state``).
+            InvalidData: *state* is no state of this ruleset (path ``$.state``) or *dice*
+                is no dice source (``$.dice``).
         """
         if not isinstance(state, self.state_type):
             self.checked_state(state)
+        if not callable(getattr(dice, "roll", None)):
+            checked_source(dice)
         events: list[EventT] = []
         owed = self._owed
-        while (found := owed(state)) is not None:
+        while (found := owed(state, dice)) is not None:
             follow, state = found
             events.append(follow)
-        return state, events
+        return state, tuple(events)
 
-    def _settled_state(self, state: StateT) -> StateT:
-        """*state* after the automatic events it owes: itself (nothing built) when it owes none.
+    def _without_dice(self, state: StateT) -> tuple[StateT, bool]:
+        """*state* after the steps it owes that roll nothing, and whether chance comes next.
 
         Raises:
             InvalidData: *state* is no state of this ruleset (path ``$.state``).
         """
+        if state is self._settled:
+            return state, False
         if not isinstance(state, self.state_type):
             self.checked_state(state)
-        return state if self._owed(state) is None else self.settle(state)[0]
+        owed = self._owed
+        try:
+            while (found := owed(state, _NO_DICE)) is not None:
+                state = found[1]
+        except _ChanceStep:
+            return state, True
+        return state, False
+
+    def is_chance(self, state: StateT) -> bool:
+        """Whether the rules must roll before anyone may act (OpenSpiel's chance node).
+
+        Only a game's first state, before :func:`tabletop_rules.engine.begin` settles it,
+        can be one: :meth:`legal_commands` and :meth:`to_act` are then empty, and
+        :meth:`settle` rolls.
+
+        Raises:
+            InvalidData: *state* is no state of this ruleset (path ``$.state``).
+
+        .. versionadded:: 0.1.0
+        """
+        return self._without_dice(state)[1]
 
     def play(
         self, state: StateT, command: CommandT, dice: DiceSource
@@ -345,6 +354,7 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         """Decide *command* and fold its events in one pass: the new state and the events.
 
         :func:`tabletop_rules.engine.step` uses it, so that the events are folded once.
+        The automatic steps the command sets off follow its own events, rolling *dice*.
 
         Raises:
             IllegalCommand: The rules do not allow *command* now; nothing has changed.
@@ -358,17 +368,18 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         self.shapes.check(command)
         owed = self._owed
         # A state from play owes nothing: settle only one that does.
-        if owed(state) is None:
+        if owed(state, dice) is None:
             events: list[EventT] = []
         else:
-            state, events = self.settle(state)
+            state, settled = self.settle(state, dice)
+            events = list(settled)
         self.gate(state, command)
         rule = self.command_rules[type(command)]
         folds = self.event_rules  # the rules' own events: every type has its fold
         for event in rule(state, command, dice):
             events.append(event)
             state = folds[type(event)](state, event)
-        while (found := owed(state)) is not None:
+        while (found := owed(state, dice)) is not None:
             follow, state = found
             events.append(follow)
         return state, tuple(events)
@@ -376,8 +387,7 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
     def decide(self, state: StateT, command: CommandT, dice: DiceSource) -> tuple[EventT, ...]:
         """Turn *command* into events (see :meth:`play`).
 
-        The events are those *state* owes first (none in live play), then the command's own,
-        then the automatic events that follow them.
+        The events are the command's own, then the automatic events that follow them.
 
         Raises:
             IllegalCommand: The rules do not allow *command* now; nothing has changed.
@@ -387,25 +397,31 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
     def legal_commands(self, state: StateT, *, actor: str | None = None) -> tuple[CommandT, ...]:
         """Everything that may be done now, by anyone, or by *actor* only.
 
-        A state that owes automatic events is read as the state after them.
+        A state that owes automatic steps is read as the state after them; one that waits
+        for chance (:meth:`is_chance`) has none.
 
         Raises:
             InvalidData: *state* is no state of this ruleset (path ``$.state``), or *actor*
                 is no ``str`` (path ``$.actor``).
         """
-        state = self._settled_state(state)
+        state, chance = self._without_dice(state)
         if actor is not None:
             if type(actor) is not str:
                 checked_text(actor, "$.actor")
-            return tuple(self.commands_of(state, actor)) if actor in self._acting(state) else ()
+            if chance or actor not in self._acting(state):
+                return ()
+            return tuple(self.commands_of(state, actor))
+        if chance:
+            return ()
         out: list[CommandT] = []
         for who in self._acting(state):
             out.extend(self.commands_of(state, who))
         return tuple(out)
 
     def to_act(self, state: StateT) -> tuple[str, ...]:
-        """Who may act now: exactly the actors of :meth:`legal_commands`."""
-        return self._acting(self._settled_state(state))
+        """Who may act now: exactly the actors of :meth:`legal_commands` (none before chance)."""
+        state, chance = self._without_dice(state)
+        return () if chance else self._acting(state)
 
     def is_over(self, state: StateT) -> bool:
         """Whether the game has ended (or its automatic end is all that is left)."""
@@ -413,76 +429,24 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
 
     def outcome(self, state: StateT) -> GameResult | None:
         """How the game ended, or ``None`` while it goes on."""
-        return self.outcome_of(self._settled_state(state))
+        state, chance = self._without_dice(state)
+        return None if chance else self.outcome_of(state)
 
-    def verify(self, setup: SetupT, events: Sequence[EventT]) -> StateT:
-        """Rebuild the state from *setup* and *events*, checking every event against the rules.
 
-        Each event a command produces is derived again: its command is rebuilt from it (its
-        :class:`Cause`), decided on the state before it with the dice it recorded, and the
-        events that come out must be exactly those of the record, every recorded die used.
-        Each automatic event must be the one the rules call for.
-        A record may end in the middle of a command's events (the state then owes the rest),
-        but nothing may follow a missing event.
+class _ChanceStep(Exception):
+    """Raised by :data:`_NO_DICE`: an automatic step would roll, and no dice are at hand."""
 
-        Returns:
-            The state after every event.
 
-        Raises:
-            CorruptRecord: The first event that no legal play produces, by its index.
-            InvalidData: *setup* is no :attr:`setup_type` (path ``$.setup``) or *events* is
-                no sequence (path ``$.events``).
-        """
-        if isinstance(events, str | bytes) or not isinstance(events, Sequence):  # pyright: ignore[reportUnnecessaryIsInstance]
-            raise wrong_type(
-                "$.events", f"list[{alias_name(self.event_type, type(self), 'Event')}]", events
-            )
-        state = self.start(setup)
-        index = 0
-        count = len(events)
-        evolve = self.evolve
-        while index < count:
-            event = events[index]
-            owed = self._owed(state)
-            if owed is not None:
-                if event != owed[0]:
-                    raise CorruptRecord(index, f"expected the automatic {type(owed[0]).__name__}")
-                state = owed[1]
-                index += 1
-                continue
-            cause = self.causes.get(type(event))
-            if cause is None:
-                raise CorruptRecord(index, f"{type(event).__name__} is no event of {self.name}")
-            try:
-                # An event built in Python may hold anything: reading its command and dice
-                # must not break on it.
-                command = None if cause.command is None else cause.command(state, event)
-                faces = [face for roll in cause.rolls(event) for face in roll.faces]
-            except Exception as error:
-                detail = f"{type(event).__name__} is malformed: {type(error).__name__}"
-                raise CorruptRecord(index, detail) from error
-            if command is None:
-                raise CorruptRecord(index, f"nothing calls for {type(event).__name__} here")
-            try:
-                dice = ScriptedDice(faces)
-                with atomic(dice) as rolling:
-                    after, expected = self.play(state, command, rolling)
-            except TabletopRulesError as error:
-                raise CorruptRecord(index, str(error)) from error
-            if dice.remaining:
-                raise CorruptRecord(index, "the event records more dice than the rules roll")
-            for offset, wanted in enumerate(expected):
-                at = index + offset
-                if at >= count:
-                    # The record was cut short: fold what it has.
-                    for kept in events[index:]:
-                        state = evolve(state, kept)
-                    return state
-                if events[at] != wanted:
-                    raise CorruptRecord(at, f"the rules give {type(wanted).__name__} here")
-            state = after
-            index += len(expected)
-        return state
+class _NoDice:
+    """The dice of a state asked about with no command: any roll is a chance step to come."""
+
+    __slots__ = ()
+
+    def roll(self, dice: Dice) -> Roll:
+        raise _ChanceStep
+
+
+_NO_DICE: Final = _NoDice()
 
 
 # --------------------------------------------------------------------------- menu labels and logs
@@ -503,7 +467,7 @@ def label_input(
         state: The state given with it, or ``None``.
 
     Returns:
-        *state* after the automatic events it owes (``rules.settle(state)[0]``, as
+        *state* after the automatic events it owes that roll nothing (as
         ``legal_commands`` reads it), or ``None`` without a state.
 
     Raises:
@@ -517,7 +481,7 @@ def label_input(
         raise InvalidData(f"$.{field}" if field else "$", error.localized("en")) from None
     if state is None:
         return None
-    return rules.settle(rules.checked_state(state))[0]
+    return rules._without_dice(rules.checked_state(state))[0]  # pyright: ignore[reportPrivateUsage]
 
 
 def describe_input(

@@ -139,7 +139,7 @@ from tabletop_rules.m20._sheet import (
     parse_sheet,
 )
 from tabletop_rules.m20._skills import Skill, SkillPick
-from tabletop_rules.m20._vectors import VECTOR_CHECKS, VECTOR_LOG
+from tabletop_rules.m20._system import SYSTEM
 
 if TYPE_CHECKING:
     from tabletop_rules.m20._chat import CHAT_COMMANDS
@@ -161,8 +161,7 @@ __all__ = [
     "MAX_SHEET_PROBLEMS",
     "RULESET",
     "SCENARIO_LIMITS",
-    "VECTOR_CHECKS",
-    "VECTOR_LOG",
+    "SYSTEM",
     "Assist",
     "Assisted",
     "Attack",

@@ -21,7 +21,7 @@ from tabletop_rules.m20._combat._values import MAX_PARTICIPANTS, CombatSetup, Pa
 from tabletop_rules.m20._ledger import SCENARIO_LIMITS, ScenarioLedger
 from tabletop_rules.m20._skills import Skill, SkillPick
 
-__all__ = ["characters", "combat_setups"]
+__all__ = ["characters", "setups"]
 
 _SLOTS = 4
 
@@ -158,7 +158,7 @@ def characters(*, min_picks: int = 0, max_picks: int = _SLOTS) -> SearchStrategy
 
 
 @st.composite
-def _combat_setups(draw: st.DrawFn, min_participants: int, max_participants: int) -> CombatSetup:
+def _setups(draw: st.DrawFn, min_participants: int, max_participants: int) -> CombatSetup:
     count = draw(st.integers(min_participants, max_participants))
     sides = draw(st.integers(2, min(3, count)))
     participants: list[Participant] = []
@@ -183,7 +183,7 @@ def _combat_setups(draw: st.DrawFn, min_participants: int, max_participants: int
     return CombatSetup(participants=participants, ledger=ledger)
 
 
-def combat_setups(
+def setups(
     *, min_participants: int = 2, max_participants: int = 4
 ) -> SearchStrategy[CombatSetup]:
     """Setups of m20 combats: valid characters on two or three sides, carried HP and uses.
@@ -220,4 +220,4 @@ def combat_setups(
             f"min_participants={min_participants!r} must not be greater than "
             f"max_participants={max_participants!r}"
         )
-    return _combat_setups(min_participants, max_participants)
+    return _setups(min_participants, max_participants)

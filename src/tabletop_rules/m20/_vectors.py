@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tabletop_rules.m20._character import Attribute, Specialty
 from tabletop_rules.m20._checks import (
@@ -17,12 +17,9 @@ from tabletop_rules.m20._checks import (
     Stance,
     specialty_terms,
 )
-from tabletop_rules.m20._combat import describe
 from tabletop_rules.m20._sheet import parse_sheet
 
 if TYPE_CHECKING:
-    from tabletop_rules.m20._combat._events import Event
-    from tabletop_rules.m20._combat._values import CombatState
     from tabletop_rules.notation import SystemCheck
     from tabletop_rules.vectors import CheckSpec
 
@@ -84,15 +81,7 @@ def _opposed(spec: CheckSpec) -> SystemCheck:
     )
 
 
-def vector_log(setup: object, state: CombatState, events: Iterable[Event], locale: str) -> str:
-    """The combat log of a vector's *events* in *locale*, participants by name."""
-    return "\n".join(describe(event, locale, state=state) for event in events)
-
-
 #: The checks a rule vector may build (``check = "specialty"``), by name.
 VECTOR_CHECKS: Mapping[str, Callable[[CheckSpec], SystemCheck]] = MappingProxyType(
     {"attack": _attack, "opposed": _opposed, "specialty": _specialty}
 )
-
-#: Renders a vector's combat events as the log in a locale: ``(setup, state, events, locale)``.
-VECTOR_LOG: Callable[[Any, Any, Iterable[Any], str], str] = vector_log

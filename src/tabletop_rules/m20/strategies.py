@@ -18,9 +18,9 @@ With Hypothesis imported, ``st.from_type(m20.Character)`` draws from :func:`char
 from tabletop_rules._hypothesis import require_hypothesis
 
 try:
-    from tabletop_rules.m20._strategies import characters, combat_setups
+    from tabletop_rules.m20._strategies import characters, setups
 except ImportError as error:
     require_hypothesis(__name__, error)
     raise
 
-__all__ = ["characters", "combat_setups"]
+__all__ = ["characters", "setups"]

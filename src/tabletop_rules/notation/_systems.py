@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 import functools
-import importlib
 import re
 from collections.abc import Callable
 from fractions import Fraction
-from types import ModuleType
 from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
 
 import attrs
 
 from tabletop_rules._arguments import checked_text, wrong_type
-from tabletop_rules.engine import ENTRY_POINT_GROUP
-from tabletop_rules.errors import InvalidNotation, UnknownSystem
+from tabletop_rules.errors import InvalidNotation
 from tabletop_rules.i18n import DEFAULT_LOCALE, translate
 from tabletop_rules.notation._sums import check_comment, finish
 
@@ -31,7 +28,6 @@ __all__ = [
     "commands",
     "help_text",
     "signed_total",
-    "system_package",
     "unreadable",
 ]
 
@@ -179,11 +175,12 @@ class ChatCommand:
 def commands(system: str) -> tuple[ChatCommand, ...]:
     """The chat commands of the rule system called *system*.
 
-    A system lists them as ``CHAT_COMMANDS`` in the package of the ruleset it registers under
-    the ``tabletop_rules.rulesets`` entry-point group; the core imports no system itself.
+    A system names the module that lists them as ``CHAT_COMMANDS`` in its
+    :class:`~tabletop_rules.systems.RuleSystem` (``chat``), found through the registry; the
+    core imports no system itself.
 
     Raises:
-        UnknownSystem: No ruleset is registered under *system*.
+        UnknownSystem: No system is registered under *system*.
         InvalidData: *system* is not a ``str`` (path ``$.system``).
 
     >>> [command.name for command in commands("m20")]
@@ -199,31 +196,11 @@ def commands(system: str) -> tuple[ChatCommand, ...]:
         raise wrong_type("$.system", "str", system) from None
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)  # registered names only: others raise
 def _commands(system: str) -> tuple[ChatCommand, ...]:
-    listed: tuple[ChatCommand, ...] = tuple(getattr(system_package(system), "CHAT_COMMANDS", ()))
-    return listed
+    from tabletop_rules.systems import Registry
 
-
-@functools.cache
-def system_package(system: str) -> ModuleType:
-    """The package that registers the ruleset called *system* (``tabletop_rules.m20``).
-
-    The core finds what a system offers beside its ruleset (``CHAT_COMMANDS``,
-    ``VECTOR_CHECKS``) as attributes of this package, never by importing a system itself.
-
-    Raises:
-        UnknownSystem: No ruleset is registered under *system*.
-        InvalidData: *system* is not a ``str`` (path ``$.system``).
-    """
-    checked_text(system, "$.system")
-    from importlib.metadata import entry_points  # only when first needed: it is slow to import
-
-    found = entry_points(group=ENTRY_POINT_GROUP)
-    for entry in found:
-        if entry.name == system:
-            return importlib.import_module(entry.module)
-    raise UnknownSystem(system, (entry.name for entry in found))
+    return Registry.default().get(system).chat_commands()
 
 
 def help_text(system: str | None = None, locale: str = DEFAULT_LOCALE) -> str:
@@ -233,7 +210,7 @@ def help_text(system: str | None = None, locale: str = DEFAULT_LOCALE) -> str:
     M20+N>=DIFFICULTY: A specialty check: ...
 
     Raises:
-        UnknownSystem: No ruleset is registered under *system*.
+        UnknownSystem: No system is registered under *system*.
         InvalidData: *system* is neither ``None`` nor a ``str`` (path ``$.system``).
 
     .. versionadded:: 0.2.0

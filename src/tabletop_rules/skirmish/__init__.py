@@ -95,7 +95,7 @@ from tabletop_rules.skirmish._effects import (
     Summon,
 )
 from tabletop_rules.skirmish._effects import Effect as _Effect
-from tabletop_rules.skirmish._vectors import VECTOR_CHECKS, VECTOR_LOG
+from tabletop_rules.skirmish._system import SYSTEM
 
 #: Every skirmish command, a union tagged in JSON by class name.
 Command = _Command
@@ -104,6 +104,7 @@ Event = _Event
 #: Every effect a skill may have, a union tagged in JSON by class name.
 Effect = _Effect
 
+
 __all__ = [
     "BOTS",
     "CHAT_COMMANDS",
@@ -111,9 +112,8 @@ __all__ = [
     "RULESET",
     "SAMPLE_DECKS",
     "SIMULATOR",
+    "SYSTEM",
     "TWO_D6",
-    "VECTOR_CHECKS",
-    "VECTOR_LOG",
     "Action",
     "ActionKind",
     "Advanced",

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tabletop_rules.checks import Term
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.skirmish._cards import sample_cards
 from tabletop_rules.skirmish._checks import Check
-from tabletop_rules.skirmish._combat._log import describe
 
 if TYPE_CHECKING:
     from tabletop_rules.notation import SystemCheck
-    from tabletop_rules.skirmish._combat._events import Event
-    from tabletop_rules.skirmish._combat._values import State
     from tabletop_rules.vectors import CheckSpec
 
 
@@ -42,15 +39,7 @@ def _card_check(spec: CheckSpec) -> SystemCheck:
     return Check(actor=mine, defender=theirs)
 
 
-def vector_log(setup: object, state: State, events: Iterable[Event], locale: str) -> str:
-    """The game log of a vector's *events* in *locale*, characters by their cards."""
-    return "\n".join(describe(event, locale, state=state) for event in events)
-
-
 #: The checks a rule vector may build (``check = "cards"``), by name.
 VECTOR_CHECKS: Mapping[str, Callable[[CheckSpec], SystemCheck]] = MappingProxyType(
     {"cards": _card_check}
 )
-
-#: Renders a vector's combat events as the log in a locale: ``(setup, state, events, locale)``.
-VECTOR_LOG: Callable[[Any, Any, Iterable[Any], str], str] = vector_log

@@ -37,7 +37,7 @@ except ImportError as error:
 
 from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Outcome, Term
 from tabletop_rules.dice import Dice, Roll, SeededDice
-from tabletop_rules.engine import CommandT, EventT, GameRecord, Ruleset, SetupT, StateT, step
+from tabletop_rules.engine import CommandT, EventT, GameRecord, Ruleset, SetupT, StateT, begin, step
 from tabletop_rules.odds import Distribution
 from tabletop_rules.testing._notation_strategies import (
     chat_messages,
@@ -331,13 +331,13 @@ def games(
     setups: SearchStrategy[SetupT],
     *,
     max_steps: int = 50,
-) -> SearchStrategy[GameRecord[SetupT, EventT]]:
+) -> SearchStrategy[GameRecord[SetupT, CommandT, EventT]]:
     """Random legal games of *ruleset*, as records.
 
-    Each example draws a setup and a seed, then repeatedly draws one of
-    ``ruleset.legal_commands(state)`` and decides it with
-    :class:`~tabletop_rules.dice.SeededDice`, until the game is over, nothing is legal, or
-    *max_steps* commands have been played.
+    Each example draws a setup and a seed, begins the game with
+    :class:`~tabletop_rules.dice.SeededDice` (:func:`~tabletop_rules.engine.begin`), then
+    repeatedly draws one of ``ruleset.legal_commands(state)`` and plays it with the same
+    dice, until the game is over, nothing is legal, or *max_steps* commands have been played.
     Shrinking makes games shorter and prefers the first legal command.
 
     Args:
@@ -346,7 +346,7 @@ def games(
         max_steps: The most commands played (0 or more).
 
     Returns:
-        A strategy for :class:`~tabletop_rules.engine.GameRecord` with every event played;
+        A strategy for :class:`~tabletop_rules.engine.GameRecord` with every entry played;
         :func:`~tabletop_rules.engine.replay` rebuilds its final state.
 
     Raises:
@@ -360,11 +360,10 @@ def games(
     _check_int("max_steps", max_steps, 0)
 
     @st.composite
-    def play(draw: st.DrawFn) -> GameRecord[SetupT, EventT]:
+    def play(draw: st.DrawFn) -> GameRecord[SetupT, CommandT, EventT]:
         setup = draw(setups)
         source = SeededDice(draw(seeds()))
-        state = ruleset.start(setup)
-        events: list[EventT] = []
+        state, record = begin(ruleset, setup, source)
         for _ in range(max_steps):
             if ruleset.is_over(state):
                 break
@@ -372,8 +371,8 @@ def games(
             if not commands:
                 break
             command = draw(st.sampled_from(commands))
-            state, new = step(ruleset, state, command, source)
-            events.extend(new)
-        return GameRecord.begin(ruleset, setup).extend(events)
+            state, entry = step(ruleset, state, command, source)
+            record = record.append(entry)
+        return record
 
     return play()

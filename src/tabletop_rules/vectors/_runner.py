@@ -13,7 +13,6 @@ import attrs
 from tabletop_rules.checks import CheckResult, Outcome
 from tabletop_rules.errors import DiceExhausted, InvalidData, InvalidDice, TabletopRulesError
 from tabletop_rules.i18n import translate
-from tabletop_rules.notation._systems import system_package
 from tabletop_rules.vectors._format import (
     ChatInput,
     CheckInput,
@@ -143,10 +142,9 @@ def _chat(case: VectorCase, text: str, dice: Any) -> dict[str, object]:
 
 
 def _builders(system: str) -> Mapping[str, Callable[[CheckSpec], Any]]:
-    found: Mapping[str, Callable[[CheckSpec], Any]] = getattr(
-        system_package(system), "VECTOR_CHECKS", {}
-    )
-    return found
+    from tabletop_rules.systems import Registry
+
+    return Registry.default().get(system).checks
 
 
 def _check(case: VectorCase, given: CheckInput, dice: Any) -> dict[str, object]:
@@ -164,30 +162,30 @@ def _check(case: VectorCase, given: CheckInput, dice: Any) -> dict[str, object]:
 def _combat(case: VectorCase, given: CombatInput, dice: Any) -> dict[str, object]:
     from tabletop_rules import engine
     from tabletop_rules.serialization import from_json, to_json
+    from tabletop_rules.systems import Registry
 
-    ruleset = engine.Registry.default().get(case.system)
+    system = Registry.default().get(case.system)
+    ruleset = system.ruleset
     path = f"{case.file}:{case.id}"
     command_type = getattr(ruleset, "command_type", None)
     if command_type is None:
         raise InvalidData(f"{path}.commands", f"{case.system} does not name its command type")
     setup = from_json(given.setup, ruleset.setup_type)
-    state = ruleset.start(setup)
-    played: list[Any] = []
+    state, record = engine.begin(ruleset, setup, dice)
     for index, text in enumerate(given.commands):
         try:
             command = from_json(text, command_type)
         except InvalidData as error:
             raise InvalidData(f"{path}.commands[{index}]{error.path[1:]}", error.detail) from None
-        state, new = engine.step(ruleset, state, command, dice)
-        played.extend(new)
+        state, entry = engine.step(ruleset, state, command, dice)
+        record = record.append(entry)
+    played = record.events
     found: dict[str, object] = {"events": [to_json(event) for event in played]}
     result = ruleset.outcome(state)
     if result is not None:
         found["result"] = to_json(result)
-    log = getattr(system_package(case.system), "VECTOR_LOG", None)
-    if log is not None:
-        for locale in LOCALES:
-            found[locale] = log(setup, state, played, locale)
+    for locale in LOCALES:
+        found[locale] = "\n".join(system.describe(event, locale, state=state) for event in played)
     return found
 
 
@@ -211,7 +209,7 @@ def run_case(case: VectorCase) -> dict[str, object]:
     .. versionadded:: 0.2.0
     """
     if case.system:
-        from tabletop_rules.engine import Registry
+        from tabletop_rules.systems import Registry
 
         known = Registry.default().names
         if case.system not in known:
@@ -299,18 +297,28 @@ def check_case(case: VectorCase | str) -> None:
 
 @functools.cache
 def shipped_files() -> tuple[VectorFile, ...]:
-    """Every vector file shipped in the package (``tabletop_rules/vectors/data``), by name.
+    """Every vector file: the common dice language's, then each registered system's, by name.
 
-    .. versionadded:: 0.2.0
+    The common dice language's file ships in ``tabletop_rules/vectors/data``; each system's
+    in its own package (:attr:`~tabletop_rules.systems.RuleSystem.vectors`), named after it.
+
+    .. versionchanged:: 0.1.0
+       A system's vectors are found through the registry, in the system's own package.
     """
     from importlib import resources
 
-    folder = resources.files("tabletop_rules.vectors").joinpath("data")
-    entries = sorted(
-        (entry for entry in folder.iterdir() if entry.name.endswith(".toml")),
-        key=lambda entry: entry.name,
-    )
-    files = tuple(read_vectors(entry.read_text("utf-8"), entry.name) for entry in entries)
+    from tabletop_rules.systems import Registry
+
+    found = [
+        (entry.name, entry)
+        for entry in resources.files("tabletop_rules.vectors").joinpath("data").iterdir()
+        if entry.name.endswith(".toml")
+    ]
+    for system in Registry.default():
+        vectors = system.vectors
+        if vectors is not None:
+            found.append((f"{system.name}.toml", vectors))
+    files = tuple(read_vectors(entry.read_text("utf-8"), name) for name, entry in sorted(found))
     seen: dict[str, str] = {}
     for file in files:
         for case in file.cases:

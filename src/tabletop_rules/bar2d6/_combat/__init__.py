@@ -47,10 +47,12 @@ from tabletop_rules.bar2d6._combat._values import (
     check_loaded,
 )
 from tabletop_rules.engine import GameResult
-from tabletop_rules.kit import Cause, Rules
+from tabletop_rules.kit import Rules
 
 if TYPE_CHECKING:
     import cattrs
+
+    from tabletop_rules.dice import DiceSource
 
 __all__ = ["RULESET", "CombatRuleset", "command_label", "describe", "hp_after"]
 
@@ -91,21 +93,6 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
                 RoundEnded: rules.fold_round_ended,
                 CombatEnded: rules.fold_combat_ended,
             },
-            causes={
-                Attacked: Cause(command=rules.attack_command, rolls=lambda e: e.rolls()),
-                Healed: Cause(
-                    command=lambda _, e: Heal(actor=e.actor, target=e.target, item=e.item)
-                ),
-                BonusGranted: Cause(
-                    command=lambda _, e: GrantBonus(actor=e.actor, target=e.target, item=e.item)
-                ),
-                Waited: Cause(command=lambda _, e: Wait(e.actor)),
-                HpSet: Cause(command=lambda _, e: SetHp(target=e.target, hp=e.hp)),
-                RoundEnded: Cause(command=lambda _, e: EndRound() if e.by_gm else None),
-                CombatEnded: Cause(
-                    command=lambda _, e: EndCombat() if e.reason == rules.GM_ENDED else None
-                ),
-            },
             bad_command="bar2d6.illegal.bad_command",
             unknown_command="bar2d6.illegal.unknown_command",
         )
@@ -136,7 +123,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
             rulings=setup.rulings,
         )
 
-    def follow_up(self, state: CombatState) -> Event | None:
+    def follow_up(self, state: CombatState, dice: DiceSource) -> Event | None:
         """The automatic event the rules call for next (the combat's or the round's end)."""
         return rules.follow_up(state)
 

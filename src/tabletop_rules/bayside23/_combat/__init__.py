@@ -58,11 +58,12 @@ from tabletop_rules.bayside23._combat._values import (
     Status,
     check_loaded,
 )
-from tabletop_rules.kit import Cause, Rules
+from tabletop_rules.kit import Rules
 
 if TYPE_CHECKING:
     import cattrs
 
+    from tabletop_rules.dice import DiceSource
     from tabletop_rules.engine import GameResult
 
 __all__ = ["RULESET", "BattleRuleset", "ledger_after"]
@@ -111,31 +112,6 @@ class BattleRuleset(Rules[BattleSetup, BattleState, Command, Event]):
                 TurnEnded: flow.fold_turn_ended,
                 BattleEnded: flow.fold_battle_ended,
             },
-            causes={
-                InitiativeRolled: Cause(
-                    command=lambda _, e: RollInitiative(), rolls=actions.initiative_rolls
-                ),
-                Attacked: Cause(command=actions.attack_command, rolls=actions.attack_rolls),
-                Healed: Cause(
-                    command=lambda _, e: Cast(actor=e.actor, target=e.target, spell=e.spell),
-                    rolls=lambda e: (e.roll,),
-                ),
-                WeaponSwitched: Cause(command=lambda _, e: SwitchWeapon(e.actor, e.weapon)),
-                Readied: Cause(command=lambda _, e: Ready(e.actor)),
-                Waited: Cause(command=lambda _, e: Wait(e.actor)),
-                Fled: Cause(command=lambda _, e: Flee(e.actor)),
-                ArtifactUsed: Cause(command=lambda _, e: UseArtifact(e.actor, e.artifact)),
-                Struck: Cause(
-                    command=lambda _, e: FinishingStrike(
-                        actor=e.actor, target=e.target, sides=e.roll.dice.sides
-                    ),
-                    rolls=lambda e: (e.roll,),
-                ),
-                StrikeForgone: Cause(command=lambda _, e: ForgoStrike(e.actor)),
-                TurnLost: Cause(),
-                TurnEnded: Cause(),
-                BattleEnded: Cause(),
-            },
             bad_command="bayside23.illegal.bad_command",
             unknown_command="bayside23.illegal.unknown_command",
         )
@@ -168,7 +144,7 @@ class BattleRuleset(Rules[BattleSetup, BattleState, Command, Event]):
             )
         return BattleState(combatants=combatants, rulings=setup.rulings, ledger=setup.ledger)
 
-    def follow_up(self, state: BattleState) -> Event | None:
+    def follow_up(self, state: BattleState, dice: DiceSource) -> Event | None:
         """The automatic event owed: the end of the battle, a lost turn, the end of a turn."""
         return flow.follow_up(state)
 

@@ -26,7 +26,7 @@ import attrs
 from tabletop_rules._arguments import checked_text
 from tabletop_rules.checks import Term
 from tabletop_rules.engine import GameResult, Pass, PromptStack
-from tabletop_rules.kit import Cause, Rules
+from tabletop_rules.kit import Rules
 from tabletop_rules.m20._combat import _actions as actions
 from tabletop_rules.m20._combat import _flow as flow
 from tabletop_rules.m20._combat._commands import (
@@ -109,15 +109,11 @@ def _answer_rule(event: type[Any]) -> Any:
     return rule
 
 
-def _answer_cause(command: type[Any]) -> Cause[CombatState, Any, Any]:
-    return Cause(command=lambda _, event: command(event.actor))
-
-
 class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
     """The m20 combat as an :class:`~tabletop_rules.engine.Ruleset` (use ``RULESET``).
 
     Built with :class:`tabletop_rules.kit.Rules`: its tables map every command to its rule
-    and every event to its fold and its cause.
+    and every event to its fold.
 
     .. versionadded:: 0.1.0
     .. versionchanged:: 0.2.0
@@ -137,7 +133,6 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
     resolving_reason: ClassVar[str] = "m20.illegal.resolving"
 
     def __init__(self) -> None:
-        specialty_cause = Cause(command=actions.specialty_command, rolls=actions.specialty_rolls)
         super().__init__(
             commands={
                 Attack: actions.decide_attack,
@@ -182,33 +177,6 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
                 DangerChecked: actions.fold_danger,
                 Declined: answer,
                 **{r.event: answer for r in REACTIONS},
-            },
-            causes={
-                Attacked: Cause(command=actions.attack_command, rolls=actions.attack_rolls),
-                Hid: specialty_cause,
-                Assisted: specialty_cause,
-                Hindered: specialty_cause,
-                Treated: specialty_cause,
-                FocusedDefense: Cause(command=lambda _, e: FocusDefense(e.actor)),
-                Summoned: Cause(command=lambda _, e: Summon(e.actor)),
-                SplitFocusDeclared: Cause(command=lambda _, e: SplitFocus(e.actor)),
-                CoolDownDeclared: Cause(command=lambda _, e: CoolDown(e.actor)),
-                FrenzyDeclared: Cause(command=lambda _, e: Frenzy(e.actor)),
-                WideGuardDeclared: Cause(
-                    command=lambda _, e: WideGuard(actor=e.actor, protected=e.protected)
-                ),
-                SummonDismissed: Cause(command=lambda _, e: Dismiss(e.actor)),
-                SummonVanished: Cause(),
-                StrikeResolved: Cause(),
-                Fell: Cause(),
-                RoundEnded: Cause(command=lambda _, e: EndRound() if e.by_gm else None),
-                CombatEnded: Cause(
-                    command=lambda _, e: EndCombat() if e.reason == _GM_ENDED else None
-                ),
-                FallenRuled: Cause(command=lambda _, e: RuleFallen(target=e.target, dead=e.dead)),
-                Declined: Cause(command=lambda _, e: Pass(e.actor)),
-                DangerChecked: Cause(command=actions.danger_command, rolls=lambda e: e.check.rolls),
-                **{r.event: _answer_cause(r.command) for r in REACTIONS},
             },
             bad_command="m20.illegal.bad_command",
             unknown_command="m20.illegal.unknown_command",
@@ -271,7 +239,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
         if state.result is None or type(command) in self.answer_types:
             super().gate(state, command)
 
-    def follow_up(self, state: CombatState) -> Event | None:
+    def follow_up(self, state: CombatState, dice: DiceSource) -> Event | None:
         """The automatic event the rules call for next (a fall, damage, the round's end...)."""
         follow: Event | None = flow.follow_up(state)
         return follow

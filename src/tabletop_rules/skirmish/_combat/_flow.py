@@ -13,7 +13,7 @@ from tabletop_rules.dice import DiceSource
 from tabletop_rules.dice import Roll as DiceRoll
 from tabletop_rules.engine import GameResult, Pass, PromptStack
 from tabletop_rules.errors import IllegalCommand, InvalidData
-from tabletop_rules.kit import Cause, ResponseWindow, Rules, copier
+from tabletop_rules.kit import ResponseWindow, Rules, copier
 from tabletop_rules.kit._windows import copy_window
 from tabletop_rules.skirmish._cards import Card, Step, Target, Timing
 from tabletop_rules.skirmish._checks import TWO_D6, natural
@@ -695,22 +695,6 @@ class SkirmishRuleset(Rules[Setup, State, Command, Event]):
                 TurnEnded: fold_turn_ended,
                 GameEnded: fold_game_ended,
             },
-            causes={
-                FirstPlayerRolled: Cause(
-                    command=lambda _, e: RollForFirst(e.actor), rolls=lambda e: e.rolls
-                ),
-                ApGiven: Cause(command=lambda _, e: GiveAp(e.actor, e.unit)),
-                Declared: Cause(command=declared),
-                Passed: Cause(command=lambda _, e: Pass(e.actor)),
-                Rolled: Cause(
-                    command=lambda _, e: RollCheck(e.actor),
-                    rolls=lambda e: (*e.result.rolls, *e.result.against.rolls),
-                ),
-                TurnEnded: Cause(command=lambda _, e: EndTurn(e.actor)),
-                TurnStarted: Cause(),
-                Advanced: Cause(),
-                GameEnded: Cause(),
-            },
             bad_command="skirmish.illegal.bad_command",
             unknown_command="skirmish.illegal.unknown_command",
         )
@@ -750,12 +734,12 @@ class SkirmishRuleset(Rules[Setup, State, Command, Event]):
         """The response stack."""
         return state.stack
 
-    def follow_up(self, state: State) -> Event | None:
+    def follow_up(self, state: State, dice: DiceSource) -> Event | None:
         """The automatic event the rules call for next."""
         found = owed(state)
         return None if found is None else found[0]
 
-    def advance(self, state: State) -> tuple[Event, State] | None:
+    def advance(self, state: State, dice: DiceSource) -> tuple[Event, State] | None:
         """The automatic event the rules call for next, and the state after it.
 
         The steps of :class:`Advanced` are taken while they are planned: not folded again.

@@ -1,0 +1,37 @@
+"""The m20 rule system as one value: what everything that serves every system finds."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from tabletop_rules.m20._character import Character
+from tabletop_rules.m20._combat import RULESET, command_label, describe
+from tabletop_rules.m20._combat._values import GM
+from tabletop_rules.m20._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
+from tabletop_rules.m20._vectors import VECTOR_CHECKS
+from tabletop_rules.systems import RuleSystem, Sheets
+
+__all__ = ["SYSTEM"]
+
+#: The m20 rule system, registered as ``m20`` through the ``tabletop_rules.systems`` entry
+#: point.
+#:
+#: .. versionadded:: 0.1.0
+SYSTEM: Final = RuleSystem(
+    name="m20",
+    ruleset=RULESET,
+    package="tabletop_rules.m20",
+    title="m20.title",
+    describe=describe,
+    command_label=command_label,
+    sheets=Sheets(
+        character_type=Character,
+        parse=parse_sheet,
+        format=format_sheet,
+        example=EXAMPLE_SHEET,
+    ),
+    gm=GM,
+    chat="tabletop_rules.m20._chat",
+    checks=VECTOR_CHECKS,
+    strategies="tabletop_rules.m20.strategies",
+)
