@@ -26,6 +26,8 @@ import functools
 import importlib
 import inspect
 import random
+import sys
+import types
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -52,6 +54,7 @@ from tabletop_rules import (
 )
 from tabletop_rules.dice import SeededDiceState
 from tabletop_rules.i18n import LOCALES
+from tabletop_rules.systems import Registry, RuleSystem
 
 # -- samples ---------------------------------------------------------------------------------
 
@@ -70,6 +73,8 @@ class Game:
     state: Any
     #: The events of the first few steps.
     events: tuple[Any, ...]
+    #: The record of those steps.
+    record: Any
 
 
 def _played(package: Any, setup: object, *, steps: int = 12) -> Game:
@@ -78,8 +83,15 @@ def _played(package: Any, setup: object, *, steps: int = 12) -> Game:
     state = package.RULESET.start(setup)
     for event in record.events:  # each game's own folds, not those under test
         state = package.RULESET.evolve(state, event)
-    first = package.RULESET.start(setup)
-    return Game(package=package, setup=setup, first=first, state=state, events=tuple(record.events))
+    first = engine.replay(attrs.evolve(record, entries=record.entries[:1]), package.RULESET)
+    return Game(
+        package=package,
+        setup=setup,
+        first=first,
+        state=state,
+        events=tuple(record.events),
+        record=record,
+    )
 
 
 def _duel_setup(package: Any, character: object) -> object:
@@ -242,9 +254,6 @@ LOCALE_TAKERS: dict[str, Callable[[Any], object]] = {
     "m20.command_label": lambda locale: m20.command_label(m20.EndRound(), locale),
     "m20.format_sheet": lambda locale: m20.format_sheet(m20.parse_sheet(m20.EXAMPLE_SHEET), locale),
     "m20.names_of": lambda locale: m20.names_of(game("m20").state, locale),
-    "m20.VECTOR_LOG": lambda locale: m20.VECTOR_LOG(
-        None, game("m20").state, game("m20").events, locale
-    ),
     # bar2d6
     "bar2d6.describe": lambda locale: bar2d6.describe(game("bar2d6").events[-1], locale),
     "bar2d6.command_label": lambda locale: bar2d6.command_label(bar2d6.EndRound(), locale),
@@ -252,9 +261,6 @@ LOCALE_TAKERS: dict[str, Callable[[Any], object]] = {
         bar2d6.parse_sheet(bar2d6.EXAMPLE_SHEET), locale
     ),
     "bar2d6.HelpedResult.explain": lambda locale: _helped_result().explain(locale),
-    "bar2d6.VECTOR_LOG": lambda locale: bar2d6.VECTOR_LOG(
-        None, game("bar2d6").state, game("bar2d6").events, locale
-    ),
     # bayside23
     "bayside23.describe": lambda locale: bayside23.describe(game("bayside23").events[-1], locale),
     "bayside23.log": lambda locale: bayside23.log(game("bayside23").events, locale),
@@ -262,15 +268,9 @@ LOCALE_TAKERS: dict[str, Callable[[Any], object]] = {
         bayside23.Wait(actor="mina"), locale
     ),
     "bayside23.InitiativeResult.explain": lambda locale: _initiative_result().explain(locale),
-    "bayside23.VECTOR_LOG": lambda locale: bayside23.VECTOR_LOG(
-        game("bayside23").setup, game("bayside23").state, game("bayside23").events, locale
-    ),
     # skirmish
     "skirmish.describe": lambda locale: skirmish.describe(game("skirmish").events[-1], locale),
     "skirmish.command_label": lambda locale: skirmish.command_label(skirmish.EndTurn("a"), locale),
-    "skirmish.VECTOR_LOG": lambda locale: skirmish.VECTOR_LOG(
-        None, game("skirmish").state, game("skirmish").events, locale
-    ),
 }
 
 
@@ -482,12 +482,6 @@ def _ruleset_probes(system: str) -> list[Probe]:
         Probe(f"{name}.is_over", lambda v: ruleset().is_over(v), "$.state", states),
         Probe(f"{name}.outcome", lambda v: ruleset().outcome(v), "$.state", states),
         Probe(
-            f"{name}.verify:events",
-            lambda v: ruleset().verify(game(system).setup, v),
-            "$.events",
-            _fixed(NOT_ITERABLE),
-        ),
-        Probe(
             f"engine.fold:{system} state",
             lambda v: engine.fold(ruleset(), v, game(system).events),
             "$.state",
@@ -508,9 +502,8 @@ def _ruleset_probes(system: str) -> list[Probe]:
     ]
 
 
-def _record() -> engine.GameRecord[Any, Any]:
-    played = game("bar2d6")
-    return engine.GameRecord.begin(bar2d6.RULESET, played.setup).extend(played.events)
+def _record() -> engine.GameRecord[Any, Any, Any]:
+    return game("bar2d6").record
 
 
 CORE_PROBES: list[Probe] = [
@@ -613,19 +606,46 @@ CORE_PROBES: list[Probe] = [
         _fixed(NOT_FLAG),
     ),
     Probe(
-        "engine.GameRecord.begin",
-        lambda v: engine.GameRecord.begin(v, None),
+        "engine.begin",
+        lambda v: engine.begin(v, None, SeededDice(1)),
         "$.ruleset",
         _fixed({"None": None, "str": "m20"}),
     ),
     Probe(
-        "engine.GameRecord.extend", lambda v: _record().extend(v), "$.events", _fixed(NOT_ITERABLE)
+        "engine.begin:dice",
+        lambda v: engine.begin(bar2d6.RULESET, game("bar2d6").setup, v),
+        "$.dice",
+        _fixed(NOT_SOURCE),
     ),
     Probe(
-        "engine.Registry.get",
-        lambda v: engine.Registry.default().get(v),
+        "engine.GameRecord.extend",
+        lambda v: _record().extend(v),
+        "$.entries",
+        _fixed({"None": None, "int": 5}),
+    ),
+    Probe(
+        "engine.GameRecord.extend:items",
+        lambda v: _record().extend(v),
+        "$.entries[0]",
+        _fixed({"str": "entry", "events": game("bar2d6").events[:1]}),
+    ),
+    Probe(
+        "engine.GameRecord.append",
+        lambda v: _record().append(v),
+        "$.entry",
+        _fixed({"None": None, "str": "entry", "dict": {}}),
+    ),
+    Probe(
+        "systems.Registry.get",
+        lambda v: Registry.default().get(v),
         "$.name",
         _fixed({"None": None, "int": 5, "list": ["m20"]}),
+    ),
+    Probe(
+        "systems.Registry.with_systems",
+        lambda v: Registry().with_systems(v),
+        "$.systems[0]",
+        _fixed({"None": None, "str": "m20", "ruleset": m20.RULESET}),
     ),
     # serialization
     Probe(
@@ -1648,7 +1668,9 @@ VALUE_PROBES: list[Probe] = [
     *(
         Probe(
             f"{system}.RULESET.settle",
-            functools.partial(lambda system, v: game(system).package.RULESET.settle(v), system),
+            functools.partial(
+                lambda system, v: game(system).package.RULESET.settle(v, SeededDice(1)), system
+            ),
             "$.state",
             _fixed({"None": None, "int": 5}),
         )
@@ -1733,14 +1755,21 @@ def test_an_error_inside_a_generator_argument_goes_on_as_it_is(call: Callable[[]
 def test_a_system_s_broken_chat_commands_are_not_blamed_on_the_system_name(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A system package whose CHAT_COMMANDS is no list is its own bug, not a wrong $.system."""
-    import types
-
+    """A system whose CHAT_COMMANDS is no list is its own bug, not a wrong $.system."""
     from tabletop_rules.notation import _systems
 
-    monkeypatch.setattr(
-        _systems, "system_package", lambda _: types.SimpleNamespace(CHAT_COMMANDS=5)
+    broken = RuleSystem(
+        name="mysys",
+        ruleset=m20.RULESET,
+        title="mysys",
+        describe=m20.describe,
+        command_label=m20.command_label,
+        chat="tabletop_rules.mysys_chat",
     )
+    monkeypatch.setitem(
+        sys.modules, "tabletop_rules.mysys_chat", types.SimpleNamespace(CHAT_COMMANDS=5)
+    )
+    monkeypatch.setattr(Registry, "default", classmethod(lambda cls: cls().with_systems(broken)))
     _systems._commands.cache_clear()
     try:
         with pytest.raises(TypeError, match="not iterable") as raised:
@@ -1784,6 +1813,7 @@ def test_a_broken_catalog_is_not_blamed_on_the_locale(
         raise TypeError("a bug in the catalogs")
 
     monkeypatch.setattr(i18n, "_catalog", broken)
+    monkeypatch.setattr(i18n, "_merged", broken)
     with pytest.raises(TypeError, match="a bug in the catalogs"):
         call()
 

@@ -16,15 +16,14 @@ import tabletop_rules
 #: The unbounded caches, each with why what it is keyed by cannot grow without end.
 UNBOUNDED = {
     "tabletop_rules.i18n._shipped": "one entry for each shipped locale (resolved tags only)",
-    "tabletop_rules.notation._systems._commands": "registered system names (others raise)",
-    "tabletop_rules.notation._systems.system_package": "registered system names (others raise)",
     "tabletop_rules.bayside23._checks._hit_classes": "the two readings of Rulings.specials",
     "tabletop_rules.bayside23._checks._all_totals": "no argument",
     "tabletop_rules.bar2d6._sheet._field_words": "no argument",
     "tabletop_rules.bar2d6._sheet._kind_words": "no argument",
     "tabletop_rules.bar2d6._sheet._effect_words": "no argument",
     "tabletop_rules.m20._sheet._vocabulary": "no argument",
-    "tabletop_rules.engine._entry_point_rulesets": "no argument",
+    "tabletop_rules.systems._entry_point_names": "no argument",
+    "tabletop_rules.systems._entry_point_system": "installed system names (only they reach it)",
     "tabletop_rules.serialization._default_converter": "no argument",
     "tabletop_rules.simulation.simulators": "no argument",
     "tabletop_rules.skirmish._cards.sample_cards": "no argument",

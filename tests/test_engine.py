@@ -33,14 +33,16 @@ from tabletop_rules import (
 )
 from tabletop_rules.dice import DiceSource
 from tabletop_rules.engine import (
+    RECORD_FORMAT,
+    Entry,
     GameRecord,
     GameResult,
     Pass,
     PromptFrame,
     PromptStack,
-    Registry,
 )
 from tabletop_rules.serialization import register_tagged_union
+from tabletop_rules.systems import Registry, RuleSystem
 from tabletop_rules.testing.strategies import games
 
 D6 = Dice(1, 6)
@@ -121,6 +123,8 @@ class Duel:
     name = "duel"
     rules_version = "1"
     setup_type = Setup
+    state_type = State
+    command_type = Command
     event_type = Event
 
     def configure_converter(self, converter: cattrs.Converter) -> None:
@@ -200,7 +204,14 @@ class Duel:
 
 
 DUEL = Duel()
-REGISTRY = Registry().with_rulesets(DUEL)
+SYSTEM: RuleSystem[Setup, State, Command, Event] = RuleSystem(
+    name="duel",
+    ruleset=DUEL,
+    title="duel",
+    describe=lambda event, locale="en", *, state=None: type(event).__name__,
+    command_label=lambda command, locale="en", *, state=None: type(command).__name__,
+)
+REGISTRY = Registry().with_systems(SYSTEM)
 CONVERTER = make_converter(registry=REGISTRY)
 
 
@@ -215,11 +226,22 @@ def test_fold_applies_events_in_order() -> None:
 
 
 def test_step_decides_and_folds() -> None:
-    """``step`` returns the new state together with the events to store."""
-    state, events = engine.step(DUEL, DUEL.start(Setup()), Attack("a"), ScriptedDice([3]))
+    """``step`` returns the new state with the record's entry: command, faces and events."""
+    state, entry = engine.step(DUEL, DUEL.start(Setup()), Attack("a"), ScriptedDice([3]))
 
-    assert (AttackRolled("a", "b", Roll(D6, (3,))),) == events
+    assert (
+        Entry(command=Attack("a"), faces=(3,), events=(AttackRolled("a", "b", Roll(D6, (3,))),))
+        == entry
+    )
     assert "b" == state.turn
+
+
+def test_begin_of_a_game_that_owes_nothing_has_no_entries() -> None:
+    """``begin`` starts the game; a ruleset with no opening steps gives a record with no entries."""
+    state, record = engine.begin(DUEL, Setup(hp=3), ScriptedDice([]))
+
+    assert DUEL.start(Setup(hp=3)) == state
+    assert GameRecord(system="duel", rules_version="1", setup=Setup(hp=3)) == record
 
 
 def test_illegal_command_changes_nothing() -> None:
@@ -264,9 +286,9 @@ def test_answering_resumes_the_resolution() -> None:
     """Passing resumes the suspended hit: the damage is dealt and the turn moves on."""
     state, _ = engine.step(DUEL, DUEL.start(Setup()), Attack("a"), ScriptedDice([5]))
 
-    state, events = engine.step(DUEL, state, Pass("b"), ScriptedDice([]))
+    state, entry = engine.step(DUEL, state, Pass("b"), ScriptedDice([]))
 
-    assert (Passed("b"), Damaged("b", 1)) == events
+    assert (Passed("b"), Damaged("b", 1)) == entry.events
     assert 1 == state.hp_of("b")
     assert state.prompts.empty
     assert "b" == state.turn
@@ -276,9 +298,9 @@ def test_a_successful_answer_cancels_the_suspended_work() -> None:
     """A dodge of 5 or more resolves the prompt without the damage."""
     state, _ = engine.step(DUEL, DUEL.start(Setup()), Attack("a"), ScriptedDice([5]))
 
-    state, events = engine.step(DUEL, state, Dodge("b"), ScriptedDice([6]))
+    state, entry = engine.step(DUEL, state, Dodge("b"), ScriptedDice([6]))
 
-    assert (DodgeRolled("b", Roll(D6, (6,))),) == events
+    assert (DodgeRolled("b", Roll(D6, (6,))),) == entry.events
     assert 2 == state.hp_of("b")
     assert state.prompts.empty
 
@@ -303,13 +325,12 @@ def test_empty_prompt_stack_is_refused() -> None:
     assert "no_prompt" == raised.value.reason
 
 
-def _play(seed: int) -> tuple[GameRecord[Setup, Event], State]:
-    record: GameRecord[Setup, Event] = GameRecord.begin(DUEL, Setup())
-    state = DUEL.start(record.setup)
+def _play(seed: int) -> tuple[GameRecord[Setup, Command, Event], State]:
     dice = SeededDice(seed)
+    state, record = engine.begin(DUEL, Setup(), dice)
     while not DUEL.is_over(state):
-        state, events = engine.step(DUEL, state, DUEL.legal_commands(state)[-1], dice)
-        record = record.extend(events)
+        state, entry = engine.step(DUEL, state, DUEL.legal_commands(state)[-1], dice)
+        record = record.append(entry)
     return record, state
 
 
@@ -339,16 +360,75 @@ def test_state_round_trips_through_json() -> None:
     assert state == from_json(to_json(state, converter=CONVERTER), State, converter=CONVERTER)
 
 
-def test_corrupt_record_names_the_event() -> None:
-    """An event that does not fit its state raises ``CorruptRecord`` with the event's index."""
-    record = GameRecord.begin(DUEL, Setup()).extend(
-        [AttackRolled("a", "b", Roll(D6, (1,))), AttackRolled("a", "b", Roll(D6, (1,)))]
-    )
+def _entry(command: Command, faces: tuple[int, ...], *events: Event) -> Entry[Command, Event]:
+    return Entry(command=command, faces=faces, events=events)
+
+
+def _record(*entries: Entry[Command, Event]) -> GameRecord[Setup, Command, Event]:
+    return GameRecord(system="duel", rules_version="1", setup=Setup(), entries=entries)
+
+
+def test_verified_replay_refuses_an_illegal_command_at_its_entry() -> None:
+    """An entry whose command the rules refuse raises ``CorruptRecord`` with the entry's index."""
+    miss = _entry(Attack("a"), (1,), AttackRolled("a", "b", Roll(D6, (1,))))
+    record = _record(miss, miss)
 
     with pytest.raises(CorruptRecord) as raised:
         engine.replay(record, registry=REGISTRY)
 
     assert 1 == raised.value.index
+    assert "turn" in raised.value.cause
+
+
+def test_verified_replay_refuses_events_the_rules_do_not_give() -> None:
+    """An entry whose events differ from what its command and faces give is refused at it."""
+    forged = _entry(Attack("a"), (1,), AttackRolled("a", "b", Roll(D6, (6,))))
+
+    with pytest.raises(CorruptRecord) as raised:
+        engine.replay(_record(forged), registry=REGISTRY)
+
+    assert 0 == raised.value.index
+
+
+def test_verified_replay_refuses_faces_the_rules_do_not_roll() -> None:
+    """An entry that records more faces than its decision rolls is refused at it."""
+    padded = _entry(Attack("a"), (1, 4), AttackRolled("a", "b", Roll(D6, (1,))))
+
+    with pytest.raises(CorruptRecord) as raised:
+        engine.replay(_record(padded), registry=REGISTRY)
+
+    assert (0, True) == (raised.value.index, "more faces" in raised.value.cause)
+
+
+def test_only_the_first_entry_may_have_no_command() -> None:
+    """An entry with no command (the opening steps) is refused anywhere but first."""
+    miss = _entry(Attack("a"), (1,), AttackRolled("a", "b", Roll(D6, (1,))))
+    record = _record(miss, Entry(command=None))
+
+    with pytest.raises(CorruptRecord) as raised:
+        engine.replay(record, registry=REGISTRY)
+
+    assert 1 == raised.value.index
+
+
+def test_trusted_replay_folds_the_events_only() -> None:
+    """A trusted replay folds the recorded events and decides nothing again."""
+    forged = _entry(Attack("a"), (), AttackRolled("a", "b", Roll(D6, (2,))))
+
+    state = engine.replay(_record(forged), registry=REGISTRY, trusted=True)
+
+    assert "b" == state.turn
+
+
+def test_a_record_of_another_format_is_refused() -> None:
+    """Records of format 1 (events alone) are refused with a message that says so."""
+    old = '{"system":"duel","rules_version":"1","setup":{"hp":2},"events":[]}'
+
+    with pytest.raises(InvalidData) as raised:
+        from_json(old, GameRecord, converter=CONVERTER)
+
+    assert ("$.format", True) == (raised.value.path, "format 1" in str(raised.value))
+    assert 2 == RECORD_FORMAT
 
 
 def test_unknown_system_is_refused() -> None:
@@ -379,16 +459,16 @@ def test_record_json_with_an_unknown_event_type_is_invalid_data() -> None:
     with pytest.raises(InvalidData) as raised:
         from_json(text, GameRecord, converter=CONVERTER)
 
-    assert raised.value.path.startswith("$.events[")
+    assert raised.value.path.startswith("$.entries[")
 
 
 def test_registry_lookups() -> None:
-    """``with_rulesets`` adds rulesets without changing the registry it started from."""
+    """``with_systems`` adds systems without changing the registry it started from."""
     empty = Registry()
 
-    assert ("duel",) == empty.with_rulesets(DUEL).names
+    assert ("duel",) == empty.with_systems(SYSTEM).names
     assert () == empty.names
-    assert DUEL is REGISTRY.get("duel")
+    assert DUEL is REGISTRY.get("duel").ruleset
 
 
 def test_game_result_draw() -> None:
@@ -397,7 +477,7 @@ def test_game_result_draw() -> None:
 
 
 @given(games(DUEL, st.builds(Setup, hp=st.integers(1, 4))))
-def test_random_legal_play_replays(record: GameRecord[Setup, Any]) -> None:
+def test_random_legal_play_replays(record: GameRecord[Setup, Command, Any]) -> None:
     """Random legal play: HP never goes below 0 after the end, and replay equals the live fold."""
     live = engine.fold(DUEL, DUEL.start(record.setup), record.events)
 
@@ -428,11 +508,12 @@ def test_step_gives_scripted_faces_back_when_a_command_fails() -> None:
 
 
 def test_an_event_that_breaks_evolve_in_any_way_is_a_corrupt_record() -> None:
-    """Whatever error an unfit event causes, replay names the event's index."""
+    """Whatever error an unfit event causes, a trusted replay names the entry's index."""
     junk: Any = "not an event"
-    record = GameRecord.begin(DUEL, Setup()).extend([AttackRolled("a", "b", Roll(D6, (1,))), junk])
+    miss = _entry(Attack("a"), (1,), AttackRolled("a", "b", Roll(D6, (1,))))
+    record = _record(miss, _entry(Attack("b"), (), junk))
 
     with pytest.raises(CorruptRecord) as raised:
-        engine.replay(record, registry=REGISTRY)
+        engine.replay(record, registry=REGISTRY, trusted=True)
 
     assert 1 == raised.value.index

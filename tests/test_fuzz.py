@@ -74,6 +74,7 @@ from tabletop_rules.bayside23 import strategies as bayside23s
 from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Outcome, Term
 from tabletop_rules.dice import Dice, Roll, SeededDice, SeededDiceState
 from tabletop_rules.engine import GameRecord, GameResult, Pass, PromptFrame, PromptStack
+from tabletop_rules.systems import Registry
 from tabletop_rules.errors import IllegalCommand, InvalidData, TabletopRulesError
 from tabletop_rules.i18n import LOCALES, resolve_locale
 from tabletop_rules.m20 import strategies as m20s
@@ -237,7 +238,7 @@ def _describe(event: m20.Event) -> None:
         m20.describe(event, locale)
 
 
-def _replay(record: GameRecord[Any, Any]) -> None:
+def _replay(record: GameRecord[Any, Any, Any]) -> None:
     engine.replay(record)
 
 
@@ -291,7 +292,7 @@ def _rolled_parts(result: notation.Result) -> SearchStrategy[notation.RolledPart
 _m20_games = ts.games(m20.RULESET, m20s.setups(max_participants=3), max_steps=12)
 
 
-def _final(record: GameRecord[m20.CombatSetup, m20.Event]) -> m20.CombatState:
+def _final(record: GameRecord[m20.CombatSetup, m20.Command, m20.Event]) -> m20.CombatState:
     return engine.fold(m20.RULESET, m20.RULESET.start(record.setup), record.events)
 
 
@@ -537,8 +538,8 @@ def _played_values(draw: st.DrawFn, ruleset: Any, setups: SearchStrategy[Any]) -
         command = random_bot(ruleset, state, rng)
         if command is None:
             break
-        state, events = engine.step(ruleset, state, command, dice)
-        for value in (command, *events, state):
+        state, entry = engine.step(ruleset, state, command, dice)
+        for value in (command, entry, *entry.events, state):
             _reachable(value, found)
     kind = draw(st.sampled_from(sorted(found, key=lambda cls: cls.__qualname__)))
     return draw(st.sampled_from(found[kind]))
@@ -763,7 +764,7 @@ ENTRY_POINTS: Final[tuple[EntryPoint, ...]] = (
 
 def _system_packages() -> tuple[types.ModuleType, ...]:
     """The package of every registered ruleset (``tabletop_rules.m20`` for m20's)."""
-    names = {type(ruleset).__module__.partition("._")[0] for ruleset in engine.Registry.default()}
+    names = {system.package for system in Registry.default() if system.package is not None}
     return tuple(importlib.import_module(name) for name in sorted(names))
 
 
@@ -775,13 +776,18 @@ PUBLIC_MODULES: Final = (
     tabletop_rules.dice,
     tabletop_rules.engine,
     tabletop_rules.notation,
+    tabletop_rules.systems,
     tabletop_rules.odds,
     *_system_packages(),
 )
 
 #: Public types that are not data, so never read from JSON, each with the reason.
 NOT_DATA: Final = {
-    tabletop_rules.Registry: "holds ruleset objects, found through entry points",
+    tabletop_rules.Registry: "holds rule systems, found through entry points",
+    tabletop_rules.Entry: "read within a GameRecord, whose system names its types (fuzzed there)",
+    tabletop_rules.RuleSystem: "holds a system's functions, given in code",
+    tabletop_rules.systems.Sheets: "holds a system's sheet functions, given in code",
+    tabletop_rules.systems.Seat: "built by a bot in code from its lobby, never read from JSON",
     skirmish.Versus: "holds a bot for each player: functions, given in code",
     notation.ChatCommand: "holds a reader function; a system registers it in code",
     notation.SystemCommand: "made by notation.parse from text, fuzzed there; holds a check",
@@ -1100,7 +1106,7 @@ def _garbage(draw: st.DrawFn, entry: RulesetInput, state: Any, pool: list[Any]) 
     return command
 
 
-def _moments(entry: RulesetInput, record: GameRecord[Any, Any]) -> list[Any]:
+def _moments(entry: RulesetInput, record: GameRecord[Any, Any, Any]) -> list[Any]:
     state = entry.ruleset.start(record.setup)
     moments = [state]
     for event in record.events:

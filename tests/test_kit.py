@@ -16,11 +16,10 @@ import pytest
 
 from tabletop_rules import engine
 from tabletop_rules.dice import Roll, ScriptedDice
-from tabletop_rules.engine import GameRecord, Pass, PromptFrame, PromptStack
+from tabletop_rules.engine import Entry, GameRecord, Pass, PromptFrame, PromptStack
 from tabletop_rules.errors import CorruptRecord, IllegalCommand, InvalidData
 from tabletop_rules.i18n import LOCALES
 from tabletop_rules.kit import (
-    Cause,
     CommandShapes,
     Durations,
     Expiry,
@@ -43,7 +42,6 @@ from .toy_stack import (
     Setup,
     SpellCast,
     State,
-    ToyStack,
     TurnEnded,
 )
 
@@ -491,8 +489,8 @@ def test_gate_refuses_an_answer_with_nothing_to_answer() -> None:
 
 
 def test_decide_settles_a_state_before_the_gate() -> None:
-    """A state that owes automatic events (a record cut short) is played as the state after
-    them: the owed events come first in the command's events."""
+    """A state that owes automatic events (one built from events, not played) is played as
+    the state after them: the owed events come first in the command's events."""
     owing = _state_after(Setup(), BOLT, Passed("bo"), Passed("ann"))
 
     events = RULESET.decide(owing, EndTurn("ann"), ScriptedDice([]))
@@ -512,21 +510,20 @@ def test_legal_commands_of_one_actor() -> None:
     assert Pass("bo") in RULESET.legal_commands(state, actor="bo")
 
 
-# --------------------------------------------------------------------------- verification
+# --------------------------------------------------------------------------- records
 
 
-def _played(setup: Setup, *moves: tuple[Any, list[int]]) -> tuple[Event, ...]:
-    state = RULESET.start(setup)
-    events: list[Event] = []
+def _played(setup: Setup, *moves: tuple[Any, list[int]]) -> GameRecord[Setup, Any, Event]:
+    state, record = engine.begin(RULESET, setup, ScriptedDice([]))
     for command, faces in moves:
-        state, played = engine.step(RULESET, state, command, ScriptedDice(faces))
-        events.extend(played)
-    return tuple(events)
+        state, entry = engine.step(RULESET, state, command, ScriptedDice(faces))
+        record = record.append(entry)
+    return record
 
 
 SETUP = Setup(hands=((Card.BOLT, Card.BOLT), (Card.SHIELD,)))
 #: ann bolts bo for 4; both pass: the bolt resolves; ann ends her turn.
-EVENTS = _played(
+RECORD = _played(
     SETUP,
     (Cast("ann", Card.BOLT, "bo"), [4]),
     (Pass("bo"), []),
@@ -540,81 +537,71 @@ RESOLVED = Resolved(caster="ann", card=Card.BOLT, target="bo", life=6)
 ENDED = TurnEnded("ann")
 
 
-def test_verify_rebuilds_the_state_of_a_legal_record() -> None:
-    """Every event derived again from the rules: the state is the fold of the record."""
-    assert (RESOLVED, ENDED) == EVENTS[3:]
-    assert (SpellCast, Passed, Passed) == tuple(map(type, EVENTS[:3]))
-    assert engine.fold(RULESET, RULESET.start(SETUP), EVENTS) == RULESET.verify(SETUP, EVENTS)
+def _with(index: int, entry: Entry[Any, Event]) -> GameRecord[Setup, Any, Event]:
+    entries = RECORD.entries
+    return attrs.evolve(RECORD, entries=(*entries[:index], entry, *entries[index + 1 :]))
 
 
-def test_verify_accepts_a_record_cut_short() -> None:
-    """A record may stop after a command's own events, before the automatic ones it owes."""
-    cut = EVENTS[:3]
-
-    state = RULESET.verify(SETUP, cut)
-
-    assert engine.fold(RULESET, RULESET.start(SETUP), cut) == state
-    assert RULESET.verify(SETUP, EVENTS[:4]) == RULESET.settle(state)[0]
+def test_an_entry_keeps_the_automatic_events_its_command_set_off() -> None:
+    """The last pass's entry holds the pass and the bolt's automatic resolution after it."""
+    assert (Passed("ann"), RESOLVED) == RECORD.entries[2].events
+    assert ((4,), (), (), ()) == tuple(entry.faces for entry in RECORD.entries)
+    assert (SpellCast, Passed, Passed, Resolved, TurnEnded) == tuple(map(type, RECORD.events))
 
 
-def test_verify_refuses_anything_after_a_missing_event() -> None:
-    """With the automatic resolution dropped, the next event is refused at its index."""
-    dropped = (*EVENTS[:3], *EVENTS[4:])
+def test_verified_replay_rebuilds_the_state_of_a_legal_record() -> None:
+    """Every command decided again with its faces: the state is the fold of the record."""
+    folded = engine.fold(RULESET, RULESET.start(SETUP), RECORD.events)
 
-    with pytest.raises(CorruptRecord) as refused:
-        RULESET.verify(SETUP, dropped)
-
-    assert 3 == refused.value.index
+    assert folded == engine.replay(RECORD, RULESET)
 
 
-def test_verify_refuses_an_automatic_event_nothing_calls_for() -> None:
-    """An automatic event where the rules call for none is refused."""
-    with pytest.raises(CorruptRecord) as refused:
-        RULESET.verify(SETUP, (EVENTS[3],))
-
-    assert 0 == refused.value.index
-
-
-def test_verify_refuses_a_wrong_automatic_event() -> None:
-    """An automatic event other than the one the rules call for is refused."""
-    wrong = attrs.evolve(RESOLVED, life=1)
+def test_verified_replay_refuses_a_dropped_automatic_event() -> None:
+    """An entry whose command's automatic events are missing is refused at that entry."""
+    dropped = attrs.evolve(RECORD.entries[2], events=RECORD.entries[2].events[:1])
 
     with pytest.raises(CorruptRecord) as refused:
-        RULESET.verify(SETUP, (*EVENTS[:3], wrong))
-
-    assert 3 == refused.value.index
-
-
-def test_verify_refuses_leftover_dice() -> None:
-    """An event that records more dice than its rule rolls is refused."""
-    rolled_shield = SpellCast(actor="ann", card=Card.SHIELD, target="ann", roll=Roll(D6, (4,)))
-
-    with pytest.raises(CorruptRecord) as refused:
-        RULESET.verify(Setup(), (rolled_shield,))
-
-    assert 0 == refused.value.index
-    assert "more dice" in refused.value.cause
-
-
-def test_verify_refuses_a_command_the_rules_refuse() -> None:
-    """An event whose command the rules refuse (bo's bolt on ann's turn) is refused."""
-    with pytest.raises(CorruptRecord) as refused:
-        RULESET.verify(SETUP, (*EVENTS[:4], attrs.evolve(ENDED, actor="bo")))
-
-    assert 4 == refused.value.index
-
-
-def test_verify_refuses_an_event_of_another_ruleset() -> None:
-    """An event of no type of the ruleset is refused."""
-    with pytest.raises(CorruptRecord) as refused:
-        RULESET.verify(SETUP, (*EVENTS[:2], "Passed"))  # type: ignore[arg-type]
+        engine.replay(_with(2, dropped), RULESET)
 
     assert 2 == refused.value.index
 
 
+def test_verified_replay_refuses_a_wrong_automatic_event() -> None:
+    """An automatic event other than the one the rules call for is refused at its entry."""
+    wrong = attrs.evolve(RECORD.entries[2], events=(Passed("ann"), attrs.evolve(RESOLVED, life=1)))
+
+    with pytest.raises(CorruptRecord) as refused:
+        engine.replay(_with(2, wrong), RULESET)
+
+    assert 2 == refused.value.index
+
+
+def test_verified_replay_refuses_leftover_faces() -> None:
+    """An entry that records more faces than its command rolls is refused."""
+    padded = attrs.evolve(RECORD.entries[1], faces=(4,))
+
+    with pytest.raises(CorruptRecord) as refused:
+        engine.replay(_with(1, padded), RULESET)
+
+    assert (1, True) == (refused.value.index, "more faces" in refused.value.cause)
+
+
+def test_verified_replay_refuses_a_command_the_rules_refuse() -> None:
+    """An entry whose command the rules refuse (ann ends bo's turn) is refused."""
+    record = RECORD.append(Entry(command=EndTurn("ann"), events=(TurnEnded("ann"),)))
+
+    with pytest.raises(CorruptRecord) as refused:
+        engine.replay(record, RULESET)
+
+    assert 4 == refused.value.index
+
+
 def test_replay_verifies_unless_trusted() -> None:
     """``engine.replay`` verifies a kit ruleset's record; trusted, it only folds."""
-    forged = GameRecord.begin(RULESET, SETUP).extend((*EVENTS[:3], attrs.evolve(RESOLVED, life=1)))
+    forged_entry = attrs.evolve(
+        RECORD.entries[2], events=(Passed("ann"), attrs.evolve(RESOLVED, life=1))
+    )
+    forged = _with(2, forged_entry)
 
     with pytest.raises(CorruptRecord):
         engine.replay(forged, RULESET)
@@ -622,28 +609,15 @@ def test_replay_verifies_unless_trusted() -> None:
     assert 1 == engine.replay(forged, RULESET, trusted=True).player("bo").life
 
 
-def test_rules_refuse_tables_that_do_not_match() -> None:
-    """Every event type needs both a fold and a cause."""
+def test_a_state_read_without_dice_is_settled_as_far_as_nothing_rolls() -> None:
+    """``legal_commands`` of a state that owes automatic events reads the state after them."""
+    owing = _state_after(SETUP, *RECORD.events[:3])
 
-    class Broken(ToyStack):
-        def __init__(self) -> None:
-            Rules.__init__(
-                self,
-                commands={Pass: lambda s, c, d: (Passed(c.actor),)},
-                events={Passed: lambda s, e: s},
-                causes={Passed: Cause(), Resolved: Cause()},
-            )
-
-    with pytest.raises(TypeError, match="Resolved"):
-        Broken()
-
-
-def test_cause_defaults_to_an_automatic_event_without_dice() -> None:
-    """A bare ``Cause`` is an automatic event that records no dice."""
-    cause: Cause[Any, Any, Any] = Cause()
-
-    assert cause.command is None
-    assert () == tuple(cause.rolls(object()))
+    assert not RULESET.is_chance(owing)
+    assert RULESET.legal_commands(engine.replay(RECORD, RULESET)) == RULESET.legal_commands(
+        _state_after(SETUP, *RECORD.events)
+    )
+    assert ("ann",) == RULESET.to_act(owing)
 
 
 def test_prompt_frames_of_the_toy_hold_windows() -> None:

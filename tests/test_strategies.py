@@ -32,7 +32,7 @@ from tabletop_rules import (
     to_json,
 )
 from tabletop_rules.dice import DiceSource
-from tabletop_rules.engine import Registry
+from tabletop_rules.systems import Registry, RuleSystem
 from tabletop_rules.serialization import register_tagged_union
 from tabletop_rules.testing import strategies as ts
 
@@ -81,9 +81,12 @@ class Counter:
     name = "counter"
     rules_version = "1"
     setup_type = Setup
+    state_type = State
+    command_type = Command
     event_type = Event
 
     def configure_converter(self, converter: cattrs.Converter) -> None:
+        register_tagged_union(converter, Command)
         register_tagged_union(converter, Event)
 
     def start(self, setup: Setup) -> State:
@@ -116,7 +119,15 @@ class Counter:
 COUNTER = Counter()
 # find() without shrinking: these tests only need some example, not the simplest.
 NO_SHRINK = settings(phases=[Phase.generate], database=None, max_examples=1000)
-REGISTRY = Registry().with_rulesets(COUNTER)
+REGISTRY = Registry().with_systems(
+    RuleSystem(
+        name="counter",
+        ruleset=COUNTER,
+        title="counter",
+        describe=lambda event, locale="en", *, state=None: repr(event),
+        command_label=lambda command, locale="en", *, state=None: repr(command),
+    )
+)
 SETUPS = st.builds(Setup, target=st.integers(min_value=0, max_value=30))
 
 
@@ -124,37 +135,37 @@ SETUPS = st.builds(Setup, target=st.integers(min_value=0, max_value=30))
 
 
 @given(ts.games(COUNTER, SETUPS))
-def test_games_replay_to_a_finished_state(record: GameRecord[Setup, Event]) -> None:
+def test_games_replay_to_a_finished_state(record: GameRecord[Setup, Command, Event]) -> None:
     """A random game (well within max_steps) replays to a state that is over."""
     assert True is COUNTER.is_over(replay(record, registry=REGISTRY))
 
 
 @given(ts.games(COUNTER, SETUPS))
-def test_games_record_the_ruleset(record: GameRecord[Setup, Event]) -> None:
+def test_games_record_the_ruleset(record: GameRecord[Setup, Command, Event]) -> None:
     """The record names the ruleset and its rules version."""
     assert ("counter", "1") == (record.system, record.rules_version)
 
 
 @given(ts.games(COUNTER, SETUPS, max_steps=3))
-def test_games_stop_at_max_steps(record: GameRecord[Setup, Event]) -> None:
+def test_games_stop_at_max_steps(record: GameRecord[Setup, Command, Event]) -> None:
     """At most max_steps commands are played (one event each here)."""
-    assert len(record.events) <= 3
+    assert len(record.entries) <= 3
 
 
 @given(ts.games(COUNTER, SETUPS, max_steps=0))
-def test_games_with_no_steps_have_no_events(record: GameRecord[Setup, Event]) -> None:
+def test_games_with_no_steps_have_no_events(record: GameRecord[Setup, Command, Event]) -> None:
     """max_steps=0 gives a record of the setup alone."""
     assert () == record.events
 
 
 @given(ts.games(COUNTER, st.just(Setup(0))))
-def test_games_stop_when_over_at_the_start(record: GameRecord[Setup, Event]) -> None:
+def test_games_stop_when_over_at_the_start(record: GameRecord[Setup, Command, Event]) -> None:
     """A game that is over at the start plays nothing."""
     assert () == record.events
 
 
 @given(ts.games(COUNTER, SETUPS))
-def test_game_records_round_trip_through_json(record: GameRecord[Setup, Event]) -> None:
+def test_game_records_round_trip_through_json(record: GameRecord[Setup, Command, Event]) -> None:
     """A generated record survives JSON with a converter that knows its ruleset."""
     converter = make_converter(registry=REGISTRY)
     assert record == from_json(

@@ -18,14 +18,16 @@ from hypothesis import strategies as st
 
 from tabletop_rules import engine
 from tabletop_rules.dice import Dice, Roll, ScriptedDice
-from tabletop_rules.engine import GameRecord, GameResult, Pass, Registry
+from tabletop_rules.engine import Entry, GameRecord, GameResult, Pass
 from tabletop_rules.errors import CorruptRecord, DiceExhausted, IllegalCommand
 from tabletop_rules.serialization import from_json, make_converter, to_json
+from tabletop_rules.systems import Registry
 
 from .toy_stack import (
     D6,
     PLAYERS,
     RULESET,
+    SYSTEM,
     Card,
     Cast,
     Command,
@@ -43,7 +45,7 @@ from .toy_stack import (
     other,
 )
 
-CONVERTER = make_converter(registry=Registry().with_rulesets(RULESET))
+CONVERTER = make_converter(registry=Registry().with_systems(SYSTEM))
 
 #: Every command a player could send, legal or not, for the refusal checks.
 EVERY_COMMAND: tuple[Command, ...] = (
@@ -76,19 +78,23 @@ class DrawnDice:
 
 @attrs.frozen(kw_only=True)
 class Step:
-    """One command of a game: the state before it, the command, its events, the state after."""
+    """One command of a game: the state before it, its record entry, the state after."""
 
     before: State
-    command: Command
-    events: tuple[Event, ...]
+    entry: Entry[Command, Event]
     after: State
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The events of the command."""
+        return self.entry.events
 
 
 @attrs.frozen(kw_only=True)
 class Game:
     """A random legal game: its record and its steps."""
 
-    record: GameRecord[Setup, Event]
+    record: GameRecord[Setup, Command, Event]
     steps: tuple[Step, ...]
 
     @property
@@ -103,16 +109,15 @@ def games(draw: st.DrawFn, *, max_steps: int = 300) -> Game:
     setup = draw(setups)
     data = draw(st.data())
     dice = DrawnDice(data)
-    state = RULESET.start(setup)
-    record = GameRecord.begin(RULESET, setup)
+    state, record = engine.begin(RULESET, setup, dice)
     steps: list[Step] = []
     while not RULESET.is_over(state) and len(steps) < max_steps:
         actor = data.draw(st.sampled_from(RULESET.to_act(state)), label="actor")
         legal = RULESET.legal_commands(state, actor=actor)
         command = data.draw(st.sampled_from(legal), label="command")
-        after, events = engine.step(RULESET, state, command, dice)
-        steps.append(Step(before=state, command=command, events=events, after=after))
-        record = record.extend(events)
+        after, entry = engine.step(RULESET, state, command, dice)
+        steps.append(Step(before=state, entry=entry, after=after))
+        record = record.append(entry)
         state = after
     assert RULESET.is_over(state) or len(steps) == max_steps, "a toy duel always ends"
     return Game(record=record, steps=tuple(steps))
@@ -167,7 +172,7 @@ def test_random_play_keeps_invariants(game: Game) -> None:
             check_stack(state)
             check_players(state, setup)
         assert step.after == state
-        assert RULESET.follow_up(state) is None, "a step settles its state"
+        assert RULESET.follow_up(state, ScriptedDice([])) is None, "a step settles its state"
 
 
 @given(games())
@@ -202,25 +207,15 @@ def test_replay_equals_live_state(game: Game) -> None:
 
 
 @given(games(), st.data())
-def test_cut_record_replays_and_plays_on(game: Game, data: st.DataObject) -> None:
-    """A record cut anywhere is accepted by verification; its state reads as the state after
-    the owed automatic events, from which play goes on as in the live game."""
-    cut = data.draw(st.integers(0, len(game.record.events)), label="cut")
-    record = attrs.evolve(game.record, events=game.record.events[:cut])
+def test_cut_record_replays_to_the_state_at_the_cut(game: Game, data: st.DataObject) -> None:
+    """A record cut after any entry replays, verified or trusted, to the live state there, from
+    which play goes on as in the live game (an undo of the entries after the cut)."""
+    cut = data.draw(st.integers(0, len(game.steps)), label="cut")
+    record = attrs.evolve(game.record, entries=game.record.entries[:cut])
     verified = engine.replay(record, RULESET)
-    assert engine.replay(record, RULESET, trusted=True) == verified
-    settled = RULESET.settle(verified)[0]
-    boundaries = {0: RULESET.start(game.record.setup)}
-    done = 0
-    for step in game.steps:
-        done += len(step.events)
-        boundaries[done] = step.after
-        if done - len(step.events) < cut <= done:
-            assert step.after == settled
-            assert RULESET.to_act(verified) == RULESET.to_act(step.after)
-            assert RULESET.legal_commands(verified) == RULESET.legal_commands(step.after)
-    if cut in boundaries:
-        assert boundaries[cut] == verified
+    live = game.steps[cut - 1].after if cut else RULESET.start(game.record.setup)
+    assert live == verified == engine.replay(record, RULESET, trusted=True)
+    assert RULESET.legal_commands(verified) == RULESET.legal_commands(live)
 
 
 @given(games())
@@ -254,87 +249,64 @@ def test_exactly_the_legal_commands_are_accepted(game: Game) -> None:
             assert before == to_json(state, converter=CONVERTER)
 
 
-def _faces(event: Event) -> tuple[int, ...]:
-    """The faces an event records, found from its fields (not from the ruleset's causes)."""
-    rolls = [getattr(event, a.name) for a in attrs.fields(type(event))]
-    return tuple(face for roll in rolls if isinstance(roll, Roll) for face in roll.faces)
-
-
-def first_bad_event(setup: Setup, events: tuple[Event, ...]) -> int | None:
-    """The index of the first event no legal play produces, derived independently of
-    ``Rules.verify``: each event is the automatic one owed, or the first of those that one of
-    ``legal_commands`` gives with the faces the event records; ``None`` when all fit."""
-    state = RULESET.start(setup)
-    index = 0
-    while index < len(events):
-        owed = RULESET.follow_up(state)
-        if owed is not None:
-            if events[index] != owed:
-                return index
-            state = RULESET.evolve(state, owed)
-            index += 1
-            continue
-        furthest = index
-        for command in RULESET.legal_commands(state):
-            dice = ScriptedDice(_faces(events[index]))
-            try:
-                after, produced = RULESET.play(state, command, dice)
-            except DiceExhausted:
-                continue
-            if dice.remaining:
-                continue
-            fits = 0
-            while fits < len(produced) and index + fits < len(events):
-                if produced[fits] != events[index + fits]:
-                    break
-                fits += 1
-            if index + fits == len(events):
-                return None  # all fits; the record may be cut short
-            if fits == len(produced):
-                state, index = after, index + fits
-                break
-            furthest = max(furthest, index + fits)
-        else:
-            return furthest
+def first_bad_entry(record: GameRecord[Setup, Command, Event]) -> int | None:
+    """The index of the first entry no legal play gives, derived with ``legal_commands``: its
+    command must be one the state offers, decided with its faces (all of them used) into
+    exactly its events; ``None`` when every entry fits."""
+    state = RULESET.start(record.setup)
+    for index, entry in enumerate(record.entries):
+        if entry.command not in RULESET.legal_commands(state):
+            return index
+        dice = ScriptedDice(entry.faces)
+        try:
+            state, produced = RULESET.play(state, entry.command, dice)
+        except DiceExhausted:
+            return index
+        if dice.remaining or produced != entry.events:
+            return index
     return None
 
 
-def _tamper(events: tuple[Event, ...], data: st.DataObject) -> tuple[tuple[Event, ...], int]:
-    """*events* dropped, duplicated, swapped or with a die face changed; the first index touched."""
-    kind = data.draw(st.sampled_from(["drop", "duplicate", "swap", "face"]), label="tamper")
-    at = data.draw(st.integers(0, len(events) - 1), label="at")
+def _tamper(
+    record: GameRecord[Setup, Command, Event], data: st.DataObject
+) -> tuple[GameRecord[Setup, Command, Event], int]:
+    """*record* with an entry dropped, duplicated or swapped, a die face changed or an event
+    dropped; the first index touched."""
+    entries = list(record.entries)
+    kind = data.draw(st.sampled_from(["drop", "duplicate", "swap", "face", "event"]), label="kind")
+    at = data.draw(st.integers(0, len(entries) - 1), label="at")
     if kind == "drop":
-        return (*events[:at], *events[at + 1 :]), at
-    if kind == "duplicate":
-        return (*events[: at + 1], *events[at:]), at + 1
-    rolled = [i for i, e in enumerate(events) if isinstance(e, SpellCast) and e.roll is not None]
-    if kind == "face" and rolled:
-        at = data.draw(st.sampled_from(rolled), label="rolled")
-        event = events[at]
-        assert isinstance(event, SpellCast)
-        assert event.roll is not None
-        faces = [f for f in range(1, 7) if (f,) != event.roll.faces]
-        face = data.draw(st.sampled_from(faces), label="face")
-        changed = attrs.evolve(event, roll=Roll(D6, (face,)))
-        return (*events[:at], changed, *events[at + 1 :]), at
-    later = data.draw(st.integers(0, len(events) - 1), label="with")
-    first, second = sorted((at, later))
-    swapped = list(events)
-    swapped[first], swapped[second] = swapped[second], swapped[first]
-    return tuple(swapped), first
+        del entries[at]
+    elif kind == "duplicate":
+        entries.insert(at, entries[at])
+        at += 1
+    elif kind == "face" and any(e.faces for e in entries):
+        at = data.draw(
+            st.sampled_from([i for i, e in enumerate(entries) if e.faces]), label="rolled"
+        )
+        (face,) = entries[at].faces
+        other_face = data.draw(st.sampled_from([f for f in range(1, 7) if f != face]), label="face")
+        entries[at] = attrs.evolve(entries[at], faces=(other_face,))
+    elif kind == "event" and entries[at].events:
+        entries[at] = attrs.evolve(entries[at], events=entries[at].events[:-1])
+    else:
+        later = data.draw(st.integers(0, len(entries) - 1), label="with")
+        first, second = sorted((at, later))
+        entries[first], entries[second] = entries[second], entries[first]
+        at = first
+    return attrs.evolve(record, entries=tuple(entries)), at
 
 
 @given(games(), st.data())
-def test_tampered_record_is_refused_at_the_first_bad_event(game: Game, data: st.DataObject) -> None:
-    """A tampered record (an event dropped, duplicated or swapped, a die face changed) is refused
-    with ``CorruptRecord`` at the first event that no legal play produces, or accepted when legal
-    play could have produced it all (a different die on a bolt that was countered)."""
-    setup, events = game.record.setup, game.record.events
-    if not events:
+def test_tampered_record_is_refused_at_the_first_bad_entry(game: Game, data: st.DataObject) -> None:
+    """A tampered record (an entry dropped, duplicated or swapped, a die face changed, an event
+    dropped) is refused with ``CorruptRecord`` at the first entry that no legal play gives, or
+    accepted when legal play could have given it all (a record cut short, two equal entries
+    swapped)."""
+    if not game.record.entries:
         return
-    tampered, touched = _tamper(events, data)
-    record = attrs.evolve(game.record, events=tampered)
-    expected = first_bad_event(setup, tampered)
+    record, touched = _tamper(game.record, data)
+    expected = first_bad_entry(record)
     if expected is None:
         assert engine.replay(record, RULESET) == engine.replay(record, RULESET, trusted=True)
         return
@@ -347,13 +319,16 @@ def test_tampered_record_is_refused_at_the_first_bad_event(game: Game, data: st.
 # --------------------------------------------------------------------------- scripted duels
 
 
-def _run(setup: Setup, *moves: tuple[Command, list[int]]) -> list[tuple[Event, ...]]:
-    state = RULESET.start(setup)
-    out = []
+def _record(setup: Setup, *moves: tuple[Command, list[int]]) -> GameRecord[Setup, Command, Event]:
+    state, record = engine.begin(RULESET, setup, ScriptedDice([]))
     for command, faces in moves:
-        state, events = engine.step(RULESET, state, command, ScriptedDice(faces))
-        out.append(events)
-    return out
+        state, entry = engine.step(RULESET, state, command, ScriptedDice(faces))
+        record = record.append(entry)
+    return record
+
+
+def _run(setup: Setup, *moves: tuple[Command, list[int]]) -> list[tuple[Event, ...]]:
+    return [entry.events for entry in _record(setup, *moves).entries]
 
 
 def test_nested_answers_resolve_last_in_first_out() -> None:
@@ -480,16 +455,15 @@ def test_mend_never_raises_life_above_the_start() -> None:
 def test_a_bolt_to_zero_life_ends_the_duel_and_clears_the_stack() -> None:
     """Life 0 ends the duel at once, with the spells still on the stack left unresolved."""
     setup = Setup(hands=((Card.BOLT,), (Card.BOLT,)), life=3)
-    steps = _run(
+    record = _record(
         setup,
         (Cast("ann", Card.BOLT, "bo"), [2]),
         (Cast("bo", Card.BOLT, "ann"), [6]),
         (Pass("ann"), []),
         (Pass("bo"), []),
     )
-    state = engine.replay(
-        GameRecord.begin(RULESET, setup).extend(e for step in steps for e in step), RULESET
-    )
+    steps = [entry.events for entry in record.entries]
+    state = engine.replay(record, RULESET)
 
     assert (
         Passed("bo"),
@@ -525,18 +499,36 @@ def test_refusals_name_their_reason(command: Any, reason: str) -> None:
 
 
 def test_a_changed_die_is_refused_where_it_counts() -> None:
-    """A bolt's die is recorded when it is cast and checked when the bolt resolves: with the
-    face changed, the cast is still legal play, but its recorded resolution is not."""
+    """A bolt's die is recorded when it is cast and used when the bolt resolves: with the face
+    changed in the entry and its event alike, the cast is still legal play, but the recorded
+    resolution, two entries later, is not."""
     setup = Setup(hands=((Card.BOLT,), (Card.MEND,)))
-    steps = _run(setup, (Cast("ann", Card.BOLT, "bo"), [4]), (Pass("bo"), []), (Pass("ann"), []))
-    events = tuple(e for step in steps for e in step)
-    record = GameRecord.begin(RULESET, setup).extend(events)
-    bolt = events[0]
+    record = _record(
+        setup, (Cast("ann", Card.BOLT, "bo"), [4]), (Pass("bo"), []), (Pass("ann"), [])
+    )
+    cast = record.entries[0]
+    (bolt,) = cast.events
     assert isinstance(bolt, SpellCast)
-    forged = attrs.evolve(record, events=(attrs.evolve(bolt, roll=Roll(D6, (1,))), *events[1:]))
+    changed = attrs.evolve(cast, faces=(1,), events=(attrs.evolve(bolt, roll=Roll(D6, (1,))),))
+    forged = attrs.evolve(record, entries=(changed, *record.entries[1:]))
 
     assert 6 == engine.replay(record, RULESET).player("bo").life
     with pytest.raises(CorruptRecord) as refused:
         engine.replay(forged, RULESET)
-    assert Resolved(caster="ann", card=Card.BOLT, target="bo", life=6) == events[3]
-    assert 3 == refused.value.index
+    assert (
+        Resolved(caster="ann", card=Card.BOLT, target="bo", life=6) == record.entries[2].events[1]
+    )
+    assert 2 == refused.value.index
+
+
+def test_a_die_changed_in_the_event_alone_is_refused_at_its_entry() -> None:
+    """An event whose die differs from the face its entry recorded is refused at once."""
+    setup = Setup(hands=((Card.BOLT,), (Card.MEND,)))
+    record = _record(setup, (Cast("ann", Card.BOLT, "bo"), [4]))
+    (bolt,) = record.entries[0].events
+    assert isinstance(bolt, SpellCast)
+    changed = attrs.evolve(record.entries[0], events=(attrs.evolve(bolt, roll=Roll(D6, (1,))),))
+
+    with pytest.raises(CorruptRecord) as refused:
+        engine.replay(attrs.evolve(record, entries=(changed,)), RULESET)
+    assert 0 == refused.value.index

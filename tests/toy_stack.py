@@ -31,7 +31,8 @@ import attrs
 from tabletop_rules.dice import Dice, DiceSource, Roll
 from tabletop_rules.engine import GameResult, Pass, PromptFrame, PromptStack
 from tabletop_rules.errors import IllegalCommand
-from tabletop_rules.kit import Cause, Durations, Expiry, ResponseWindow, Rules, copier
+from tabletop_rules.kit import Durations, Expiry, ResponseWindow, Rules, copier
+from tabletop_rules.systems import RuleSystem
 
 if TYPE_CHECKING:
     import cattrs
@@ -398,12 +399,8 @@ def _ended(state: State, reason: str) -> GameEnded:
     return GameEnded(leaders if len(leaders) == 1 else (), reason)
 
 
-def _rolls(event: SpellCast) -> tuple[Roll, ...]:
-    return () if event.roll is None else (event.roll,)
-
-
 class ToyStack(Rules[Setup, State, Command, Event]):
-    """The toy duel as a kit ruleset: three tables, the automatic events, who may act."""
+    """The toy duel as a kit ruleset: two tables, the automatic events, who may act."""
 
     name: str = "toy_stack"
     rules_version: str = "1"
@@ -423,16 +420,6 @@ class ToyStack(Rules[Setup, State, Command, Event]):
                 Fizzled: fold_fizzled,
                 TurnEnded: fold_turn_ended,
                 GameEnded: fold_game_ended,
-            },
-            causes={
-                SpellCast: Cause(
-                    command=lambda _, e: Cast(e.actor, e.card, e.target), rolls=_rolls
-                ),
-                Passed: Cause(command=lambda _, e: Pass(e.actor)),
-                TurnEnded: Cause(command=lambda _, e: EndTurn(e.actor)),
-                Resolved: Cause(),
-                Fizzled: Cause(),
-                GameEnded: Cause(),
             },
             bad_command="toy.illegal.bad_command",
             unknown_command="toy.illegal.unknown_command",
@@ -457,7 +444,7 @@ class ToyStack(Rules[Setup, State, Command, Event]):
         """The response stack."""
         return state.stack
 
-    def follow_up(self, state: State) -> Event | None:
+    def follow_up(self, state: State, dice: DiceSource) -> Event | None:
         """The end at 0 life; the top spell once its window closed; the end at the last turn."""
         if state.result is not None:
             return None
@@ -504,3 +491,13 @@ class ToyStack(Rules[Setup, State, Command, Event]):
 
 #: The toy duel's ruleset.
 RULESET: Final = ToyStack()
+
+
+#: The toy duel as a rule system: its ruleset, and words for its events and commands.
+SYSTEM: Final = RuleSystem(
+    name="toy_stack",
+    ruleset=RULESET,
+    title="toy_stack",
+    describe=lambda event, locale="en", *, state=None: type(event).__name__,
+    command_label=lambda command, locale="en", *, state=None: type(command).__name__,
+)

@@ -125,6 +125,11 @@ class Ruleset(Protocol[SetupT_contra, StateT, CommandT, EventT]):
         ...
 
     @property
+    def state_type(self) -> Any:
+        """The class of the states, or a union of classes (for serialization and checks)."""
+        ...
+
+    @property
     def command_type(self) -> Any:
         """The type of a command, usually a union of command classes (for serialization)."""
         ...

@@ -189,15 +189,16 @@ class RuleSystem(Generic[SetupT, StateT, CommandT, EventT]):
     name: str
     #: The system's game: its combat, battle or card game.
     ruleset: Ruleset[SetupT, StateT, CommandT, EventT]
-    #: The package that holds the system's data: its catalogs (``locales/<locale>.json``)
-    #: and its rule vectors (``vectors.toml``).
-    package: str
     #: The catalog key of the system's name, as a player reads it.
     title: str
     #: One line of the log per event.
     describe: Describe[EventT, StateT]
     #: One entry of a menu per command.
     command_label: CommandLabel[CommandT, StateT]
+    #: The package that holds the system's data: its catalogs (every JSON file in
+    #: ``locales/<locale>/``) and its rule vectors (``vectors.toml``); ``None`` for a system
+    #: with neither.
+    package: str | None = None
     #: The exact chance of success of a command a menu offers (``None``: no check).
     odds: MenuOdds[StateT, CommandT] = _no_odds
     #: The system's sheets, if its characters have one.
@@ -222,7 +223,7 @@ class RuleSystem(Generic[SetupT, StateT, CommandT, EventT]):
     #: The system's checks by name, each built from a rule vector's ``check`` table
     #: (:class:`~tabletop_rules.vectors.CheckSpec`): what its vectors can check.
     checks: Mapping[str, Callable[[CheckSpec], SystemCheck]] = attrs.field(
-        factory=dict, converter=_read_only_checks
+        factory=lambda: _read_only_checks({}), converter=_read_only_checks
     )
     #: The batch simulator of ``tabletop-rules simulate``, if the system has one.
     simulator: Simulator | None = None
@@ -240,19 +241,17 @@ class RuleSystem(Generic[SetupT, StateT, CommandT, EventT]):
         """
         from tabletop_rules.i18n import resolve_locale
 
-        return _catalog_of(self.package, resolve_locale(locale))
-
-    @property
-    def data(self) -> Traversable:
-        """The folder of the system's package, where its data files are."""
-        from importlib import resources
-
-        return resources.files(self.package)
+        resolved = resolve_locale(locale)
+        return _EMPTY if self.package is None else _catalog_of(self.package, resolved)
 
     @property
     def vectors(self) -> Traversable | None:
         """The system's rule vector file, or ``None`` if it ships none."""
-        found = self.data.joinpath("vectors.toml")
+        if self.package is None:
+            return None
+        from importlib import resources
+
+        found = resources.files(self.package).joinpath("vectors.toml")
         return found if found.is_file() else None
 
     def chat_commands(self) -> tuple[ChatCommand, ...]:
@@ -318,13 +317,14 @@ def _entry_point_system(name: str) -> RuleSystem[Any, Any, Any, Any] | None:
     from importlib import metadata
 
     for entry in metadata.entry_points(group=ENTRY_POINT_GROUP, name=name):
-        system = entry.load()
+        system: object = entry.load()
         if not isinstance(system, RuleSystem):
             raise TypeError(
                 f"the entry point {entry.name} = {entry.value!r} of {ENTRY_POINT_GROUP} "
                 f"gives a {type(system).__name__}, not a systems.RuleSystem"
             )
-        return system
+        found: RuleSystem[Any, Any, Any, Any] = system  # pyright: ignore[reportUnknownVariableType]
+        return found
     return None
 
 

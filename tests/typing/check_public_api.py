@@ -24,6 +24,7 @@ from tabletop_rules import (
     DiceSource,
     Difficulty,
     Distribution,
+    Entry,
     GameRecord,
     GameResult,
     IllegalCommand,
@@ -36,11 +37,13 @@ from tabletop_rules import (
     Outcome,
     Registry,
     Roll,
+    RuleSystem,
     ScriptedDice,
     SeededDice,
     TabletopRulesError,
     Term,
     UnknownSystem,
+    begin,
     fold,
     from_json,
     make_converter,
@@ -237,6 +240,8 @@ class CounterRules:
     name = "counter"
     rules_version = "1"
     setup_type: Any = Setup
+    state_type: Any = State
+    command_type: Any = Add | Pass
     event_type: Any = Added
 
     def configure_converter(self, converter: cattrs.Converter) -> None:
@@ -279,23 +284,48 @@ class CounterRules:
 
 RULES = CounterRules()
 as_protocol: Ruleset[Setup, State, Add | Pass, Added] = RULES
-start = RULES.start(Setup(3))
-after, events = step(RULES, start, Add("player", 2), SeededDice(1))
+start, opened = begin(RULES, Setup(3), SeededDice(1))
+assert_type(start, State)
+assert_type(opened, GameRecord[Setup, Add | Pass, Added])
+after, entry = step(RULES, start, Add("player", 2), SeededDice(1))
 assert_type(after, State)
-assert_type(events, tuple[Added, ...])
-assert_type(fold(RULES, start, events), State)
+assert_type(entry, Entry[Add | Pass, Added])
+assert_type(entry.events, tuple[Added, ...])
+assert_type(entry.faces, tuple[int, ...])
+assert_type(entry.command, Add | Pass | None)
+assert_type(fold(RULES, start, entry.events), State)
 
-record = GameRecord.begin(RULES, Setup(3)).extend(events)
-assert_type(record, GameRecord[Setup, Added])
+record = opened.append(entry)
+assert_type(record, GameRecord[Setup, Add | Pass, Added])
 assert_type(record.setup, Setup)
+assert_type(record.entries, tuple[Entry[Add | Pass, Added], ...])
 assert_type(record.events, tuple[Added, ...])
-registry = Registry().with_rulesets(RULES)
+
+
+def describe(event: Added, locale: str = "en", *, state: State | None = None) -> str:
+    """A line of the counter's log."""
+    return f"+{event.amount}"
+
+
+def command_label(command: Add | Pass, locale: str = "en", *, state: State | None = None) -> str:
+    """A menu entry of the counter."""
+    return type(command).__name__
+
+
+SYSTEM: RuleSystem[Setup, State, Add | Pass, Added] = RuleSystem(
+    name="counter", ruleset=RULES, title="counter", describe=describe, command_label=command_label
+)
+assert_type(SYSTEM.ruleset, Ruleset[Setup, State, Add | Pass, Added])
+registry = Registry().with_systems(SYSTEM)
 assert_type(registry.names, tuple[str, ...])
+assert_type(registry.get("counter"), RuleSystem[Any, Any, Any, Any])
 replayed: State = replay(record, registry=registry)
 assert_type(replay(record, RULES), State)
 assert_type(replay(record, RULES, trusted=True), State)
 stored = to_json(record, converter=make_converter(registry=registry))
-assert_type(from_json(stored, GameRecord[Setup, Added]), GameRecord[Setup, Added])
+assert_type(
+    from_json(stored, GameRecord[Setup, Add | Pass, Added]), GameRecord[Setup, Add | Pass, Added]
+)
 result_or_none = RULES.outcome(after)
 if result_or_none is not None:
     assert_type(result_or_none.winners, tuple[str, ...])
@@ -319,7 +349,9 @@ assert_type(ts.check_results(), SearchStrategy[CheckResult])
 assert_type(ts.distributions(max_outcomes=12), SearchStrategy[Distribution])
 assert_type(ts.seeds(), SearchStrategy[int])
 setups = st.builds(Setup, target=st.integers(min_value=0, max_value=10))
-assert_type(ts.games(RULES, setups, max_steps=20), SearchStrategy[GameRecord[Setup, Added]])
+assert_type(
+    ts.games(RULES, setups, max_steps=20), SearchStrategy[GameRecord[Setup, Add | Pass, Added]]
+)
 
 # -- chat dice (0.2.0) -----------------------------------------------------------------------
 
@@ -409,7 +441,7 @@ def kit_rulesets_are_rulesets(setup: m20.CombatSetup) -> None:
     """A ruleset built with the kit is a Ruleset, and replay gives its state type."""
     as_protocol: Ruleset[m20.CombatSetup, m20.CombatState, m20.Command, m20.Event] = m20.RULESET
     record = play(m20.RULESET, setup, seed=1, bot=random_bot)
-    assert_type(record, GameRecord[m20.CombatSetup, m20.Event])
+    assert_type(record, GameRecord[m20.CombatSetup, m20.Command, m20.Event])
     assert_type(engine.replay(record, as_protocol), m20.CombatState)
     assert_type(engine.replay(record, m20.RULESET, trusted=True), m20.CombatState)
     games = simulate(m20.RULESET, [setup], executor=ThreadPoolExecutor(1))

@@ -188,12 +188,9 @@ def commands(system: str) -> tuple[ChatCommand, ...]:
 
     .. versionadded:: 0.2.0
     """
-    try:
-        return _commands(system)
-    except TypeError:  # an unhashable name: the cache cannot look it up
-        if isinstance(system, str):  # pyright: ignore[reportUnnecessaryIsInstance]
-            raise  # the system's own bug (CHAT_COMMANDS that is no list), not the caller's
-        raise wrong_type("$.system", "str", system) from None
+    if type(system) is not str:
+        checked_text(system, "$.system")
+    return _commands(system)
 
 
 @functools.lru_cache(maxsize=64)  # registered names only: others raise

@@ -34,7 +34,7 @@ except ImportError as error:
 import contextlib
 import json
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Generic
+from typing import Any, Generic, cast
 
 import attrs
 
@@ -179,7 +179,7 @@ def check_json(played: Played[Any, Any, Any, Any]) -> None:
 
     record = played.record
     assert from_json(to_json(record), GameRecord) == record, "the record does not round-trip"
-    state_type = played.system.ruleset.state_type  # type: ignore[attr-defined]
+    state_type: Any = played.system.ruleset.state_type
     for state in (played.states[0], played.final):
         assert from_json(to_json(state), state_type) == state, "a state does not round-trip"
 
@@ -320,44 +320,55 @@ def _mangled(document: Any, data: st.DataObject) -> Any:
     """*document* with one value somewhere replaced by another of a wrong kind."""
     places: list[tuple[Any, Any]] = []
 
-    def walk(node: Any) -> None:
+    def walk(node: object) -> None:
         if isinstance(node, dict):
-            places.extend((node, key) for key in node)
-            for value in node.values():
+            mapping = cast("dict[str, object]", node)
+            places.extend((mapping, key) for key in mapping)
+            for value in mapping.values():
                 walk(value)
         elif isinstance(node, list):
-            places.extend((node, i) for i in range(len(node)))
-            for value in node:
+            items = cast("list[object]", node)
+            places.extend((items, i) for i in range(len(items)))
+            for value in items:
                 walk(value)
 
     walk(document)
     if not places:
         return None
     parent, key = data.draw(st.sampled_from(places))
-    parent[key] = data.draw(st.sampled_from([None, -1, 10**30, "", "?", [], {}, True, 1.5]))
+    wrong: list[object] = [None, -1, 10**30, "", "?", [], {}, True, 1.5]
+    parent[key] = data.draw(st.sampled_from(wrong))
     return document
 
 
 # --------------------------------------------------------------------------- the suite
 
 
+def _field_names(value: object) -> list[str]:
+    """The names of the attrs fields of *value*'s class (none for another class)."""
+    cls: type[Any] = type(value)
+    return [field.name for field in attrs.fields(cls)] if attrs.has(cls) else []
+
+
 def _draws(played: Played[Any, Any, Any, Any], data: st.DataObject) -> Iterator[tuple[Any, Any]]:
     """States of *played*, each with a command to throw at it: offered elsewhere, or mutated."""
     ruleset = played.system.ruleset
-    pool = [c for s in played.states for c in ruleset.legal_commands(s)]
+    pool: list[Any] = [c for s in played.states for c in ruleset.legal_commands(s)]
     if not pool:
         return
     for _ in range(3):
-        state = data.draw(st.sampled_from(played.states))
-        command = data.draw(st.sampled_from(pool))
-        fields = attrs.fields(type(command)) if attrs.has(type(command)) else ()
-        if fields and data.draw(st.booleans()):
-            field = data.draw(st.sampled_from(fields))
-            values = [getattr(c, field.name) for c in pool if type(c) is type(command)]
-            others = [getattr(c, f.name) for c in pool for f in attrs.fields(type(c))]
-            value = data.draw(st.sampled_from(values + others))
+        state: Any = data.draw(st.sampled_from(played.states))
+        command: Any = data.draw(st.sampled_from(pool))
+        names = _field_names(command)
+        mutate: bool = data.draw(st.booleans())
+        if names and mutate:
+            name: str = data.draw(st.sampled_from(names))
+            values: list[object] = [getattr(c, name) for c in pool if type(c) is type(command)]
+            for other in pool:
+                values.extend(getattr(other, field) for field in _field_names(other))
+            value: object = data.draw(st.sampled_from(values))
             try:
-                command = attrs.evolve(command, **{field.name: value})
+                command = attrs.evolve(command, **{name: value})
             except (TabletopRulesError, TypeError, ValueError):
                 continue  # the class itself refuses the value: no command to send
         yield state, command
@@ -434,8 +445,12 @@ def suite(
     def garbage(played: Played[Any, Any, Any, Any], data: st.DataObject) -> None:
         from tabletop_rules.serialization import from_json, to_json
 
-        state_type = system.ruleset.state_type  # type: ignore[attr-defined]
-        for value, kind in ((played.record, GameRecord), (played.final, state_type)):
+        state_type: Any = system.ruleset.state_type
+        kinds: tuple[tuple[object, Any], ...] = (
+            (played.record, GameRecord),
+            (played.final, state_type),
+        )
+        for value, kind in kinds:
             mangled = _mangled(json.loads(to_json(value)), data)
             if mangled is None:
                 continue
