@@ -29,8 +29,8 @@ from tabletop_rules import (
 from tabletop_rules import errors as errors_module
 from tabletop_rules._arguments import checked_items
 from tabletop_rules.engine import PromptFrame, PromptStack
-from tabletop_rules.systems import Registry
 from tabletop_rules.i18n import LOCALES, catalog, template_fields, translate
+from tabletop_rules.systems import Registry
 
 
 def _raised(action: Callable[[], object]) -> TabletopRulesError:

@@ -74,7 +74,6 @@ from tabletop_rules.bayside23 import strategies as bayside23s
 from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Outcome, Term
 from tabletop_rules.dice import Dice, Roll, SeededDice, SeededDiceState
 from tabletop_rules.engine import GameRecord, GameResult, Pass, PromptFrame, PromptStack
-from tabletop_rules.systems import Registry
 from tabletop_rules.errors import IllegalCommand, InvalidData, TabletopRulesError
 from tabletop_rules.i18n import LOCALES, resolve_locale
 from tabletop_rules.m20 import strategies as m20s
@@ -82,6 +81,7 @@ from tabletop_rules.odds import Distribution
 from tabletop_rules.serialization import from_json, to_json
 from tabletop_rules.simulation import random_bot
 from tabletop_rules.skirmish import strategies as skirmishs
+from tabletop_rules.systems import Registry
 from tabletop_rules.testing import strategies as ts
 
 #: The most seconds one input may cost, end to end (reading it and using what was read).

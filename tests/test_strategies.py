@@ -32,8 +32,8 @@ from tabletop_rules import (
     to_json,
 )
 from tabletop_rules.dice import DiceSource
-from tabletop_rules.systems import Registry, RuleSystem
 from tabletop_rules.serialization import register_tagged_union
+from tabletop_rules.systems import Registry, RuleSystem
 from tabletop_rules.testing import strategies as ts
 
 # -- a minimal ruleset: count up to a target -----------------------------------------------------

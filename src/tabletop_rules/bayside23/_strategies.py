@@ -25,13 +25,13 @@ from tabletop_rules.bayside23._combat._values import (
 from tabletop_rules.dice import Dice
 
 __all__ = [
-    "setups",
     "blank_books",
     "characters",
     "ledgers",
     "names",
     "riddles",
     "rulings",
+    "setups",
 ]
 
 #: Letters for names: kana, kanji and Latin, none that a sheet reads as punctuation.
