@@ -107,8 +107,15 @@ def _check_wheel(session: nox.Session, wheel: Path) -> None:
             session.error(f"{required} missing from {wheel.name}")
     if not any(n.startswith("tabletop_rules/locales/") and n.endswith(".json") for n in names):
         session.error(f"no locales/*.json in {wheel.name}")
-    for system in ("chat", "m20", "bar2d6", "bayside23", "skirmish"):
-        vector_file = f"tabletop_rules/vectors/data/{system}.toml"
-        if vector_file not in names:
-            session.error(f"{vector_file} missing from {wheel.name}: the rule vectors must ship")
+    # The chat language's vectors ship with the core; each system's in its own package, beside
+    # its catalogs: every system package of the wheel (one with a _system.py) has both.
+    if "tabletop_rules/vectors/data/chat.toml" not in names:
+        session.error(f"the chat vectors are missing from {wheel.name}: they must ship")
+    for system in sorted({n.split("/")[1] for n in names if n.endswith("/_system.py")}):
+        for wanted in (
+            f"tabletop_rules/{system}/vectors.toml",
+            f"tabletop_rules/{system}/locales/",
+        ):
+            if not any(n.startswith(wanted) for n in names):
+                session.error(f"{wanted} missing from {wheel.name}: a system's data must ship")
     session.log(f"{wheel.name}: {len(names)} files, package data present")

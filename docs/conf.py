@@ -119,20 +119,17 @@ html_title = f"tabletop_rules {release}"
 # Packages whose public names are defined in private submodules: the ``#:`` comments of the
 # constants they re-export (RULESET, EXAMPLE_SHEET, GM, ...) are where the names are defined,
 # which autodoc, reading only the package's own source, does not see.
-_REEXPORTING_PACKAGES = (
-    "tabletop_rules.m20",
-    "tabletop_rules.bar2d6",
-    "tabletop_rules.bayside23",
-    "tabletop_rules.skirmish",
-    "tabletop_rules.kit",
-    "tabletop_rules.notation",
-    "tabletop_rules.vectors",
-)
+def _reexporting_packages() -> tuple[str, ...]:
+    """The core's packages that re-export, and the package of every registered system."""
+    from tabletop_rules.systems import Registry
+
+    systems = [s.package for s in Registry.default() if s.package is not None]
+    return ("tabletop_rules.kit", "tabletop_rules.notation", "tabletop_rules.vectors", *systems)
 
 
 def _lend_attribute_docs(app: Sphinx) -> None:
     """Give each package's analyzer the doc comments of the constants it re-exports."""
-    for name in _REEXPORTING_PACKAGES:
+    for name in _reexporting_packages():
         package = importlib.import_module(name)
         analyzer = ModuleAnalyzer.for_module(name)
         analyzer.analyze()

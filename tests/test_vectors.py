@@ -9,6 +9,7 @@ import pytest
 
 from tabletop_rules import vectors
 from tabletop_rules.errors import InvalidData
+from tabletop_rules.systems import Registry
 from tabletop_rules.vectors import VectorCase, VectorFailure, read_vectors
 from tabletop_rules.vectors.__main__ import main
 
@@ -20,12 +21,12 @@ def test_vector(case_id: str) -> None:
 
 
 def test_every_system_has_vectors() -> None:
-    """The chat language and all four systems ship vectors of every input kind they have."""
+    """The chat language and every registered system ship vectors of every input kind."""
     kinds = {
         (case.system, type(case.input).__name__)
         for case in (vectors.find_case(case_id) for case_id in vectors.case_ids())
     }
-    for system in ("m20", "bar2d6", "bayside23", "skirmish"):
+    for system in Registry.default().names:
         assert {(system, "ChatInput"), (system, "CheckInput"), (system, "CombatInput")} <= kinds
     assert ("", "ChatInput") in kinds
 
@@ -105,7 +106,14 @@ def test_running_out_of_dice_fails() -> None:
 
 
 #: Every 20th shipped case, from every file: the sample the mutation check runs on.
-SAMPLE: tuple[str, ...] = vectors.case_ids()[::20]
+SAMPLE: tuple[str, ...] = tuple(
+    dict.fromkeys(
+        [
+            *vectors.case_ids()[::20],
+            *(vectors.case_ids(name)[0] for name in ("", *Registry.default().names)),
+        ]
+    )
+)
 
 
 @pytest.mark.parametrize("case_id", SAMPLE)
@@ -128,7 +136,7 @@ def test_the_runner_fails_on_a_mutated_sample(case_id: str) -> None:
 def test_the_mutation_sample_reaches_every_file_and_kind() -> None:
     """The sample holds cases of every file and of every input kind, probabilities included."""
     sampled = [vectors.find_case(case_id) for case_id in SAMPLE]
-    assert {case.system for case in sampled} == {"", "m20", "bar2d6", "bayside23", "skirmish"}
+    assert {case.system for case in sampled} == {"", *Registry.default().names}
     assert {type(case.input).__name__ for case in sampled} == {
         "ChatInput",
         "CheckInput",
@@ -213,7 +221,7 @@ def test_counts_cover_every_case() -> None:
     """The counts per system add up to the shipped cases (the docs show them)."""
     counts = vectors.counts()
     assert sum(counts.values()) == len(vectors.case_ids())
-    assert set(counts) == {"chat", "m20", "bar2d6", "bayside23", "skirmish"}
+    assert set(counts) == {"chat", *Registry.default().names}
 
 
 def test_record_only_and_missing(tmp_path: Path) -> None:
