@@ -18,7 +18,7 @@ import nox
 nox.needs_version = ">=2025.2.9"  # nox.project.dependency_groups
 nox.options.default_venv_backend = "virtualenv"
 nox.options.error_on_external_run = True
-nox.options.sessions = ["tests", "lint", "typing", "docs", "build"]
+nox.options.sessions = ["tests", "lint", "typing", "docs", "build", "plugin"]
 
 ROOT = Path(__file__).parent
 PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
@@ -44,6 +44,20 @@ def dask(session: nox.Session) -> None:
     """Run the simulations on a local Dask cluster (not a default session: see docs/skirmish)."""
     session.install(".", *_groups("tests", "dask"))
     session.run("pytest", "tests/skirmish/test_dask.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def plugin(session: nox.Session) -> None:
+    """A fifth rule system from its own distribution (examples/duel): its tests, the vectors
+    runner and the type checkers, with the library installed beside it as a user would."""
+    session.install(".", "./examples/duel", *_groups("tests", "typing"))
+    session.chdir(ROOT / "examples" / "duel")
+    session.run("pytest", *session.posargs)
+    session.run("mypy", "--strict", "src", "tests")
+    session.run("pyright", "--pythonpath", str(Path(session.bin) / "python"))
+    session.chdir(ROOT)
+    # The library's vectors tests find the plugin's vectors through the registry.
+    session.run("pytest", "tests/test_vectors.py", "-q")
 
 
 @nox.session(python=PYTHON)
