@@ -46,6 +46,9 @@ with the position of the problem; syntax of other dice bots that looks like a co
 (``!=``, ``==``, ``=>``), at the operator, with a message that names the sign to write
 instead (``<>``, ``=``, ``>=``).
 ``parse(text, system="m20")`` first reads the commands that system registers.
+A system writes its chat commands as :class:`ChatCommand` values, reading what players type
+with :data:`NUMBER`, :data:`SIGNED` and :func:`signed_total`, and refusing a command that
+does not read with :func:`unreadable`.
 
 **Limits.**
 Commands are held to :class:`Limits` before anything is rolled or computed: the length first,
@@ -76,15 +79,21 @@ from tabletop_rules.notation._modifiers import Keep, Relation, Reroll
 from tabletop_rules.notation._parser import CACHED_LENGTH, cached_default, parse_text
 from tabletop_rules.notation._sums import Expression, ExpressionResult, Part, RolledPart
 from tabletop_rules.notation._systems import (
+    NUMBER,
+    SIGNED,
     ChatCommand,
     SystemCheck,
     SystemCommand,
     commands,
     help_text,
+    signed_total,
+    unreadable,
 )
 
 __all__ = [
     "CHAIN_DEPTH",
+    "NUMBER",
+    "SIGNED",
     "ChatCommand",
     "Check",
     "CheckRoll",
@@ -107,6 +116,8 @@ __all__ = [
     "commands",
     "help_text",
     "parse",
+    "signed_total",
+    "unreadable",
 ]
 
 
