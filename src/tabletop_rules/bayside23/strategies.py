@@ -19,24 +19,24 @@ from tabletop_rules._hypothesis import require_hypothesis
 
 try:
     from tabletop_rules.bayside23._strategies import (
-        setups,
         blank_books,
         characters,
         ledgers,
         names,
         riddles,
         rulings,
+        setups,
     )
 except ImportError as error:
     require_hypothesis(__name__, error)
     raise
 
 __all__ = [
-    "setups",
     "blank_books",
     "characters",
     "ledgers",
     "names",
     "riddles",
     "rulings",
+    "setups",
 ]
