@@ -224,3 +224,24 @@ def test_every_event_has_a_line(setup: CombatSetup, seed: int) -> None:
         for locale in LOCALES:
             assert_rendered(describe(event, locale, state=final))
             assert_rendered(describe(event, locale))
+
+
+def test_a_long_battle_keeps_a_state_of_one_size() -> None:
+    """BAY-13, BAY-16: turn after turn of waiting, the state holds nothing more than after the
+    first (only the turn's number grows), so each event costs the same to fold however long
+    the record is (issue 26: replay linear in the record's length)."""
+    fighter = Character(name="x", strength=10, mind=10, agility=10, hp=3, feature=Feature("y"))
+    setup = CombatSetup(
+        participants=[
+            Participant(id=f"p{i}", character=fighter, side=side)
+            for i, side in enumerate([Side.PARTY, Side.ENEMIES])
+        ]
+    )
+    dice = SeededDice(7)
+    state, _ = engine.begin(RULESET, setup, dice)
+    sizes: dict[int, int] = {}
+    while state.turn < 300:
+        state = engine.step(RULESET, state, Wait(state.current or ""), dice)[0]
+        if state.turn in (10, 300):
+            sizes[state.turn] = len(to_json(attrs.evolve(state, turn=0)))
+    assert sizes[10] == sizes[300]
