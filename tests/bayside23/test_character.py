@@ -20,6 +20,7 @@ from tabletop_rules.bayside23 import (
 )
 from tabletop_rules.bayside23.strategies import characters
 from tabletop_rules.errors import DiceExhausted, InvalidCharacter, InvalidCheck, InvalidData
+from tabletop_rules.i18n import LOCALES
 
 STUBBORN = Feature("頑固", 3)
 
@@ -169,6 +170,19 @@ def test_sheet_lists_every_problem() -> None:
 def test_sheet_round_trip(character: Character) -> None:
     """BAY-34: a written sheet reads back as the same character."""
     assert parse_sheet(format_sheet(character)) == character
+
+
+@given(characters(), st.sampled_from(LOCALES))
+def test_sheet_round_trip_in_every_locale(character: Character, locale: str) -> None:
+    """BAY-34: the sheet written for a reader of any shipped locale reads back the same."""
+    assert parse_sheet(format_sheet(character, locale)) == character
+
+
+def test_a_sheet_refuses_a_locale_that_is_no_text() -> None:
+    """BAY-34: a locale of the wrong type is refused with its path."""
+    with pytest.raises(InvalidData) as caught:
+        format_sheet(parse_sheet(EXAMPLE_SHEET), 3)  # type: ignore[arg-type]
+    assert caught.value.path == "$.locale"
 
 
 @given(characters())

@@ -10,10 +10,10 @@ from tabletop_rules import ScriptedDice, engine
 from tabletop_rules.bayside23 import (
     RULESET,
     Attack,
-    BattleSetup,
-    BattleState,
     Cast,
     Character,
+    CombatSetup,
+    CombatState,
     Command,
     Feature,
     FinishingStrike,
@@ -21,7 +21,6 @@ from tabletop_rules.bayside23 import (
     ForgoStrike,
     Participant,
     Ready,
-    RollInitiative,
     SessionLedger,
     Side,
     Spell,
@@ -40,7 +39,7 @@ def _character(name: str) -> Character:
     return Character(name=name, strength=12, mind=12, agility=12, hp=5, feature=Feature("頑固", 3))
 
 
-SETUP = BattleSetup(
+SETUP = CombatSetup(
     participants=[
         Participant(
             id="mina",
@@ -60,7 +59,6 @@ SETUP = BattleSetup(
 
 #: One of each command and each variant a menu shows (a heal, both strike dice).
 EVERY: tuple[Command, ...] = (
-    RollInitiative(),
     Attack("mina", "g1"),
     Cast(actor="ren", target="g1", spell=0),
     Cast(actor="ren", target="mina", spell=1),
@@ -113,7 +111,6 @@ def test_labels_name_characters_weapons_and_spells() -> None:
         Cast(actor="ren", target="g1", spell=0), "ja", state=state
     )
     assert "ミナ switches to 弓" == command_label(SwitchWeapon("mina", 1), "en", state=state)
-    assert "GM：擲先攻判定（新回合）" == command_label(RollInitiative(), "zh-Hant")
     assert "ミナ が ゴブリンB の生命力を 1D6 減らす" == command_label(
         FinishingStrike(actor="mina", target="g2"), "ja", state=state
     )
@@ -138,8 +135,7 @@ def test_an_artifact_keeps_its_name() -> None:
 
 def test_legal_commands_have_labels() -> None:
     """BAY-13, BAY-14: every command of a turn's menu has a distinct label in every locale."""
-    state = RULESET.start(SETUP)
-    state, _ = engine.step(RULESET, state, RollInitiative(), ScriptedDice([2, 1, 5, 6]))
+    state, _ = engine.begin(RULESET, SETUP, ScriptedDice([2, 1, 5, 6]))
     commands = RULESET.legal_commands(state)
     assert len(commands) > 3
     for locale in LOCALES:
@@ -147,6 +143,20 @@ def test_legal_commands_have_labels() -> None:
         for label in labels:
             assert_rendered(label)
         assert len(set(labels)) == len(labels)
+
+
+def test_two_of_one_name_are_told_apart() -> None:
+    """BAY-13, BAY-20: two combatants of one name are named with their ids in a menu."""
+    twins = CombatSetup(
+        participants=[
+            Participant(id="mina", character=_character("ミナ"), weapons=[Weapon(name="剣")]),
+            Participant(id="g1", character=_character("ゴブリン"), side=Side.ENEMIES),
+            Participant(id="g2", character=_character("ゴブリン"), side=Side.ENEMIES),
+        ]
+    )
+    state = RULESET.start(twins)
+    assert "ミナ attacks ゴブリン (g2)" == command_label(Attack("mina", "g2"), state=state)
+    assert "ミナ が ゴブリン（g1） を攻撃" == command_label(Attack("mina", "g1"), "ja", state=state)
 
 
 def test_what_is_no_command_is_refused() -> None:
@@ -157,4 +167,4 @@ def test_what_is_no_command_is_refused() -> None:
         command_label("wait")  # type: ignore[arg-type]
     with pytest.raises(InvalidData):
         command_label(Wait("mina"), state=SETUP)  # type: ignore[arg-type]
-    assert isinstance(RULESET.start(SETUP), BattleState)
+    assert isinstance(RULESET.start(SETUP), CombatState)

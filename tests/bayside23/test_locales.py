@@ -2,19 +2,32 @@
 
 from __future__ import annotations
 
-import json
-from importlib import resources
-
 import pytest
 
-from tabletop_rules.bayside23 import Attribute, HitKind, Side, Status
+from tabletop_rules.bayside23 import SYSTEM, Attribute, HitKind, Side, Status
 from tabletop_rules.i18n import LOCALES, template_fields, translate
+
+#: The kinds of key a system's catalog holds (``bayside23.<kind>.<name>``), as every
+#: system's do: log lines, menu labels, refusals, problems of characters, errors of checks.
+KINDS = {
+    "attribute",
+    "chat",
+    "check",
+    "command",
+    "error",
+    "event",
+    "field",
+    "illegal",
+    "problem",
+    "result",
+    "side",
+    "status",
+    "term",
+}
 
 
 def bayside_catalog(locale: str) -> dict[str, str]:
-    folder = resources.files("tabletop_rules").joinpath("locales", locale)
-    catalog: dict[str, str] = json.loads(folder.joinpath("bayside23.json").read_text("utf-8"))
-    return catalog
+    return dict(SYSTEM.catalog(locale))
 
 
 def test_every_key_is_in_every_locale() -> None:
@@ -22,6 +35,13 @@ def test_every_key_is_in_every_locale() -> None:
     keys = [set(bayside_catalog(locale)) for locale in LOCALES]
     assert keys[0] == keys[1] == keys[2]
     assert all(key.startswith("bayside23.") for key in keys[0])
+
+
+def test_keys_are_of_the_shared_kinds() -> None:
+    """BAY-13: log lines are ``event`` keys, menu labels ``command``, refusals ``illegal``
+    and problems of characters ``problem``, as in every system's catalog."""
+    kinds = {key.split(".")[1] for key in bayside_catalog("en") if key != "bayside23.title"}
+    assert kinds == KINDS
 
 
 @pytest.mark.parametrize("locale", LOCALES[1:])

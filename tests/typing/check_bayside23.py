@@ -29,9 +29,10 @@ from tabletop_rules import (
 )
 from tabletop_rules import bayside23 as bay
 from tabletop_rules.bayside23 import strategies as bs
-from tabletop_rules.engine import Ruleset
+from tabletop_rules.engine import Entry, Ruleset
 from tabletop_rules.notation import ChatCommand, SystemCheck
 from tabletop_rules.simulation import play, random_bot
+from tabletop_rules.systems import RuleSystem, Seat
 
 # -- characters, the modifier table and the sheet ------------------------------------------------
 
@@ -57,6 +58,7 @@ assert_type(bay.Attribute.MIND.label, str)
 mina = bay.parse_sheet(bay.EXAMPLE_SHEET)
 assert_type(mina, bay.Character)
 assert_type(bay.format_sheet(mina), str)
+assert_type(bay.format_sheet(mina, "en"), str)
 try:
     bay.parse_sheet("名前：ミナ\n体力：19")
 except InvalidCharacter as error:
@@ -86,6 +88,7 @@ assert_type(damage.damage(Roll(Dice(1, 6), (6,))), int)
 assert_type(damage.distribution().mean(), Fraction)
 
 surgery = bay.ActionCheck.of(mina, "外科手術", 8)
+assert_type(bay.character_check(mina, ["外科手術", "8"]), bay.ActionCheck)
 assert_type(surgery.target, int)
 assert_type(surgery.probability(), Fraction)
 assert_type(surgery.resolve(ScriptedDice([2, 4])).explain("ja"), str)
@@ -139,7 +142,7 @@ except IllegalCommand as error:
 
 # -- battles -------------------------------------------------------------------------------------
 
-setup = bay.BattleSetup(
+setup = bay.CombatSetup(
     participants=[
         bay.Participant(id="mina", character=mina, weapons=[bay.Weapon(name="剣")]),
         bay.Participant(
@@ -159,10 +162,14 @@ setup = bay.BattleSetup(
     rulings=bay.Rulings(initiative_raw_score=False),
     ledger=ledger,
 )
-ruleset: Ruleset[bay.BattleSetup, bay.BattleState, bay.Command, bay.Event] = bay.RULESET
-assert_type(bay.RULESET, bay.BattleRuleset)
-state = bay.RULESET.start(setup)
-assert_type(state, bay.BattleState)
+ruleset: Ruleset[bay.CombatSetup, bay.CombatState, bay.Command, bay.Event] = bay.RULESET
+assert_type(bay.RULESET, bay.CombatRuleset)
+assert_type(
+    bay.lineup([Seat(id="mina", character=mina), Seat(id="g", character=goblin)]), bay.CombatSetup
+)
+state, record = engine.begin(bay.RULESET, setup, SeededDice(4))
+assert_type(state, bay.CombatState)
+assert_type(record, GameRecord[bay.CombatSetup, bay.Command, bay.Event])
 assert_type(state.combatant("g1"), bay.Combatant)
 assert_type(state.combatant("g1").status, bay.Status)
 assert_type(state.combatant("g1").weapon, bay.Weapon | None)
@@ -171,13 +178,17 @@ assert_type(state.winner, bay.Side | None)
 assert_type(bay.Side.PARTY.other, bay.Side)
 
 assert_type(bay.RULESET.to_act(state), tuple[str, ...])
-state, events = engine.step(bay.RULESET, state, bay.RollInitiative(), SeededDice(4))
-assert_type(state, bay.BattleState)
+assert_type(bay.RULESET.is_chance(bay.RULESET.start(setup)), bool)
+events = record.events
 assert_type(events, tuple[bay.Event, ...])
 for event in events:
     if isinstance(event, bay.InitiativeRolled):
         assert_type(event.rolls, tuple[bay.InitiativeRoll, ...])
         assert_type(event.order, tuple[str, ...])
+    if isinstance(event, bay.Attacked):
+        assert_type(event.falls_now, tuple[str, ...])
+    if isinstance(event, bay.CombatEnded):
+        assert_type(event.winners, tuple[str, ...])
 assert_type(bay.names_of(setup), dict[str, str])
 assert_type(bay.log(events), str)
 assert_type(bay.log(events, "ja", state=state), str)
@@ -203,23 +214,31 @@ assert_type(bay.names_of(state), dict[str, str])
 assert_type(bay.RULESET.is_over(state), bool)
 assert_type(bay.RULESET.outcome(state), GameResult | None)
 assert_type(bay.ledger_after(state), bay.SessionLedger)
+command = legal[0]
+state, entry = engine.step(bay.RULESET, state, command, SeededDice(5))
+assert_type(entry, Entry[bay.Command, bay.Event])
+record = record.append(entry)
 
-record = GameRecord.begin(bay.RULESET, setup).extend(events)
-assert_type(record, GameRecord[bay.BattleSetup, bay.Event])
-assert_type(engine.replay(record, bay.RULESET), bay.BattleState)
-assert_type(engine.replay(record, bay.RULESET, trusted=True), bay.BattleState)
+assert_type(engine.replay(record, bay.RULESET), bay.CombatState)
+assert_type(engine.replay(record, bay.RULESET, trusted=True), bay.CombatState)
 assert_type(
-    from_json(to_json(record), GameRecord[bay.BattleSetup, bay.Event]),
-    GameRecord[bay.BattleSetup, bay.Event],
+    from_json(to_json(record), GameRecord[bay.CombatSetup, bay.Command, bay.Event]),
+    GameRecord[bay.CombatSetup, bay.Command, bay.Event],
 )
-assert_type(from_json(to_json(state), bay.BattleState), bay.BattleState)
+assert_type(from_json(to_json(state), bay.CombatState), bay.CombatState)
 played = play(bay.RULESET, setup, seed=2, bot=random_bot)
-assert_type(played, GameRecord[bay.BattleSetup, bay.Event])
+assert_type(played, GameRecord[bay.CombatSetup, bay.Command, bay.Event])
+
+# -- the rule system -----------------------------------------------------------------------------
+
+system: RuleSystem[bay.CombatSetup, bay.CombatState, bay.Command, bay.Event] = bay.SYSTEM
+assert_type(bay.SYSTEM.describe(events[0], "ja", state=state), str)
+assert_type(bay.LOG.label(legal[0], "ja", state=state), str)
 
 # -- strategies ----------------------------------------------------------------------------------
 
 assert_type(bs.characters(max_skills=2), SearchStrategy[bay.Character])
-assert_type(bs.setups(max_per_side=2), SearchStrategy[bay.BattleSetup])
+assert_type(bs.setups(max_per_side=2), SearchStrategy[bay.CombatSetup])
 assert_type(bs.ledgers(), SearchStrategy[bay.SessionLedger])
 assert_type(bs.riddles(), SearchStrategy[bay.Riddle])
 assert_type(bs.blank_books(max_entries=2), SearchStrategy[bay.BlankBook])

@@ -9,8 +9,8 @@ from collections.abc import Iterable
 
 import attrs
 
-from tabletop_rules._arguments import checked_text
 from tabletop_rules.errors import IllegalCommand, InvalidCheck
+from tabletop_rules.kit import checked_text
 
 __all__ = ["MAX_ARTIFACTS", "SessionLedger"]
 

@@ -30,8 +30,8 @@ from collections.abc import Iterable
 
 import attrs
 
-from tabletop_rules._arguments import checked, checked_items, checked_text, checked_whole
 from tabletop_rules.errors import IllegalCommand, InvalidCheck
+from tabletop_rules.kit import checked, checked_items, checked_text, checked_whole
 
 __all__ = ["BlankBook", "Clue", "Hint", "Riddle", "RiddleResult", "normalize_answer"]
 

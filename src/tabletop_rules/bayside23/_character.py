@@ -189,37 +189,37 @@ The name is empty.; Strength (体力) must be from 3 to 18, not 19.; \
         """Every creation rule this character breaks (none for a built character)."""
         name = self.name
         if not _of(name, str) or not name.strip():
-            yield ("bayside23.error.name", {})
+            yield ("bayside23.problem.name", {})
         for attribute in Attribute:
             score = getattr(self, attribute.value)
             if not _is_int(score) or not MIN_SCORE <= score <= MAX_SCORE:
                 yield (
-                    "bayside23.error.attribute",
+                    "bayside23.problem.attribute",
                     {"attribute": _label(attribute), "value": score},
                 )
         if not _is_int(self.hp) or not MIN_HP <= self.hp <= MAX_HP:
-            yield ("bayside23.error.hp", {"value": self.hp})
+            yield ("bayside23.problem.hp", {"value": self.hp})
         for key, value in (("defense", self.defense), ("magic_defense", self.magic_defense)):
             if not _is_int(value) or value < 0:
-                yield ("bayside23.error.defense", {"field": _label_key(key), "value": value})
+                yield ("bayside23.problem.defense", {"field": _label_key(key), "value": value})
         feature = self.feature
         if not _of(feature, Feature) or not str(feature.name).strip():
-            yield ("bayside23.error.feature", {})
+            yield ("bayside23.problem.feature", {})
         elif not _is_int(feature.value):
-            yield ("bayside23.error.value", {"name": feature.name})
+            yield ("bayside23.problem.value", {"name": feature.name})
         names: set[str] = set()
         for skill in self.skills:
             if not _of(skill, Skill) or not str(skill.name).strip():
-                yield ("bayside23.error.skill", {})
+                yield ("bayside23.problem.skill", {})
                 continue
             if not _is_int(skill.value):
-                yield ("bayside23.error.value", {"name": skill.name})
+                yield ("bayside23.problem.value", {"name": skill.name})
             if skill.name in names:
-                yield ("bayside23.error.skill_twice", {"name": skill.name})
+                yield ("bayside23.problem.skill_twice", {"name": skill.name})
             names.add(skill.name)
         for title in self.titles:
             if not _of(title, str) or not title.strip():
-                yield ("bayside23.error.title", {})
+                yield ("bayside23.problem.title", {})
 
     @classmethod
     def roll(

@@ -22,8 +22,7 @@ from tabletop_rules.bayside23._checks import (
     InitiativeCheck,
 )
 from tabletop_rules.checks import Term
-from tabletop_rules.notation import ChatCommand
-from tabletop_rules.notation._systems import NUMBER, SIGNED, signed_total, unreadable
+from tabletop_rules.notation import NUMBER, SIGNED, ChatCommand, signed_total, unreadable
 
 __all__ = ["CHAT_COMMANDS"]
 

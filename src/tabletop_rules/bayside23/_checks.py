@@ -11,24 +11,20 @@ from __future__ import annotations
 import enum
 import functools
 import itertools
-from collections.abc import Iterable
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Final, Literal
 
 import attrs
 
-from tabletop_rules._arguments import (
-    checked,
-    checked_items,
-    checked_text,
-    checked_whole,
-    tupled,
-)
 from tabletop_rules.bayside23._character import Attribute, Character
 from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Outcome, Term
 from tabletop_rules.dice import Dice, DiceSource, Roll, atomic
 from tabletop_rules.errors import InvalidCheck
 from tabletop_rules.i18n import translate
+from tabletop_rules.kit import checked, checked_items, checked_text, checked_whole, tupled
 from tabletop_rules.odds import Distribution
 
 __all__ = [
@@ -40,6 +36,7 @@ __all__ = [
     "InitiativeCheck",
     "InitiativeResult",
     "Rulings",
+    "character_check",
     "hit_outcome",
     "special",
 ]
@@ -571,3 +568,45 @@ class InitiativeCheck:
         theirs = Distribution.of(INITIATIVE_DIE) + sum(term.value for term in self.theirs)
         first = mine.p_less(theirs)
         return first / (first + theirs.p_less(mine))
+
+
+#: A difficulty a player types: a whole number of at most 6 digits, maybe signed.
+_DIFFICULTY: Final = re.compile(r"[+\-]?[0-9]{1,6}")
+
+
+def character_check(character: Character, words: Sequence[str]) -> ActionCheck:
+    """The action check *character* makes, named in a player's words: ``[SKILL] DIFFICULTY``.
+
+    The last word is the difficulty (full-width digits too); the words before it, if any,
+    name one of the character's skills as its sheet writes it (joined by a space), else the
+    check uses the feature alone (BAY-34).
+    This is what a bot's ``.check`` asks for (``SYSTEM.character_check``).
+
+    >>> from tabletop_rules import ScriptedDice
+    >>> from tabletop_rules.bayside23 import EXAMPLE_SHEET, character_check, parse_sheet
+    >>> mina = parse_sheet(EXAMPLE_SHEET)
+    >>> check = character_check(mina, ["外科手術", "８"])
+    >>> check.target, check.probability()
+    (8, Fraction(13, 18))
+    >>> character_check(mina, ["2"]).target
+    1
+
+    Raises:
+        InvalidCheck: No words (``bayside23.error.check_words``), a last word that is no
+            whole number (``bayside23.error.check_difficulty``), or a skill the character
+            lacks (``bayside23.error.no_skill``).
+        InvalidData: *character* is no bayside23 character (path ``$.character``), or
+            *words* no list of texts (``$.words``).
+
+    .. versionadded:: 0.1.0
+    """
+    character = checked(character, Character, "$.character", "bayside23.Character")
+    listed = checked_items(words, str, "$.words")
+    if not listed:
+        raise InvalidCheck("bayside23.error.check_words", usage="[SKILL] DIFFICULTY")
+    *skill, last = listed
+    number = unicodedata.normalize("NFKC", last).strip().replace("−", "-")
+    if _DIFFICULTY.fullmatch(number) is None:
+        raise InvalidCheck("bayside23.error.check_difficulty", word=last[:40])
+    named = " ".join(skill) or None
+    return ActionCheck.of(character, named, int(number))

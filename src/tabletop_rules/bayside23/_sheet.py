@@ -160,16 +160,26 @@ def parse_sheet(text: str) -> Character:
     return Character(**values)  # type: ignore[arg-type]
 
 
-def format_sheet(character: Character) -> str:
+def format_sheet(character: Character, locale: str = "ja") -> str:
     """Write *character* as a sheet that :func:`parse_sheet` reads back as the same value.
+
+    The sheet is the rule text's own, in Japanese, in every *locale*: one sheet that every
+    reader and :func:`parse_sheet` read alike.
 
     >>> from tabletop_rules.bayside23 import EXAMPLE_SHEET, format_sheet, parse_sheet
     >>> format_sheet(parse_sheet(EXAMPLE_SHEET)) == EXAMPLE_SHEET
     True
+    >>> format_sheet(parse_sheet(EXAMPLE_SHEET), "en") == EXAMPLE_SHEET
+    True
+
+    Raises:
+        InvalidData: *character* is no bayside23 character (path ``$.character``), or
+            *locale* no ``str`` (``$.locale``).
 
     .. versionadded:: 0.2.0
     """
     character = checked(character, Character, "$.character", "bayside23.Character")
+    checked_text(locale, "$.locale")
     lines = [
         f"名前：{character.name}",
         f"体力：{character.strength}",

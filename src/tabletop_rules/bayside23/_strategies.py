@@ -16,7 +16,7 @@ from tabletop_rules.bayside23._book import BlankBook, Clue, Hint, Riddle
 from tabletop_rules.bayside23._character import Character, Feature, Skill
 from tabletop_rules.bayside23._checks import Rulings
 from tabletop_rules.bayside23._combat._values import (
-    BattleSetup,
+    CombatSetup,
     Participant,
     Side,
     Spell,
@@ -125,28 +125,37 @@ def ledgers(*, max_artifacts: int = 3) -> SearchStrategy[SessionLedger]:
     return build()
 
 
-@st.composite
-def setups(draw: st.DrawFn, *, max_per_side: int = 3) -> BattleSetup:
+def setups(*, max_per_side: int = 3) -> SearchStrategy[CombatSetup]:
     """Valid battle setups: one to *max_per_side* combatants a side, gear, readings, artifacts.
 
     .. versionadded:: 0.2.0
     """
-    party = draw(st.integers(1, max_per_side))
-    enemies = draw(st.integers(1, max_per_side))
-    participants: list[Participant] = []
-    for index in range(party + enemies):
-        side = Side.PARTY if index < party else Side.ENEMIES
-        participants.append(
-            Participant(
-                id=f"c{index}",
-                character=draw(characters(max_skills=0, max_titles=0)),
-                side=side,
-                follower=side is Side.PARTY and draw(st.booleans()),
-                weapons=draw(_weapons()),
-                spells=draw(_spells()),
+    # The strategies are built once, not at every draw: building and checking them costs
+    # more than drawing from them.
+    sizes = st.integers(1, max_per_side)
+    fighters = characters(max_skills=0, max_titles=0)
+    weapons, spells, readings, held = _weapons(), _spells(), rulings(), ledgers()
+
+    @st.composite
+    def build(draw: st.DrawFn) -> CombatSetup:
+        party = draw(sizes)
+        enemies = draw(sizes)
+        participants: list[Participant] = []
+        for index in range(party + enemies):
+            side = Side.PARTY if index < party else Side.ENEMIES
+            participants.append(
+                Participant(
+                    id=f"c{index}",
+                    character=draw(fighters),
+                    side=side,
+                    follower=side is Side.PARTY and draw(st.booleans()),
+                    weapons=draw(weapons),
+                    spells=draw(spells),
+                )
             )
-        )
-    return BattleSetup(participants=participants, rulings=draw(rulings()), ledger=draw(ledgers()))
+        return CombatSetup(participants=participants, rulings=draw(readings), ledger=draw(held))
+
+    return build()
 
 
 def riddles() -> SearchStrategy[Riddle]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Final
 
 from tabletop_rules.bayside23._character import Character
-from tabletop_rules.bayside23._combat import RULESET
-from tabletop_rules.bayside23._combat._log import command_label, describe
-from tabletop_rules.bayside23._combat._values import GM
+from tabletop_rules.bayside23._checks import character_check
+from tabletop_rules.bayside23._combat import RULESET, command_label, describe
+from tabletop_rules.bayside23._combat._values import GM, lineup
 from tabletop_rules.bayside23._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
 from tabletop_rules.bayside23._vectors import VECTOR_CHECKS
 from tabletop_rules.systems import RuleSystem, Sheets
@@ -15,13 +15,12 @@ from tabletop_rules.systems import RuleSystem, Sheets
 __all__ = ["SYSTEM"]
 
 
-def _format(character: Character, locale: str) -> str:
-    # The sheet is the text's own, in Japanese, whatever the locale.
-    return format_sheet(character)
-
-
 #: The bayside23 rule system, registered as ``bayside23`` through the
 #: ``tabletop_rules.systems`` entry point.
+#:
+#: Its battles have no free parameters: ``legal_commands`` offers every command as it is
+#: (both dice of the strike after a win among them), so ``menu_form`` is the default.
+#: The GM runs the enemies; no command is the GM's own (initiative is rolled by the rules).
 #:
 #: .. versionadded:: 0.1.0
 SYSTEM: Final = RuleSystem(
@@ -34,9 +33,11 @@ SYSTEM: Final = RuleSystem(
     sheets=Sheets(
         character_type=Character,
         parse=parse_sheet,
-        format=_format,
+        format=format_sheet,
         example=EXAMPLE_SHEET,
     ),
+    character_check=character_check,
+    lineup=lineup,
     gm=GM,
     chat="tabletop_rules.bayside23._chat",
     checks=VECTOR_CHECKS,

@@ -24,15 +24,33 @@ A system writes its combat or game as tables and small functions; the kit turns 
   :class:`CombatEnded`, :data:`ROUND_RULES`);
 - :class:`Log`, a system's log and menu labels as tables of small renderers;
 - :func:`copier`, which generates a fast, complete ``evolve`` for an attrs class, so that a
-  new field can never be silently reset by a hand-written copy.
+  new field can never be silently reset by a hand-written copy;
+- the checks of arguments that every public entry point of a system shares (:func:`checked`,
+  :func:`checked_items`, :func:`checked_text`, :func:`checked_whole`, :func:`tupled`, the
+  attrs validators :func:`a_flag` and :func:`an_instance`, and :func:`shown`), so that a
+  value of the wrong type is refused with :class:`~tabletop_rules.errors.InvalidData` at
+  ``$.<argument>`` alike in every system, and :func:`participant_id`, the validator of a
+  participant's id.
 
 ``docs/engine.md`` walks through a whole ruleset built with the kit.
 
 .. versionadded:: 0.1.0
 """
 
+from tabletop_rules._arguments import (
+    Validator,
+    a_flag,
+    an_instance,
+    checked,
+    checked_items,
+    checked_text,
+    checked_whole,
+    shown,
+    tupled,
+)
 from tabletop_rules.kit._copier import copier
 from tabletop_rules.kit._durations import Durations, Expiry, Lasting
+from tabletop_rules.kit._fields import MAX_NAME_LENGTH, participant_id
 from tabletop_rules.kit._log import Log, Renderer, Words
 from tabletop_rules.kit._roster import (
     GM,
@@ -63,6 +81,7 @@ __all__ = [
     "GM",
     "GM_COMMANDS",
     "GM_ENDED",
+    "MAX_NAME_LENGTH",
     "ROUND_COMMAND_LINES",
     "ROUND_EVENT_LINES",
     "ROUND_RULES",
@@ -80,9 +99,16 @@ __all__ = [
     "RoundEnded",
     "Rounds",
     "Rules",
+    "Validator",
     "Words",
+    "a_flag",
+    "an_instance",
     "check_gm",
     "check_lineup",
+    "checked",
+    "checked_items",
+    "checked_text",
+    "checked_whole",
     "copier",
     "decide_end_combat",
     "decide_end_round",
@@ -90,5 +116,8 @@ __all__ = [
     "display_names",
     "label_input",
     "member",
+    "participant_id",
     "replaced",
+    "shown",
+    "tupled",
 ]

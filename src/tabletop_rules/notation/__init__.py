@@ -46,6 +46,9 @@ with the position of the problem; syntax of other dice bots that looks like a co
 (``!=``, ``==``, ``=>``), at the operator, with a message that names the sign to write
 instead (``<>``, ``=``, ``>=``).
 ``parse(text, system="m20")`` first reads the commands that system registers.
+A system writes its chat commands as :class:`ChatCommand` values, reading what players type
+with :data:`NUMBER`, :data:`SIGNED` and :func:`signed_total`, and refusing a command that
+does not read with :func:`unreadable`.
 
 **Limits.**
 Commands are held to :class:`Limits` before anything is rolled or computed: the length first,

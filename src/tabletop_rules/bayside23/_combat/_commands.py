@@ -1,4 +1,7 @@
-"""The commands of a bayside23 battle: the actions of the text, initiative and the strike."""
+"""The commands of a bayside23 battle: the actions of the text and the strike after a win.
+
+Initiative is no command: the rules roll it at the start of every turn (BAY-13, BAY-16).
+"""
 
 from __future__ import annotations
 
@@ -12,19 +15,10 @@ __all__ = [
     "Flee",
     "ForgoStrike",
     "Ready",
-    "RollInitiative",
     "SwitchWeapon",
     "UseArtifact",
     "Wait",
 ]
-
-
-@attrs.frozen
-class RollInitiative:
-    """The GM rolls initiative for a new turn (先行と後攻, BAY-13, BAY-16, BAY-18).
-
-    .. versionadded:: 0.2.0
-    """
 
 
 @attrs.frozen
@@ -142,14 +136,5 @@ class ForgoStrike:
 
 #: Every command of a bayside23 battle.
 Command = (
-    RollInitiative
-    | Attack
-    | Cast
-    | SwitchWeapon
-    | Ready
-    | Wait
-    | Flee
-    | UseArtifact
-    | FinishingStrike
-    | ForgoStrike
+    Attack | Cast | SwitchWeapon | Ready | Wait | Flee | UseArtifact | FinishingStrike | ForgoStrike
 )

@@ -1,4 +1,8 @@
-"""The events of a bayside23 battle: each records the facts and every die rolled."""
+"""The events of a bayside23 battle: each records the facts and every die rolled.
+
+The end of the battle is the kit's :class:`~tabletop_rules.kit.CombatEnded`, with the
+winning side's name (``"party"`` or ``"enemies"``) as its one winner.
+"""
 
 from __future__ import annotations
 
@@ -7,14 +11,14 @@ from collections.abc import Iterable
 import attrs
 
 from tabletop_rules.bayside23._checks import HitKind
-from tabletop_rules.bayside23._combat._values import Side
 from tabletop_rules.checks import CheckResult
 from tabletop_rules.dice import Roll
+from tabletop_rules.kit import CombatEnded
 
 __all__ = [
     "ArtifactUsed",
     "Attacked",
-    "BattleEnded",
+    "CombatEnded",
     "Event",
     "Fled",
     "Healed",
@@ -81,8 +85,6 @@ class Attacked:
     target: str
     #: Weapon, magic or ranged.
     kind: HitKind
-    #: The spell's index for magic, else ``None``.
-    spell: int | None = None
     #: The hit check, both sides' dice in it.
     check: CheckResult
     #: The damage roll, if the attack hit without a critical.
@@ -91,8 +93,11 @@ class Attacked:
     damage: int = 0
     #: The damage to the attacker (a defender's critical, by the rulings).
     backlash: int = 0
-    #: Who falls and loses the next turn (a fumbler).
+    #: Who falls (a fumbler) and so cannot act for a turn (BAY-32).
     falls: tuple[str, ...] = attrs.field(default=(), converter=_ids)
+    #: Those of :attr:`falls` who have yet to act this turn, and so lose this turn's action
+    #: (a defender's fumble, by the rulings); the others lose their next turn's.
+    falls_now: tuple[str, ...] = attrs.field(default=(), converter=_ids)
 
 
 @attrs.frozen(kw_only=True)
@@ -104,7 +109,6 @@ class Healed:
 
     actor: str
     target: str
-    spell: int
     roll: Roll
     #: HP restored (never above 生命力).
     amount: int
@@ -182,17 +186,6 @@ class TurnEnded:
     turn: int
 
 
-@attrs.frozen
-class BattleEnded:
-    """The battle is decided (BAY-17).
-
-    .. versionadded:: 0.2.0
-    """
-
-    #: The side that won.
-    winner: Side
-
-
 @attrs.frozen(kw_only=True)
 class Struck:
     """The winners' strike on an enemy after the battle (BAY-33).
@@ -228,7 +221,7 @@ Event = (
     | ArtifactUsed
     | TurnLost
     | TurnEnded
-    | BattleEnded
+    | CombatEnded
     | Struck
     | StrikeForgone
 )

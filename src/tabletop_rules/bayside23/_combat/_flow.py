@@ -1,9 +1,18 @@
-"""The flow of a bayside23 battle: automatic events, who may act, what each may send."""
+"""The flow of a bayside23 battle: automatic events, who may act, what each may send.
+
+The automatic events come in this order: the end of the battle when one side is all down or
+gone (BAY-17); the initiative of a new turn, which the rules roll by themselves (a chance
+step: BAY-13, BAY-16, BAY-18); the lost turn of a fallen combatant (BAY-32); the end of the
+turn when everyone in the order has had theirs (BAY-16).
+"""
 
 from __future__ import annotations
 
-from typing import Any, Final
+import itertools
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final
 
+from tabletop_rules.bayside23._checks import INITIATIVE_DIE
 from tabletop_rules.bayside23._combat._commands import (
     Attack,
     Cast,
@@ -11,21 +20,22 @@ from tabletop_rules.bayside23._combat._commands import (
     Flee,
     ForgoStrike,
     Ready,
-    RollInitiative,
     SwitchWeapon,
     UseArtifact,
     Wait,
 )
 from tabletop_rules.bayside23._combat._events import (
-    BattleEnded,
+    CombatEnded,
     Event,
+    InitiativeRoll,
+    InitiativeRolled,
     TurnEnded,
     TurnLost,
 )
+from tabletop_rules.bayside23._combat._terms import initiative_bonus
 from tabletop_rules.bayside23._combat._values import (
-    GM,
-    BattleState,
     Combatant,
+    CombatState,
     Side,
     Status,
     changed,
@@ -33,32 +43,98 @@ from tabletop_rules.bayside23._combat._values import (
     state_with,
 )
 from tabletop_rules.engine import GameResult
+from tabletop_rules.errors import InvalidData
 
-#: The reasons of a finished battle (catalog keys).
+if TYPE_CHECKING:
+    from tabletop_rules.dice import DiceSource
+
+__all__ = [
+    "DEFEAT",
+    "VICTORY",
+    "actors",
+    "commands_of",
+    "fold_combat_ended",
+    "fold_initiative",
+    "fold_turn_ended",
+    "fold_turn_lost",
+    "follow_up",
+    "next_in_order",
+    "outcome_of",
+    "roll_initiative",
+]
+
+#: The reasons of a decided battle (catalog keys).
 VICTORY: Final = "bayside23.result.victory"
 DEFEAT: Final = "bayside23.result.defeat"
+_REASONS: Final = {Side.PARTY: VICTORY, Side.ENEMIES: DEFEAT}
 
 
-def _out(state: BattleState, side: Side) -> bool:
-    return all(not c.active for c in state.combatants if c.side is side)
+# --------------------------------------------------------------------------- initiative
 
 
-def follow_up(state: BattleState) -> Event | None:
-    """The automatic event the rules call for next, if any.
+def _rank(
+    ids: Sequence[str],
+    bonuses: Mapping[str, int],
+    dice: DiceSource,
+    round: int,
+    out: list[InitiativeRoll],
+) -> list[str]:
+    """*ids* in order of action; ties roll again among the tied, as often as it takes."""
+    totals: dict[str, int] = {}
+    for id in ids:
+        roll = dice.roll(INITIATIVE_DIE)
+        total = roll.total + bonuses[id]
+        totals[id] = total
+        out.append(InitiativeRoll(id=id, roll=roll, total=total, round=round))
+    ordered: list[str] = []
+    # A stable sort keeps the tied in the order they rolled.
+    for _, group in itertools.groupby(sorted(ids, key=totals.__getitem__), totals.__getitem__):
+        tied = list(group)
+        ordered.extend(tied if len(tied) == 1 else _rank(tied, bonuses, dice, round + 1, out))
+    return ordered
 
-    In order: the end of the battle when one side is all down or gone (BAY-17); the lost
-    turn of a fallen combatant (BAY-32); the end of the turn when everyone in the order has
-    had theirs (BAY-16).
-    Those down or gone since initiative was rolled are passed over without an event.
+
+def roll_initiative(state: CombatState, dice: DiceSource) -> InitiativeRolled:
+    """A new turn's initiative, which the rules roll by themselves (BAY-13, BAY-18, BAY-20).
+
+    Every active combatant rolls 1D6 + 敏捷性's modifier, lower first, and the tied roll again
+    among themselves.
+    """
+    bonuses = {c.id: initiative_bonus(state, c) for c in state.combatants if c.active}
+    rolls: list[InitiativeRoll] = []
+    order = _rank(list(bonuses), bonuses, dice, 0, rolls)
+    return InitiativeRolled(turn=state.turn + 1, rolls=tuple(rolls), order=tuple(order))
+
+
+def fold_initiative(state: CombatState, event: InitiativeRolled) -> CombatState:
+    """A new turn with its order."""
+    return state_with(state, turn=event.turn, order=event.order, position=0)
+
+
+# --------------------------------------------------------------------------- the automatic steps
+
+
+def follow_up(state: CombatState, dice: DiceSource) -> Event | None:
+    """The automatic event the rules call for next, if any (see the module's introduction).
+
+    Only the initiative rolls *dice*; those down or gone since it was rolled are passed over
+    without an event.
     """
     if state.winner is not None:
         return None
-    if _out(state, Side.ENEMIES):
-        return BattleEnded(Side.PARTY)
-    if _out(state, Side.PARTY):
-        return BattleEnded(Side.ENEMIES)
+    party = enemies = False
+    for c in state.combatants:
+        if c.status is Status.ACTIVE:
+            if c.side is Side.PARTY:
+                party = True
+            else:
+                enemies = True
+    if not enemies:
+        return CombatEnded(winners=(Side.PARTY.value,), reason=VICTORY)
+    if not party:
+        return CombatEnded(winners=(Side.ENEMIES.value,), reason=DEFEAT)
     if not state.order:
-        return None
+        return roll_initiative(state, dice)
     current = state.current
     if current is None:
         return TurnEnded(state.turn)
@@ -68,50 +144,59 @@ def follow_up(state: BattleState) -> Event | None:
     return None
 
 
-def skip_inactive(state: BattleState) -> BattleState:
-    """*state* with those no longer active passed over in the order."""
-    position = state.position
-    while position < len(state.order) and not state.combatant(state.order[position]).active:
+def next_in_order(state: CombatState) -> CombatState:
+    """*state* with the turn passed to the next in order who can still act."""
+    position = state.position + 1
+    order = state.order
+    while position < len(order) and not state.combatant(order[position]).active:
         position += 1
-    return state if position == state.position else state_with(state, position=position)
+    return state_with(state, position=position)
 
 
-def fold_turn_lost(state: BattleState, event: TurnLost) -> BattleState:
+def fold_turn_lost(state: CombatState, event: TurnLost) -> CombatState:
     """The fallen combatant stands again; its turn is gone."""
-    state = replace(state, changed(state.combatant(event.actor), prone=False))
-    return skip_inactive(state_with(state, position=state.position + 1))
+    return next_in_order(replace(state, changed(state.combatant(event.actor), prone=False)))
 
 
-def fold_turn_ended(state: BattleState, _: TurnEnded) -> BattleState:
-    """No order until initiative is rolled again."""
+def fold_turn_ended(state: CombatState, _: TurnEnded) -> CombatState:
+    """No order until the initiative of the next turn is rolled."""
     return state_with(state, order=(), position=0)
 
 
-def fold_battle_ended(state: BattleState, event: BattleEnded) -> BattleState:
-    """The winner is known; a defeat ends everything, a win waits for the strike."""
-    return state_with(state, winner=event.winner, finished=event.winner is Side.ENEMIES)
+def fold_combat_ended(state: CombatState, event: CombatEnded) -> CombatState:
+    """The winner is known; a defeat ends everything, a win waits for the strike.
+
+    Raises:
+        InvalidData: The event does not name one side as the winner (path ``$.winners``).
+    """
+    if len(event.winners) != 1 or event.winners[0] not in _SIDES:
+        raise InvalidData("$.winners", "a bayside23 battle is won by one side, party or enemies")
+    winner = _SIDES[event.winners[0]]
+    return state_with(state, winner=winner, finished=winner is Side.ENEMIES)
 
 
-def actors(state: BattleState) -> tuple[str, ...]:
-    """Who may act in a settled state: the GM for initiative, the one on turn, or the winners."""
+_SIDES: Final = {side.value: side for side in Side}
+
+
+# --------------------------------------------------------------------------- who acts, and how
+
+
+def actors(state: CombatState) -> tuple[str, ...]:
+    """Who may act in a settled state: the one on turn, or the winners after a win."""
     if state.finished:
         return ()
     if state.winner is Side.PARTY:
         return tuple(c.id for c in state.combatants if c.side is Side.PARTY and c.active)
     current = state.current
-    if current is None:
-        return (GM,)
-    return (current,)
+    return () if current is None else (current,)
 
 
-def _enemies(state: BattleState, actor: Combatant) -> list[Combatant]:
+def _enemies(state: CombatState, actor: Combatant) -> list[Combatant]:
     return [c for c in state.combatants if c.side is not actor.side and c.active]
 
 
-def commands_of(state: BattleState, actor: str) -> list[Any]:
-    """Everything *actor* may send in a settled state."""
-    if actor == GM:
-        return [RollInitiative()]
+def commands_of(state: CombatState, actor: str) -> list[Any]:
+    """Everything *actor*, one of :func:`actors`, may send in a settled state."""
     me = state.combatant(actor)
     if state.winner is Side.PARTY:
         strikes: list[Any] = [
@@ -143,9 +228,8 @@ def commands_of(state: BattleState, actor: str) -> list[Any]:
     return out
 
 
-def outcome_of(state: BattleState) -> GameResult | None:
+def outcome_of(state: CombatState) -> GameResult | None:
     """How a finished battle ended: the winning side and why."""
     if not state.finished or state.winner is None:
         return None
-    reason = VICTORY if state.winner is Side.PARTY else DEFEAT
-    return GameResult(winners=(state.winner.value,), reason=reason)
+    return GameResult(winners=(state.winner.value,), reason=_REASONS[state.winner])

@@ -1,35 +1,48 @@
-"""The values of a bayside23 battle: weapons, spells, participants, combatants, state."""
+"""The values of a bayside23 battle: weapons, spells, participants, the setup, the state."""
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
-from typing import Final
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from tabletop_rules._arguments import a_flag, an_instance, checked_items, shown
 from tabletop_rules.bayside23._artifacts import SessionLedger
 from tabletop_rules.bayside23._character import Character
 from tabletop_rules.bayside23._checks import Rulings
 from tabletop_rules.dice import Dice
 from tabletop_rules.errors import InvalidCheck, InvalidData
-from tabletop_rules.kit import copier
+from tabletop_rules.kit import (
+    GM,
+    a_flag,
+    an_instance,
+    check_lineup,
+    checked,
+    checked_items,
+    copier,
+    member,
+    participant_id,
+    replaced,
+    shown,
+)
+
+if TYPE_CHECKING:
+    from tabletop_rules.systems import Seat
 
 __all__ = [
     "GM",
-    "BattleSetup",
-    "BattleState",
+    "CombatSetup",
+    "CombatState",
     "Combatant",
     "Participant",
     "Side",
     "Spell",
     "Status",
     "Weapon",
+    "lineup",
 ]
 
-#: The id of the game master, who rolls initiative each turn.
-GM: Final = "gm"
 #: The most participants of one battle (a limit against abusive input).
 MAX_PARTICIPANTS: Final = 16
 
@@ -37,7 +50,7 @@ MAX_PARTICIPANTS: Final = 16
 class Side(enum.Enum):
     """The two sides of a battle (敵味方).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The player characters and their followers (味方).
@@ -59,7 +72,7 @@ class Side(enum.Enum):
 class Status(enum.Enum):
     """Whether a combatant is in the fight.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Able to act.
@@ -84,7 +97,7 @@ def _damage_dice(_: object, __: attrs.Attribute[Dice], value: object) -> None:
 class Weapon:
     """A weapon: its damage roll (攻撃力判定), and whether it is a bow or a gun.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Its name (``ショートソード``).
@@ -99,7 +112,7 @@ class Weapon:
 class Spell:
     """A spell: its damage (or healing) roll (魔法ダメージ判定, BAY-25; 回復, BAY-15).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Its name (``火炎``).
@@ -123,13 +136,14 @@ class Participant:
     """One character entering a battle, with its side and its gear.
 
     Raises:
-        InvalidData: A field of the wrong type (the path names it, such as ``$.character``).
+        InvalidData: A field of the wrong type (the path names it, such as ``$.character``),
+            or an id that is empty, too long or the GM's (``$.id``).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
-    #: A short id, unique in the battle (``"mina"``).
-    id: str
+    #: A short id, unique in the battle (``"mina"``), and not the GM's (``"gm"``).
+    id: str = attrs.field(validator=participant_id(GM))
     #: The character.
     character: Character = attrs.field(validator=an_instance(Character))
     #: Its side.
@@ -149,17 +163,22 @@ def _participants(values: Iterable[Participant]) -> tuple[Participant, ...]:
     return checked_items(values, Participant, "$.participants")
 
 
+def _side(participant: Participant) -> Side:
+    return participant.side
+
+
 @attrs.frozen(kw_only=True)
-class BattleSetup:
+class CombatSetup:
     """What a battle starts from: the participants, the readings and the session ledger.
 
     Raises:
         InvalidData: Participants that are not a list of :class:`Participant`, or rulings or
-            a ledger of the wrong type (the path names the field).
-        InvalidCheck: ``bayside23.error.setup``: too few or too many participants, ids that
-            repeat or are empty or ``"gm"``, a side with no one, or an HP out of range.
+            a ledger of the wrong type (the path names the field); or participants that no
+            battle can hold, every problem at once: fewer than 2 or more than 16, ids that
+            repeat, a side with no one, or an HP outside 0 to 生命力 (at
+            ``$.participants[<index>].hp``).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Everyone in the battle.
@@ -170,28 +189,76 @@ class BattleSetup:
     ledger: SessionLedger = attrs.field(factory=SessionLedger, validator=an_instance(SessionLedger))
 
     def __attrs_post_init__(self) -> None:
-        problems: list[str] = []
-        ids: list[object] = [p.id for p in self.participants]
-        if not 2 <= len(ids) <= MAX_PARTICIPANTS:
-            problems.append(f"{len(ids)} participants (2 to {MAX_PARTICIPANTS})")
-        if len(set(ids)) != len(ids):
-            problems.append("ids repeat")
-        if any(not isinstance(i, str) or not i or i == GM for i in ids):
-            problems.append("an id is empty or 'gm'")
-        if {p.side for p in self.participants} != set(Side):
-            problems.append("both sides need someone")
-        for p in self.participants:
+        problems: list[tuple[str, str]] = []
+        count = len(self.participants)
+        if not 2 <= count <= MAX_PARTICIPANTS:
+            problems.append(
+                (
+                    "$.participants",
+                    f"a battle has 2 to {MAX_PARTICIPANTS} participants, not {count}",
+                )
+            )
+        for index, p in enumerate(self.participants):
             if p.hp is not None and (type(p.hp) is not int or not 0 <= p.hp <= p.character.hp):
-                problems.append(f"{p.id}'s HP {shown(p.hp)} is not from 0 to {p.character.hp}")
-        if problems:
-            raise InvalidCheck("bayside23.error.setup", problems="; ".join(problems))
+                problems.append(
+                    (
+                        f"$.participants[{index}].hp",
+                        f"HP must be from 0 to {p.character.hp}, not {shown(p.hp)}",
+                    )
+                )
+        check_lineup(self.participants, side=_side, problems=problems)
+
+
+def lineup(seats: Sequence[Seat[Any]]) -> CombatSetup:
+    """The battle of a lobby's seats: each seat's character, a foe among the enemies.
+
+    A sheet names no weapon, so everyone fights with a 1D6 one (``Weapon(name="武器")``);
+    the rulings are the defaults and the ledger is empty.
+    This is how the example bot starts a bayside23 battle (``SYSTEM.lineup``).
+
+    >>> from tabletop_rules.bayside23 import EXAMPLE_SHEET, lineup, parse_sheet
+    >>> from tabletop_rules.systems import Seat
+    >>> mina = parse_sheet(EXAMPLE_SHEET)
+    >>> setup = lineup([Seat(id="mina", character=mina), Seat(id="g1", character=mina, foe=True)])
+    >>> [(p.id, p.side.value, p.weapons[0].name) for p in setup.participants]
+    [('mina', 'party', '武器'), ('g1', 'enemies', '武器')]
+
+    Raises:
+        InvalidData: *seats* is no list of seats of bayside23 characters (path ``$.seats``,
+            ``$.seats[<index>].character``), or they make no battle (see
+            :class:`CombatSetup`).
+
+    .. versionadded:: 0.1.0
+    """
+    from tabletop_rules.systems import Seat
+
+    seat_type: type[Seat[Any]] = Seat
+    listed = checked_items(seats, seat_type, "$.seats", "systems.Seat", most=MAX_PARTICIPANTS)
+    participants: list[Participant] = []
+    for index, seat in enumerate(listed):
+        character = checked(
+            seat.character, Character, f"$.seats[{index}].character", "bayside23.Character"
+        )
+        participants.append(
+            Participant(
+                id=seat.id,
+                character=character,
+                side=Side.ENEMIES if seat.foe else Side.PARTY,
+                weapons=(_BOT_WEAPON,),
+            )
+        )
+    return CombatSetup(participants=participants)
+
+
+#: The weapon of a combatant whose sheet names none (a seat of a lobby).
+_BOT_WEAPON: Final = Weapon(name="武器")
 
 
 @attrs.frozen(kw_only=True)
 class Combatant:
     """A participant during the battle.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     id: str
@@ -230,10 +297,10 @@ def _ids(values: Iterable[str]) -> tuple[str, ...]:
 
 
 @attrs.frozen(kw_only=True)
-class BattleState:
+class CombatState:
     """The state of a battle.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Everyone, in the setup's order.
@@ -257,12 +324,9 @@ class BattleState:
         """The combatant called *id*.
 
         Raises:
-            KeyError: No combatant has that id.
+            IllegalCommand: No combatant has that id (``unknown_actor``).
         """
-        for c in self.combatants:
-            if c.id == id:
-                return c
-        raise KeyError(id)
+        return member(self.combatants, id)
 
     def has(self, id: str) -> bool:
         """Whether a combatant is called *id*."""
@@ -277,18 +341,15 @@ class BattleState:
 
 
 changed: Final = copier(Combatant)
-state_with: Final = copier(BattleState)
+state_with: Final = copier(CombatState)
 
 
-def replace(state: BattleState, combatant: Combatant) -> BattleState:
+def replace(state: CombatState, combatant: Combatant) -> CombatState:
     """*state* with *combatant* in place of the one with its id."""
-    return state_with(
-        state,
-        combatants=tuple(combatant if c.id == combatant.id else c for c in state.combatants),
-    )
+    return state_with(state, combatants=replaced(state.combatants, combatant))
 
 
-def check_loaded(state: BattleState) -> BattleState:
+def check_loaded(state: CombatState) -> CombatState:
     """*state*, read from JSON, if it is one that play can reach in its shape.
 
     Checks what folds rely on, so that a forged or damaged state is refused when it is read,
