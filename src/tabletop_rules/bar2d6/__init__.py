@@ -42,6 +42,7 @@ from tabletop_rules.bar2d6._checks import (
     Helper,
     Rulings,
     Side,
+    character_check,
     check_terms,
     contest_result,
     granted_bonus,
@@ -49,6 +50,7 @@ from tabletop_rules.bar2d6._checks import (
     special_amount,
 )
 from tabletop_rules.bar2d6._combat import (
+    LOG,
     RULESET,
     CombatRuleset,
     command_label,
@@ -76,17 +78,20 @@ from tabletop_rules.bar2d6._combat._events import (
 )
 from tabletop_rules.bar2d6._combat._events import Event as _Event
 from tabletop_rules.bar2d6._combat._values import (
-    GM,
+    FOES,
     MAX_PARTICIPANTS,
+    PARTY,
     AttackMode,
     Combatant,
     CombatSetup,
     CombatState,
     Participant,
     Strike,
+    lineup,
 )
 from tabletop_rules.bar2d6._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
 from tabletop_rules.bar2d6._system import SYSTEM
+from tabletop_rules.kit import GM
 
 #: Every bar2d6 combat command, a union tagged in JSON by class name.
 Command = _Command
@@ -99,11 +104,14 @@ __all__ = [
     "CHAT_COMMANDS",
     "CHECK_DICE",
     "EXAMPLE_SHEET",
+    "FOES",
     "GM",
     "HP_COST",
     "ITEM_CAP",
+    "LOG",
     "MAX_DIFFICULTY",
     "MAX_PARTICIPANTS",
+    "PARTY",
     "PERSONALITY_POINTS",
     "RULESET",
     "SYSTEM",
@@ -144,6 +152,7 @@ __all__ = [
     "Strike",
     "Wait",
     "Waited",
+    "character_check",
     "check_terms",
     "command_label",
     "contest_result",
@@ -152,6 +161,7 @@ __all__ = [
     "granted_bonus",
     "hp_after",
     "is_wounded",
+    "lineup",
     "parse_sheet",
     "special_amount",
 ]

@@ -8,8 +8,8 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
-from tabletop_rules._arguments import a_text, a_whole, an_instance, checked_items
 from tabletop_rules.errors import InvalidCharacter
+from tabletop_rules.kit import a_text, a_whole, an_instance, checked_items
 
 __all__ = [
     "BASE_HP",

@@ -127,9 +127,7 @@ def _setups(draw: st.DrawFn, low: int, high: int) -> CombatSetup:
     return CombatSetup(participants=participants)
 
 
-def setups(
-    *, min_participants: int = 2, max_participants: int = 4
-) -> SearchStrategy[CombatSetup]:
+def setups(*, min_participants: int = 2, max_participants: int = 4) -> SearchStrategy[CombatSetup]:
     """Setups of bar2d6 combats: valid characters on two or three sides, at any HP.
 
     Participants are called ``p0``, ``p1``, ...; ``p0`` fights for ``left`` and ``p1`` for
