@@ -47,9 +47,11 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-U = TypeVar("U")
+OtherT = TypeVar("OtherT")
 
-#: An attrs validator.
+#: An attrs validator: ``check(instance, attribute, value)``, raising what it refuses.
+#:
+#: .. versionadded:: 0.1.0
 Validator = Callable[[object, "attrs.Attribute[Any]", object], None]
 
 #: Whole numbers of more digits than this are described, not written out, in a refusal.
@@ -139,8 +141,8 @@ def wrong_type(path: str, expected: str, value: object) -> InvalidData:
 def checked(value: object, cls: type[T], path: str, expected: str | None = None) -> T: ...
 @overload
 def checked(
-    value: object, cls: tuple[type[T], type[U]], path: str, expected: str | None = None
-) -> T | U: ...
+    value: object, cls: tuple[type[T], type[OtherT]], path: str, expected: str | None = None
+) -> T | OtherT: ...
 @overload
 def checked(value: object, cls: types.UnionType, path: str, expected: str | None = None) -> Any: ...
 def checked(

@@ -38,6 +38,7 @@ A system writes its combat or game as tables and small functions; the kit turns 
 """
 
 from tabletop_rules._arguments import (
+    Validator,
     a_flag,
     a_text,
     a_whole,
@@ -100,6 +101,7 @@ __all__ = [
     "RoundEnded",
     "Rounds",
     "Rules",
+    "Validator",
     "Words",
     "a_flag",
     "a_side",
