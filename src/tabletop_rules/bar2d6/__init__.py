@@ -17,7 +17,10 @@ Fraction(1801, 2592)
 .. versionadded:: 0.2.0
 """
 
+from typing import TYPE_CHECKING
+
 from tabletop_rules._hypothesis import strategies_of as _strategies_of
+from tabletop_rules._lazy import lazy_attributes as _lazy_attributes
 from tabletop_rules.bar2d6._character import (
     BASE_HP,
     HP_COST,
@@ -29,7 +32,6 @@ from tabletop_rules.bar2d6._character import (
     Special,
     SpecialKind,
 )
-from tabletop_rules.bar2d6._chat import CHAT_COMMANDS
 from tabletop_rules.bar2d6._checks import (
     CHECK_DICE,
     MAX_DIFFICULTY,
@@ -92,6 +94,9 @@ from tabletop_rules.bar2d6._combat._values import (
 from tabletop_rules.bar2d6._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
 from tabletop_rules.bar2d6._system import SYSTEM
 from tabletop_rules.kit import GM
+
+if TYPE_CHECKING:
+    from tabletop_rules.bar2d6._chat import CHAT_COMMANDS
 
 #: Every bar2d6 combat command, a union tagged in JSON by class name.
 Command = _Command
@@ -165,6 +170,11 @@ __all__ = [
     "parse_sheet",
     "special_amount",
 ]
+
+
+if not TYPE_CHECKING:
+    # The chat commands need the notation, which most users of bar2d6 never import.
+    __getattr__ = _lazy_attributes(__name__, {"CHAT_COMMANDS": f"{__name__}._chat"})
 
 
 # st.from_type(Character) draws from tabletop_rules.bar2d6.strategies.characters().

@@ -253,18 +253,45 @@ def check_terms(
     if hp is not None:
         checked_whole(hp, "$.hp")
     extra = checked_items(extra, Term, "$.extra", "checks.Term")
+    return item_terms(character, names, side, hp=hp, extra=extra)
+
+
+def item_terms(
+    character: Character,
+    names: Iterable[str],
+    side: Side,
+    *,
+    hp: int | None = None,
+    extra: tuple[Term, ...] = (),
+    held_only: bool = False,
+) -> tuple[Term, ...]:
+    """:func:`check_terms` of arguments already checked: the combat's own path.
+
+    With *held_only*, a name the character has no item of is passed over (a defender uses
+    those of the allowed items it has), not refused.
+    """
+    find = character.find_item
     terms: list[Term] = []
-    for name in dict.fromkeys(normalize(n) for n in names):
-        if not character.has_item(name):
-            raise InvalidCheck("bar2d6.error.unknown_item", item=name, character=character.name)
-        item = character.item(name)
-        bonus = item.active if side is Side.ACTIVE else item.passive
+    seen: set[str] = set()
+    active = side is Side.ACTIVE
+    for name in names:
+        item = find(name)
+        if item is None:
+            if held_only:
+                continue
+            raise InvalidCheck(
+                "bar2d6.error.unknown_item", item=normalize(name), character=character.name
+            )
+        if item.name in seen:  # the same item, named twice (or in two spellings)
+            continue
+        seen.add(item.name)
+        bonus = item.active if active else item.passive
         if bonus:
             terms.append(Term(item.name, bonus))
     if hp is not None:
         if hp <= 0:
             raise InvalidCheck("bar2d6.error.cannot_act", character=character.name)
-        if is_wounded(hp):
+        if hp <= WOUNDED_AT:
             terms.append(Term("bar2d6.term.wounded", WOUND_PENALTY))
     return (*terms, *extra)
 
@@ -497,11 +524,23 @@ def contest_result(
     )
     attack_terms = checked_items(attack_terms, Term, "$.attack_terms", "checks.Term")
     defense_terms = checked_items(defense_terms, Term, "$.defense_terms", "checks.Term")
+    return judged_contest(attack_rolls, attack_terms, defense_rolls, defense_terms, label=label)
+
+
+def judged_contest(
+    attack: tuple[Roll, ...],
+    attack_terms: tuple[Term, ...],
+    defense: tuple[Roll, ...],
+    defense_terms: tuple[Term, ...],
+    *,
+    label: str = "bar2d6.check.contest",
+) -> CheckResult:
+    """:func:`contest_result` of arguments already checked: the combat's own path."""
     return CheckResult.judged(
-        rolls=attack_rolls,
+        rolls=attack,
         terms=attack_terms,
         comparison=Comparison.GREATER,
-        against=Opposition(rolls=defense_rolls, terms=defense_terms, label="bar2d6.check.defender"),
+        against=Opposition(rolls=defense, terms=defense_terms, label="bar2d6.check.defender"),
         label=label,
     )
 

@@ -11,10 +11,8 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
-import attrs
-
 from tabletop_rules.bar2d6._character import SpecialKind
-from tabletop_rules.bar2d6._checks import CHECK_DICE, contest_result
+from tabletop_rules.bar2d6._checks import CHECK_DICE, judged_contest
 from tabletop_rules.bar2d6._combat._commands import (
     Attack,
     GrantBonus,
@@ -41,7 +39,14 @@ from tabletop_rules.bar2d6._combat._refusals import (
     standing_target,
 )
 from tabletop_rules.bar2d6._combat._terms import attack_terms, defense_terms
-from tabletop_rules.bar2d6._combat._values import AttackMode, CombatState, Strike
+from tabletop_rules.bar2d6._combat._values import (
+    AttackMode,
+    Combatant,
+    CombatState,
+    Strike,
+    changed,
+    state_with,
+)
 from tabletop_rules.checks import Term
 from tabletop_rules.dice import DiceSource
 from tabletop_rules.errors import IllegalCommand
@@ -86,16 +91,16 @@ def decide_attack(state: CombatState, command: Attack, dice: DiceSource) -> tupl
     if mode is AttackMode.MULTI:
         target = targets[0]
         defense_roll = defense_terms(target, command.defense_items)
-        rolls = [dice.roll(CHECK_DICE) for _ in range(attacks)]
-        defense = dice.roll(CHECK_DICE)
+        rolls = [(dice.roll(CHECK_DICE),) for _ in range(attacks)]
+        defense = (dice.roll(CHECK_DICE),)
         for index, roll in enumerate(rolls):
-            check = contest_result(roll, later if index else first, defense, defense_roll)
+            check = judged_contest(roll, later if index else first, defense, defense_roll)
             strikes.append(Strike(target=target.id, check=check, damage=damage * check.success))
     else:
-        roll = dice.roll(CHECK_DICE)
+        roll = (dice.roll(CHECK_DICE),)
         for target in targets:
             terms = defense_terms(target, command.defense_items)
-            check = contest_result(roll, first, dice.roll(CHECK_DICE), terms)
+            check = judged_contest(roll, first, (dice.roll(CHECK_DICE),), terms)
             strikes.append(Strike(target=target.id, check=check, damage=damage * check.success))
     return (Attacked(actor=attacker.id, mode=mode, strikes=tuple(strikes)),)
 
@@ -105,11 +110,24 @@ def fold_attacked(state: CombatState, event: Attacked) -> CombatState:
     lost: dict[str, int] = {}
     for strike in event.strikes:
         lost[strike.target] = lost.get(strike.target, 0) + strike.damage
-    changed = [attrs.evolve(state.combatant(event.actor), acted=True, grants=())]
-    for target, damage in lost.items():
-        c = state.combatant(target)
-        changed.append(attrs.evolve(c, hp=max(0, c.hp - damage), grants=()))
-    return state.replace(*changed)
+    actor = event.actor
+    # One pass over the combatants, as every attack of a replay folds here.
+    after: list[Combatant] = []
+    touched = 0
+    for c in state.combatants:
+        if c.id == actor:
+            after.append(changed(c, acted=True, grants=()))
+            touched += 1
+        elif (damage := lost.get(c.id)) is not None:
+            after.append(changed(c, hp=max(0, c.hp - damage), grants=()))
+            touched += 1
+        else:
+            after.append(c)
+    if touched != 1 + len(lost):  # an event naming no one (or the attacker as a target)
+        for id in (actor, *lost):
+            state.combatant(id)
+        raise IllegalCommand("bar2d6.illegal.self_target")
+    return state_with(state, combatants=tuple(after))
 
 
 # --------------------------------------------------------------------------- abilities
@@ -129,9 +147,9 @@ def decide_heal(state: CombatState, command: Heal, _: DiceSource) -> tuple[Event
 
 def fold_healed(state: CombatState, event: Healed) -> CombatState:
     """The healer has acted; the target has the HP back."""
-    state = state.replace(attrs.evolve(state.combatant(event.actor), acted=True))
+    state = state.replace(changed(state.combatant(event.actor), acted=True))
     target = state.combatant(event.target)
-    return state.replace(attrs.evolve(target, hp=target.hp + event.amount))
+    return state.replace(changed(target, hp=target.hp + event.amount))
 
 
 def decide_grant(state: CombatState, command: GrantBonus, _: DiceSource) -> tuple[Event, ...]:
@@ -144,10 +162,10 @@ def decide_grant(state: CombatState, command: GrantBonus, _: DiceSource) -> tupl
 
 def fold_granted(state: CombatState, event: BonusGranted) -> CombatState:
     """The granter has acted; the target's next check has the bonus."""
-    state = state.replace(attrs.evolve(state.combatant(event.actor), acted=True))
+    state = state.replace(changed(state.combatant(event.actor), acted=True))
     target = state.combatant(event.target)
     grant = Term(event.item, event.bonus)
-    return state.replace(attrs.evolve(target, grants=(*target.grants, grant)))
+    return state.replace(changed(target, grants=(*target.grants, grant)))
 
 
 def decide_wait(state: CombatState, command: Wait, _: DiceSource) -> tuple[Event, ...]:
@@ -157,7 +175,7 @@ def decide_wait(state: CombatState, command: Wait, _: DiceSource) -> tuple[Event
 
 def fold_waited(state: CombatState, event: Waited) -> CombatState:
     """The combatant has acted."""
-    return state.replace(attrs.evolve(state.combatant(event.actor), acted=True))
+    return state.replace(changed(state.combatant(event.actor), acted=True))
 
 
 # --------------------------------------------------------------------------- the GM
@@ -177,23 +195,21 @@ def decide_set_hp(state: CombatState, command: SetHp, _: DiceSource) -> tuple[Ev
 
 def fold_hp_set(state: CombatState, event: HpSet) -> CombatState:
     """The combatant has the HP the GM ruled."""
-    return state.replace(attrs.evolve(state.combatant(event.target), hp=event.hp))
+    return state.replace(changed(state.combatant(event.target), hp=event.hp))
 
 
 def fold_round_ended(state: CombatState, event: RoundEnded) -> CombatState:
     """A new round: everyone may act again."""
-    return attrs.evolve(
+    return state_with(
         state,
         round=event.round + 1,
-        combatants=tuple(
-            [attrs.evolve(c, acted=False) if c.acted else c for c in state.combatants]
-        ),
+        combatants=tuple([changed(c, acted=False) if c.acted else c for c in state.combatants]),
     )
 
 
 def fold_combat_ended(state: CombatState, event: CombatEnded) -> CombatState:
     """The combat is over."""
-    return attrs.evolve(state, result=event.result)
+    return state_with(state, result=event.result)
 
 
 #: The rule of each command type: the actions, and the GM's round (the kit's) and rulings.

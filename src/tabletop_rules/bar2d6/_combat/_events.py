@@ -43,8 +43,8 @@ class Attacked:
     actor: str
     #: Single, area or multi.
     mode: AttackMode = AttackMode.SINGLE
-    #: The strikes, in the order rolled: an area attack's one per target, a multi-attack's
-    #: one per attack.
+    #: The strikes in the order rolled (an area attack's one per target, a multi-attack's
+    #: one per attack).
     strikes: tuple[Strike, ...] = attrs.field(default=(), converter=_strikes)
 
 

@@ -55,12 +55,24 @@ def follow_up(state: CombatState) -> Event | None:
     """
     if state.result is not None:
         return None
-    sides = state.standing_sides()
-    if len(sides) <= 1:
-        return CombatEnded(winners=sides, reason=ONE_SIDE_LEFT if sides else NOBODY_LEFT)
-    if all(c.acted for c in state.combatants if c.standing):
-        return RoundEnded(round=state.round)
-    return None
+    # One pass, as the rules ask it after every event: the first side standing, whether
+    # another stands, and whether someone standing has yet to act.
+    first: str | None = None
+    sides = waiting = False
+    for c in state.combatants:
+        if c.hp > 0:
+            if first is None:
+                first = c.side
+            elif c.side != first:
+                sides = True
+            if not c.acted:
+                waiting = True
+            if sides and waiting:
+                return None
+    if not sides:
+        winners = () if first is None else (first,)
+        return CombatEnded(winners=winners, reason=ONE_SIDE_LEFT if winners else NOBODY_LEFT)
+    return RoundEnded(round=state.round)
 
 
 def actors(state: CombatState) -> tuple[str, ...]:

@@ -7,7 +7,7 @@ wounded (B2D6-22), and the bonuses granted to the combatant's next check (B2D6-1
 
 from __future__ import annotations
 
-from tabletop_rules.bar2d6._checks import Side, check_terms
+from tabletop_rules.bar2d6._checks import Side, item_terms
 from tabletop_rules.bar2d6._combat._values import Combatant
 from tabletop_rules.checks import Term
 
@@ -21,15 +21,14 @@ def attack_terms(
 
     The bonuses granted to its next check go to the first roll only (B2D6-17).
     """
-    first = check_terms(
-        attacker.character, items, Side.ACTIVE, hp=attacker.hp, extra=attacker.grants
-    )
+    later = item_terms(attacker.character, items, Side.ACTIVE, hp=attacker.hp)
     if not attacker.grants:
-        return first, first
-    return first, check_terms(attacker.character, items, Side.ACTIVE, hp=attacker.hp)
+        return later, later
+    return (*later, *attacker.grants), later
 
 
 def defense_terms(target: Combatant, allowed: tuple[str, ...]) -> tuple[Term, ...]:
     """The terms of *target*'s defense: those of the *allowed* items it has (B2D6-23)."""
-    names = [name for name in allowed if target.character.has_item(name)]
-    return check_terms(target.character, names, Side.PASSIVE, hp=target.hp, extra=target.grants)
+    return item_terms(
+        target.character, allowed, Side.PASSIVE, hp=target.hp, extra=target.grants, held_only=True
+    )
