@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+
 import pytest
 
 from tabletop_rules import InvalidCheck, InvalidData, InvalidNotation, ScriptedDice
@@ -92,3 +96,18 @@ def test_a_bots_check_that_names_nothing_is_refused(
     is refused with the library's own error."""
     with pytest.raises(error):
         character_check(B, words)
+
+
+def test_importing_bar2d6_loads_no_notation_vectors_cattrs_or_hypothesis() -> None:
+    """``import tabletop_rules.bar2d6`` loads only what its first use needs: the chat
+    commands (the notation), the vectors' checks, JSON (cattrs) and the strategies
+    (Hypothesis) load when first used."""
+    code = (
+        "import sys, json, tabletop_rules.bar2d6; print(json.dumps(sorted(m for m in sys.modules"
+        " if m in ('cattrs', 'hypothesis', 'importlib.metadata', 'tabletop_rules.notation',"
+        " 'tabletop_rules.vectors'))))"
+    )
+    found = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert [] == json.loads(found)
