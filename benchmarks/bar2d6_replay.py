@@ -66,7 +66,7 @@ def record_of(events: int, seed: int = 0) -> tuple[engine.GameRecord[Any, Any, A
     rng = random.Random(seed)
     dice = SeededDice(seed)
     state, record = engine.begin(RULESET, _setup(), dice)
-    entries = []
+    entries: list[engine.Entry[Any, Any]] = []
     count = 0
     while count < events:
         hurt = [c for c in state.combatants if c.hp == 1]
