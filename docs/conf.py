@@ -204,10 +204,10 @@ def _list_union_members(  # noqa: PLR0917 - Sphinx passes an event's arguments b
 ) -> None:
     """Under a union type alias (a system's ``Command``), link each of its members."""
     if what == "data" and isinstance(obj, types.UnionType):
-        package = importlib.import_module(name.rpartition(".")[0])
-        # A member lives on its own module's page if that module is public, else on the package's.
+        # A member lives on its own module's page if that module is public, else on the page of
+        # the package its module is in (the kit's round, in a system's union, on the kit's).
         homes = [
-            package.__name__ if "._" in arg.__module__ else arg.__module__
+            arg.__module__.split("._")[0] if "._" in arg.__module__ else arg.__module__
             for arg in typing.get_args(obj)
         ]
         members = ", ".join(

@@ -47,9 +47,11 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-U = TypeVar("U")
+OtherT = TypeVar("OtherT")
 
-#: An attrs validator.
+#: An attrs validator: ``check(instance, attribute, value)``, raising what it refuses.
+#:
+#: .. versionadded:: 0.1.0
 Validator = Callable[[object, "attrs.Attribute[Any]", object], None]
 
 #: Whole numbers of more digits than this are described, not written out, in a refusal.
@@ -63,6 +65,8 @@ def shown(value: object) -> str:
 
     Python cannot write out a whole number of more than 4,300 digits (it raises a bare
     ``ValueError``), and a refusal that quoted one would not fit a chat message.
+
+    .. versionadded:: 0.1.0
     """
     if isinstance(value, int) and not -(10**_MOST_DIGITS) < value < 10**_MOST_DIGITS:
         return f"a whole number of more than {_MOST_DIGITS} digits"
@@ -127,6 +131,8 @@ def wrong_type(path: str, expected: str, value: object) -> InvalidData:
 
     >>> print(wrong_type("$.locale", "str", 5))
     Invalid data at $.locale: expected str, not 5 (int).
+
+    .. versionadded:: 0.1.0
     """
     return InvalidData(path, "error.wrong_type", expected=expected, given=described(value))
 
@@ -135,8 +141,8 @@ def wrong_type(path: str, expected: str, value: object) -> InvalidData:
 def checked(value: object, cls: type[T], path: str, expected: str | None = None) -> T: ...
 @overload
 def checked(
-    value: object, cls: tuple[type[T], type[U]], path: str, expected: str | None = None
-) -> T | U: ...
+    value: object, cls: tuple[type[T], type[OtherT]], path: str, expected: str | None = None
+) -> T | OtherT: ...
 @overload
 def checked(value: object, cls: types.UnionType, path: str, expected: str | None = None) -> Any: ...
 def checked(
@@ -157,6 +163,8 @@ def checked(
 
     Raises:
         InvalidData: *value* is no instance of *cls*, at *path*.
+
+    .. versionadded:: 0.1.0
     """
     if isinstance(value, cls):
         return value
@@ -168,6 +176,8 @@ def checked_text(value: object, path: str) -> str:
 
     Raises:
         InvalidData: *value* is no ``str``, at *path*.
+
+    .. versionadded:: 0.1.0
     """
     if isinstance(value, str):
         return value
@@ -179,6 +189,8 @@ def checked_whole(value: object, path: str) -> int:
 
     Raises:
         InvalidData: *value* is no ``int``, or a ``bool``, at *path*.
+
+    .. versionadded:: 0.1.0
     """
     if isinstance(value, int) and not isinstance(value, bool):
         return value
@@ -250,6 +262,8 @@ def checked_items(
         InvalidData: *values* is a text or no iterable, or has more than *most* items (at
             *path*), or an item is no *cls* (at ``path[index]``; for ``int``, a ``bool`` is
             none, as in :func:`checked_whole`).
+
+    .. versionadded:: 0.1.0
     """
     if isinstance(values, str | bytes) or not isinstance(values, Iterable):
         raise wrong_type(path, f"list[{expected or type_name(cls)}]", values)
@@ -279,6 +293,8 @@ def an_instance(cls: type[Any], what: str | None = None) -> Validator:
 
     Raises:
         InvalidData: At ``$.<field>``.
+
+    .. versionadded:: 0.1.0
     """
 
     def check(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -293,6 +309,8 @@ def a_whole(_: object, attribute: attrs.Attribute[int], value: object) -> None:
 
     Raises:
         InvalidData: At ``$.<field>``.
+
+    .. versionadded:: 0.1.0
     """
     if type(value) is not int:
         checked_whole(value, f"$.{attribute.name}")
@@ -303,6 +321,8 @@ def a_flag(_: object, attribute: attrs.Attribute[bool], value: object) -> None:
 
     Raises:
         InvalidData: At ``$.<field>``.
+
+    .. versionadded:: 0.1.0
     """
     if type(value) is not bool:
         checked_flag(value, f"$.{attribute.name}")
@@ -313,6 +333,8 @@ def a_text(_: object, attribute: attrs.Attribute[str], value: object) -> None:
 
     Raises:
         InvalidData: At ``$.<field>``.
+
+    .. versionadded:: 0.1.0
     """
     if not isinstance(value, str):
         raise wrong_type(f"$.{attribute.name}", "str", value)

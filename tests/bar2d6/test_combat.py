@@ -11,6 +11,7 @@ from tabletop_rules import CorruptRecord, IllegalCommand, InvalidData, ScriptedD
 from tabletop_rules.bar2d6 import (
     GM,
     RULESET,
+    SYSTEM,
     Attack,
     Attacked,
     AttackMode,
@@ -81,18 +82,25 @@ def _setup(hero_hp: int | None = None) -> CombatSetup:
     )
 
 
+Record = GameRecord[CombatSetup, Command, Event]
+
+
+def _record(
+    commands: list[tuple[Command, list[int]]], setup: CombatSetup | None = None
+) -> tuple[CombatState, Record]:
+    state, record = engine.begin(RULESET, setup or _setup(), ScriptedDice([]))
+    for command, faces in commands:
+        state, entry = engine.step(RULESET, state, command, ScriptedDice(faces))
+        record = record.append(entry)
+    assert engine.replay(record, RULESET) == state
+    return state, record
+
+
 def _play(
     commands: list[tuple[Command, list[int]]], setup: CombatSetup | None = None
 ) -> tuple[CombatState, list[Event]]:
-    setup = setup or _setup()
-    state = RULESET.start(setup)
-    events: list[Event] = []
-    for command, faces in commands:
-        state, new = engine.step(RULESET, state, command, ScriptedDice(faces))
-        events.extend(new)
-    record = GameRecord.begin(RULESET, setup).extend(events)
-    assert engine.replay(record, RULESET) == state
-    return state, events
+    state, record = _record(commands, setup)
+    return state, list(record.events)
 
 
 def _hp(state: CombatState) -> dict[str, int]:
@@ -126,10 +134,15 @@ def test_the_attacker_is_who_acts_and_rolls_first() -> None:
 
 
 def test_the_gm_rolls_for_npcs_with_the_same_dice() -> None:
-    """B2D6-39: a GM-run goblin's defense is drawn and recorded like anyone's."""
-    _, events = _strike_on_g1([1, 1, 6, 6])
-    assert isinstance(events[0], Attacked)
-    assert (1, 1, 6, 6) == tuple(f for r in events[0].rolls() for f in r.faces)
+    """B2D6-39: a GM-run goblin's defense is drawn from the same dice and recorded like
+    anyone's: the attack's entry holds the attacker's faces, then the goblin's."""
+    attack = Attack(actor="hero", targets=("g1",), items=("劍",), defense_items=("盾",))
+    _, record = _record([(attack, [1, 1, 6, 6])])
+    (entry,) = record.entries
+    (attacked,) = entry.events
+    assert isinstance(attacked, Attacked)
+    defense = attacked.strikes[0].check.against
+    assert ((1, 1, 6, 6), (6, 6)) == (entry.faces, defense.rolls[0].faces)
 
 
 def test_a_wounded_attacker_takes_two_off() -> None:
@@ -278,11 +291,15 @@ def test_the_gms_rulings() -> None:
     assert (1, 2, True) == (state.combatant("g1").hp, state.round, RULESET.is_over(state))
 
 
-def test_only_the_gm_rules() -> None:
-    """B2D6-36: a player cannot send the GM's ruling."""
+@pytest.mark.parametrize(
+    "command",
+    [EndRound(actor="hero"), EndCombat(actor="hero"), SetHp(target="g1", hp=1, actor="hero")],
+)
+def test_only_the_gm_rules(command: Command) -> None:
+    """B2D6-36: a player cannot send the GM's rulings (the kit's ``gm_only``)."""
     with pytest.raises(IllegalCommand) as caught:
-        RULESET.decide(RULESET.start(_setup()), EndRound(actor="hero"), ScriptedDice([]))
-    assert "bar2d6.illegal.gm_only" == caught.value.reason
+        RULESET.decide(RULESET.start(_setup()), command, ScriptedDice([]))
+    assert "gm_only" == caught.value.reason
 
 
 @pytest.mark.parametrize(
@@ -327,23 +344,24 @@ def test_a_ruled_hp_out_of_range_is_quoted_short(hp: int, quoted: str) -> None:
 
 
 def test_a_tampered_record_is_refused_at_its_index() -> None:
-    """B2D6-38: a record that turns a tie into a hit is corrupt at that event."""
-    _, events = _strike_on_g1([3, 3, 3, 3])
-    attacked = events[0]
+    """B2D6-38: a record that turns a tie into a hit is corrupt at that entry."""
+    attack = Attack(actor="hero", targets=("g1",), items=("劍",), defense_items=("盾",))
+    _, record = _record([(Wait("g2"), []), (attack, [3, 3, 3, 3])])
+    entry = record.entries[1]
+    attacked = entry.events[0]
     assert isinstance(attacked, Attacked)
     strike = attrs.evolve(attacked.strikes[0], damage=1)
-    forged = attrs.evolve(attacked, strikes=(strike,))
-    record = GameRecord.begin(RULESET, _setup()).extend([forged])
+    forged = attrs.evolve(entry, events=(attrs.evolve(attacked, strikes=(strike,)),))
+    tampered = attrs.evolve(record, entries=(record.entries[0], forged))
     with pytest.raises(CorruptRecord) as caught:
-        engine.replay(record, RULESET)
-    assert 0 == caught.value.index
+        engine.replay(tampered, RULESET)
+    assert 1 == caught.value.index
 
 
 def test_a_record_round_trips_through_json() -> None:
     """B2D6-13: a record with an area attack survives JSON and replays to the same state."""
     attack = Attack(actor="hero", targets=("g1", "g2"), special="旋風斬")
-    state, events = _play([(attack, [5, 5, 1, 1, 4, 4])])
-    record = GameRecord.begin(RULESET, _setup()).extend(events)
+    state, record = _record([(attack, [5, 5, 1, 1, 4, 4])])
     assert state == engine.replay(from_json(to_json(record), GameRecord))
 
 
@@ -458,3 +476,140 @@ def test_command_label_refuses_what_is_no_state() -> None:
     """A label with a state that is not a bar2d6 combat state raises ``InvalidData``."""
     with pytest.raises(InvalidData):
         command_label(Wait("hero"), state=_setup())  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- menus and their forms
+
+TWO_BOOSTS = Character(
+    name="Brute",
+    items=[
+        Item(
+            name="巨斧", kind=ItemKind.WEAPON, specials=[Special(kind=SpecialKind.DAMAGE, cost=3)]
+        ),
+        Item(name="怒吼", kind=ItemKind.MOVE, specials=[Special(kind=SpecialKind.DAMAGE, cost=3)]),
+        Item(
+            name="風暴",
+            kind=ItemKind.MOVE,
+            specials=[
+                Special(kind=SpecialKind.MULTI, cost=1, amount=2),
+                Special(kind=SpecialKind.AREA, cost=2),
+            ],
+        ),
+    ],
+)
+
+
+def _brute_setup() -> CombatSetup:
+    return CombatSetup(
+        participants=[
+            Participant(id="brute", character=TWO_BOOSTS, side="pc"),
+            Participant(id="g1", character=GOBLIN, side="npc", player=False),
+            Participant(id="g2", character=GOBLIN, side="npc", player=False),
+        ]
+    )
+
+
+def test_the_menu_offers_every_damage_boost() -> None:
+    """B2D6-16: a character with two damage-boost items is offered attacks boosted by each,
+    as ``decide`` accepts either (issue 26: only the first was offered)."""
+    state = RULESET.start(_brute_setup())
+    boosts = {
+        c.boost for c in RULESET.legal_commands(state, actor="brute") if isinstance(c, Attack)
+    }
+    assert {None, "巨斧", "怒吼"} == boosts
+
+
+def test_an_item_with_an_area_and_a_multi_attack_is_offered_as_an_area_attack() -> None:
+    """B2D6-13, B2D6-14: an item with both abilities attacks an area (the command names the
+    item, and the area comes first): the menu offers no multi-attack it would not make."""
+    state = RULESET.start(_brute_setup())
+    specials = [
+        (c.targets, c.boost)
+        for c in RULESET.legal_commands(state, actor="brute")
+        if isinstance(c, Attack) and c.special == "風暴"
+    ]
+    assert [(("g1", "g2"), None), (("g1", "g2"), "巨斧"), (("g1", "g2"), "怒吼")] == specials
+    _, events = _play(
+        [(Attack(actor="brute", targets=("g1",), special="風暴"), [6, 6, 1, 1])], _brute_setup()
+    )
+    assert isinstance(events[0], Attacked)
+    assert AttackMode.AREA == events[0].mode
+
+
+def test_the_gm_is_offered_one_hp_ruling_a_combatant() -> None:
+    """B2D6-36: the GM's menu rules each combatant's HP once: one less, or max HP at 0 (the
+    HP is the GM's free choice, offered in that one form)."""
+    state = RULESET.start(_setup(hero_hp=0))
+    rulings = [c for c in RULESET.legal_commands(state, actor=GM) if isinstance(c, SetHp)]
+    assert [
+        SetHp(target="hero", hp=3),
+        SetHp(target="healer", hp=2),
+        SetHp(target="g1", hp=2),
+        SetHp(target="g2", hp=2),
+    ] == rulings
+
+
+def test_any_hp_the_gm_rules_has_the_form_of_the_menus() -> None:
+    """B2D6-36: every HP in range is accepted, and ``SYSTEM.menu_form`` gives it the form of
+    the one ruling the menu offers for that combatant."""
+    state = RULESET.start(_setup())
+    offered = {SYSTEM.menu_form(c) for c in RULESET.legal_commands(state)}
+    for hp in range(3):
+        RULESET.decide(state, SetHp(target="g1", hp=hp), ScriptedDice([]))
+        assert SYSTEM.menu_form(SetHp(target="g1", hp=hp)) in offered
+
+
+def test_an_attack_with_fewer_items_has_the_form_of_the_menus() -> None:
+    """B2D6-26: which items apply is the GM's call: an attack with none of them is accepted,
+    and has the form of the attack the menu offers with all of them."""
+    state = RULESET.start(_setup())
+    bare = Attack(actor="hero", targets=("g1",))
+    offered = [c for c in RULESET.legal_commands(state, actor="hero") if isinstance(c, Attack)]
+    assert Attack(actor="hero", targets=("g1",), items=("劍",), defense_items=("盾",)) in offered
+    RULESET.decide(state, bare, ScriptedDice([1, 1, 6, 6]))
+    assert SYSTEM.menu_form(bare) in {SYSTEM.menu_form(c) for c in offered}
+
+
+def test_an_area_attack_on_some_of_the_enemies_has_the_form_of_the_menus() -> None:
+    """B2D6-13: who stands in the area is the table's call: an area attack on one goblin is
+    accepted, and has the form of the area attack the menu offers at both."""
+    state = RULESET.start(_setup())
+    one = Attack(actor="hero", targets=("g2",), special="旋風斬")
+    offered = {SYSTEM.menu_form(c) for c in RULESET.legal_commands(state, actor="hero")}
+    RULESET.decide(state, one, ScriptedDice([1, 1, 6, 6]))
+    assert SYSTEM.menu_form(one) in offered
+
+
+def test_an_item_named_in_another_spelling_is_recorded_as_the_sheet_names_it() -> None:
+    """B2D6-15, B2D6-17: items are compared after NFKC and case folding; the event records
+    the sheet's name, so two spellings of one command give the same events."""
+    healer = Character(
+        name="Cleric",
+        items=[
+            Item(
+                name="Light", kind=ItemKind.MOVE, specials=[Special(kind=SpecialKind.HEAL, cost=4)]
+            )
+        ],
+    )
+    setup = CombatSetup(
+        participants=[
+            Participant(id="c", character=healer, side="pc"),
+            Participant(id="g1", character=GOBLIN, side="npc", hp=1),
+        ]
+    )
+    _, events = _play([(Heal(actor="c", target="g1", item="ＬＩＧＨＴ"), [])], setup)
+    assert Healed(actor="c", target="g1", item="Light", amount=2) == events[0]
+
+
+@pytest.mark.parametrize(
+    ("locale", "line"),
+    [
+        ("en", "The combat is over: nobody wins (the GM ended the combat)."),
+        ("zh-Hant", "戰鬥結束：無人獲勝（GM結束了戰鬥）。"),
+        ("ja", "戦闘終了：勝者なし（GMが戦闘を終えた）。"),
+    ],
+)
+def test_a_combat_the_gm_ended_is_one_line(locale: str, line: str) -> None:
+    """B2D6-36: the GM's end of the combat reads as one sentence in every locale."""
+    _, events = _play([(EndCombat(), [])])
+    assert [line] == [describe(event, locale) for event in events]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop_rules import ScriptedDice
-from tabletop_rules.bar2d6 import EXAMPLE_SHEET, VECTOR_CHECKS, GMCheck
+from tabletop_rules.bar2d6 import EXAMPLE_SHEET, SYSTEM, GMCheck
 from tabletop_rules.errors import InvalidCheck, InvalidData
 from tabletop_rules.vectors import CheckSpec
 
@@ -14,7 +14,7 @@ _BARD = "姓名：詩\n血量：3\n項目：\n戰歌（招式）：給予加值4
 
 
 def _gm(*sheets: str, **args: object) -> GMCheck:
-    check = VECTOR_CHECKS["gm"](CheckSpec(sheets=sheets, args=args, where="v.toml:case"))
+    check = SYSTEM.checks["gm"](CheckSpec(sheets=sheets, args=args, where="v.toml:case"))
     assert isinstance(check, GMCheck)
     return check
 

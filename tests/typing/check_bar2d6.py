@@ -27,9 +27,10 @@ from tabletop_rules import (
 )
 from tabletop_rules import bar2d6 as b
 from tabletop_rules.bar2d6 import strategies as bs
-from tabletop_rules.engine import Ruleset
+from tabletop_rules.engine import Entry, Ruleset
 from tabletop_rules.notation import ChatCommand, SystemCheck
 from tabletop_rules.simulation import play, random_bot
+from tabletop_rules.systems import RuleSystem, Seat
 
 # -- characters and the sheet --------------------------------------------------------------------
 
@@ -136,8 +137,14 @@ legal = b.RULESET.legal_commands(state, actor="hero")
 assert_type(legal, tuple[b.Command, ...])
 assert_type(b.RULESET.to_act(state), tuple[str, ...])
 attack = b.Attack(actor="hero", targets=("g1",), items=("繩鉤",), defense_items=("盾",))
-after, events = engine.step(b.RULESET, state, attack, SeededDice(2))
+opened, record = engine.begin(b.RULESET, setup, SeededDice(2))
+assert_type(opened, b.CombatState)
+assert_type(record, GameRecord[b.CombatSetup, b.Command, b.Event])
+after, entry = engine.step(b.RULESET, opened, attack, SeededDice(2))
 assert_type(after, b.CombatState)
+assert_type(entry, Entry[b.Command, b.Event])
+assert_type(entry.faces, tuple[int, ...])
+events = entry.events
 assert_type(events, tuple[b.Event, ...])
 for event in events:
     assert_type(b.describe(event, "zh-Hant"), str)
@@ -145,6 +152,7 @@ for event in events:
     if isinstance(event, b.Attacked):
         assert_type(event.strikes, tuple[b.Strike, ...])
         assert_type(event.strikes[0].check, CheckResult)
+        assert_type(event.mode, b.AttackMode)
 for command in legal:
     assert_type(b.command_label(command, "zh-Hant", state=state), str)
 assert_type(b.command_label(attack), str)
@@ -160,17 +168,31 @@ gm_commands: tuple[b.Command, ...] = (
     b.GrantBonus(actor="hero", target="hero", item="x"),
 )
 
-record = GameRecord.begin(b.RULESET, setup).extend(events)
-assert_type(record, GameRecord[b.CombatSetup, b.Event])
+record = record.append(entry)
+assert_type(record, GameRecord[b.CombatSetup, b.Command, b.Event])
 assert_type(engine.replay(record, b.RULESET), b.CombatState)
 assert_type(engine.replay(record, b.RULESET, trusted=True), b.CombatState)
-stored = from_json(to_json(record), GameRecord[b.CombatSetup, b.Event])
-assert_type(stored, GameRecord[b.CombatSetup, b.Event])
+stored = from_json(to_json(record), GameRecord[b.CombatSetup, b.Command, b.Event])
+assert_type(stored, GameRecord[b.CombatSetup, b.Command, b.Event])
 assert_type(from_json(to_json(after), b.CombatState), b.CombatState)
 assert_type(from_json(to_json(hero), b.Character), b.Character)
 assert_type(from_json(to_json(attack), b.Attack), b.Attack)
 played = play(b.RULESET, setup, seed=4, bot=random_bot)
-assert_type(played, GameRecord[b.CombatSetup, b.Event])
+assert_type(played, GameRecord[b.CombatSetup, b.Command, b.Event])
+
+# -- the rule system -----------------------------------------------------------------------------
+
+system: RuleSystem[b.CombatSetup, b.CombatState, b.Command, b.Event] = b.SYSTEM
+gm: str = b.GM
+assert_type(b.SYSTEM.menu_form(attack), b.Command)
+assert_type(
+    b.lineup([Seat(id="b", character=hero), Seat(id="g", character=goblin, foe=True)]),
+    b.CombatSetup,
+)
+assert_type(b.character_check(sheet_hero, ["困難", "攀爬"]), b.GMCheck)
+assert_type(b.LOG.describe(events[0], "ja", state=after), str)
+end_round: b.Command = b.EndRound()
+assert_type(b.RoundEnded(round=1), b.RoundEnded)
 
 # -- strategies ----------------------------------------------------------------------------------
 

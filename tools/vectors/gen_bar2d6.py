@@ -1,5 +1,5 @@
 # ruff: noqa: D103, PLR0917, PT018
-r"""Write the inputs of bar2d6's rule vectors (``src/tabletop_rules/vectors/data/bar2d6.toml``).
+r"""Write the inputs of bar2d6's rule vectors (``src/tabletop_rules/bar2d6/vectors.toml``).
 
 Emits every case's input (``dice``, ``clauses``, ``note`` and the chat, check or combat) over
 the boundaries of rules/bar2d6.zh-Hant.txt; the expected results are then recorded with
@@ -9,7 +9,7 @@ Run from the repository root::
 
     PYTHONPATH=$PWD/src python tools/vectors/gen_bar2d6.py
     PYTHONPATH=$PWD/src python -m tabletop_rules.vectors record \
-        src/tabletop_rules/vectors/data/bar2d6.toml
+        src/tabletop_rules/bar2d6/vectors.toml
 
 Regenerating drops the recorded results: record again and review ``git diff``.
 """
@@ -23,7 +23,7 @@ from typing import Any
 from tabletop_rules import bar2d6
 from tabletop_rules.serialization import to_json
 
-OUT = Path(__file__).resolve().parents[2] / "src/tabletop_rules/vectors/data/bar2d6.toml"
+OUT = Path(__file__).resolve().parents[2] / "src/tabletop_rules/bar2d6/vectors.toml"
 
 # --------------------------------------------------------------------------- sheets
 

@@ -17,7 +17,10 @@ Fraction(1801, 2592)
 .. versionadded:: 0.2.0
 """
 
+from typing import TYPE_CHECKING
+
 from tabletop_rules._hypothesis import strategies_of as _strategies_of
+from tabletop_rules._lazy import lazy_attributes as _lazy_attributes
 from tabletop_rules.bar2d6._character import (
     BASE_HP,
     HP_COST,
@@ -29,7 +32,6 @@ from tabletop_rules.bar2d6._character import (
     Special,
     SpecialKind,
 )
-from tabletop_rules.bar2d6._chat import CHAT_COMMANDS
 from tabletop_rules.bar2d6._checks import (
     CHECK_DICE,
     MAX_DIFFICULTY,
@@ -42,6 +44,7 @@ from tabletop_rules.bar2d6._checks import (
     Helper,
     Rulings,
     Side,
+    character_check,
     check_terms,
     contest_result,
     granted_bonus,
@@ -49,6 +52,7 @@ from tabletop_rules.bar2d6._checks import (
     special_amount,
 )
 from tabletop_rules.bar2d6._combat import (
+    LOG,
     RULESET,
     CombatRuleset,
     command_label,
@@ -76,17 +80,23 @@ from tabletop_rules.bar2d6._combat._events import (
 )
 from tabletop_rules.bar2d6._combat._events import Event as _Event
 from tabletop_rules.bar2d6._combat._values import (
-    GM,
+    FOES,
     MAX_PARTICIPANTS,
+    PARTY,
     AttackMode,
     Combatant,
     CombatSetup,
     CombatState,
     Participant,
     Strike,
+    lineup,
 )
 from tabletop_rules.bar2d6._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
 from tabletop_rules.bar2d6._system import SYSTEM
+from tabletop_rules.kit import GM
+
+if TYPE_CHECKING:
+    from tabletop_rules.bar2d6._chat import CHAT_COMMANDS
 
 #: Every bar2d6 combat command, a union tagged in JSON by class name.
 Command = _Command
@@ -99,11 +109,14 @@ __all__ = [
     "CHAT_COMMANDS",
     "CHECK_DICE",
     "EXAMPLE_SHEET",
+    "FOES",
     "GM",
     "HP_COST",
     "ITEM_CAP",
+    "LOG",
     "MAX_DIFFICULTY",
     "MAX_PARTICIPANTS",
+    "PARTY",
     "PERSONALITY_POINTS",
     "RULESET",
     "SYSTEM",
@@ -144,6 +157,7 @@ __all__ = [
     "Strike",
     "Wait",
     "Waited",
+    "character_check",
     "check_terms",
     "command_label",
     "contest_result",
@@ -152,9 +166,15 @@ __all__ = [
     "granted_bonus",
     "hp_after",
     "is_wounded",
+    "lineup",
     "parse_sheet",
     "special_amount",
 ]
+
+
+if not TYPE_CHECKING:
+    # The chat commands need the notation, which most users of bar2d6 never import.
+    __getattr__ = _lazy_attributes(__name__, {"CHAT_COMMANDS": f"{__name__}._chat"})
 
 
 # st.from_type(Character) draws from tabletop_rules.bar2d6.strategies.characters().

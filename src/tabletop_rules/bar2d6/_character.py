@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import enum
+import functools
 import unicodedata
 from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 
 import attrs
 
-from tabletop_rules._arguments import a_text, a_whole, an_instance, checked_items
 from tabletop_rules.errors import InvalidCharacter
+from tabletop_rules.kit import a_text, a_whole, an_instance, checked_items
 
 __all__ = [
     "BASE_HP",
@@ -315,22 +317,38 @@ class Character:
         """The personality points left unspent (allowed, and reported, B2D6-04)."""
         return PERSONALITY_POINTS - self.spent
 
+    @functools.cached_property
+    def _by_name(self) -> Mapping[str, Item]:
+        # Each item by its name as written and by its normalized name (the normalized names
+        # are distinct: creation checks it), made once per character: every check and every
+        # attack looks items up by name, most often as the sheet writes it.
+        found = {normalize(item.name): item for item in self.items}
+        found.update((item.name, item) for item in self.items)
+        return MappingProxyType(found)
+
+    def find_item(self, name: str) -> Item | None:
+        """The item called *name*, or ``None`` (compared after NFKC and case folding).
+
+        .. versionadded:: 0.1.0
+        """
+        by_name = self._by_name
+        found = by_name.get(name)
+        return found if found is not None else by_name.get(normalize(name))
+
     def item(self, name: str) -> Item:
         """The item called *name* (compared after NFKC normalization and case folding).
 
         Raises:
             KeyError: The character has no such item.
         """
-        wanted = normalize(name)
-        for item in self.items:
-            if normalize(item.name) == wanted:
-                return item
-        raise KeyError(name)
+        found = self.find_item(name)
+        if found is None:
+            raise KeyError(name)
+        return found
 
     def has_item(self, name: str) -> bool:
         """Whether the character has an item called *name*."""
-        wanted = normalize(name)
-        return any(normalize(item.name) == wanted for item in self.items)
+        return self.find_item(name) is not None
 
     def specials_of(self, kind: SpecialKind) -> tuple[tuple[Item, Special], ...]:
         """Every ability of *kind*, with the item that holds it."""

@@ -19,8 +19,7 @@ from typing import Final
 from tabletop_rules.bar2d6._checks import Contest, DifficultyDice, GMCheck, Helper
 from tabletop_rules.checks import Term
 from tabletop_rules.errors import InvalidCheck, InvalidNotation
-from tabletop_rules.notation import ChatCommand
-from tabletop_rules.notation._systems import SIGNED, signed_total, unreadable
+from tabletop_rules.notation import SIGNED, ChatCommand, signed_total, unreadable
 
 __all__ = ["CHAT_COMMANDS"]
 

@@ -8,13 +8,18 @@ penalty, the help of other characters, anything else the caller adds.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import Final
 
 import attrs
 
-from tabletop_rules._arguments import (
+from tabletop_rules.bar2d6._character import Character, SpecialKind, normalize
+from tabletop_rules.checks import CheckResult, Comparison, Opposition, Outcome, Term
+from tabletop_rules.dice import Dice, DiceSource, Roll
+from tabletop_rules.errors import InvalidCheck, InvalidNotation
+from tabletop_rules.i18n import LOCALES, translate
+from tabletop_rules.kit import (
     a_flag,
     checked,
     checked_items,
@@ -22,11 +27,6 @@ from tabletop_rules._arguments import (
     checked_whole,
     wrong_type,
 )
-from tabletop_rules.bar2d6._character import Character, SpecialKind, normalize
-from tabletop_rules.checks import CheckResult, Comparison, Opposition, Outcome, Term
-from tabletop_rules.dice import Dice, DiceSource, Roll
-from tabletop_rules.errors import InvalidCheck, InvalidNotation
-from tabletop_rules.i18n import LOCALES, translate
 from tabletop_rules.odds import Distribution
 
 __all__ = [
@@ -41,6 +41,7 @@ __all__ = [
     "Helper",
     "Rulings",
     "Side",
+    "character_check",
     "check_terms",
     "contest_result",
     "granted_bonus",
@@ -252,18 +253,45 @@ def check_terms(
     if hp is not None:
         checked_whole(hp, "$.hp")
     extra = checked_items(extra, Term, "$.extra", "checks.Term")
+    return item_terms(character, names, side, hp=hp, extra=extra)
+
+
+def item_terms(
+    character: Character,
+    names: Iterable[str],
+    side: Side,
+    *,
+    hp: int | None = None,
+    extra: tuple[Term, ...] = (),
+    held_only: bool = False,
+) -> tuple[Term, ...]:
+    """:func:`check_terms` of arguments already checked: the combat's own path.
+
+    With *held_only*, a name the character has no item of is passed over (a defender uses
+    those of the allowed items it has), not refused.
+    """
+    find = character.find_item
     terms: list[Term] = []
-    for name in dict.fromkeys(normalize(n) for n in names):
-        if not character.has_item(name):
-            raise InvalidCheck("bar2d6.error.unknown_item", item=name, character=character.name)
-        item = character.item(name)
-        bonus = item.active if side is Side.ACTIVE else item.passive
+    seen: set[str] = set()
+    active = side is Side.ACTIVE
+    for name in names:
+        item = find(name)
+        if item is None:
+            if held_only:
+                continue
+            raise InvalidCheck(
+                "bar2d6.error.unknown_item", item=normalize(name), character=character.name
+            )
+        if item.name in seen:  # the same item, named twice (or in two spellings)
+            continue
+        seen.add(item.name)
+        bonus = item.active if active else item.passive
         if bonus:
             terms.append(Term(item.name, bonus))
     if hp is not None:
         if hp <= 0:
             raise InvalidCheck("bar2d6.error.cannot_act", character=character.name)
-        if is_wounded(hp):
+        if hp <= WOUNDED_AT:
             terms.append(Term("bar2d6.term.wounded", WOUND_PENALTY))
     return (*terms, *extra)
 
@@ -496,11 +524,23 @@ def contest_result(
     )
     attack_terms = checked_items(attack_terms, Term, "$.attack_terms", "checks.Term")
     defense_terms = checked_items(defense_terms, Term, "$.defense_terms", "checks.Term")
+    return judged_contest(attack_rolls, attack_terms, defense_rolls, defense_terms, label=label)
+
+
+def judged_contest(
+    attack: tuple[Roll, ...],
+    attack_terms: tuple[Term, ...],
+    defense: tuple[Roll, ...],
+    defense_terms: tuple[Term, ...],
+    *,
+    label: str = "bar2d6.check.contest",
+) -> CheckResult:
+    """:func:`contest_result` of arguments already checked: the combat's own path."""
     return CheckResult.judged(
-        rolls=attack_rolls,
+        rolls=attack,
         terms=attack_terms,
         comparison=Comparison.GREATER,
-        against=Opposition(rolls=defense_rolls, terms=defense_terms, label="bar2d6.check.defender"),
+        against=Opposition(rolls=defense, terms=defense_terms, label="bar2d6.check.defender"),
         label=label,
     )
 
@@ -586,3 +626,34 @@ def special_amount(character: Character, item: str, kind: SpecialKind) -> int:
     if special is None:
         raise InvalidCheck("bar2d6.error.no_special", item=item, special=kind.value)
     return special.amount_or_default
+
+
+def character_check(character: Character, words: Sequence[str]) -> GMCheck:
+    """The check against the GM that a player's words ask of *character*: a bot's ``.check``.
+
+    The first word is the difficulty: 0 to 4 dice, or a word of the ladder in any shipped
+    locale (B2D6-30); the others name the items the GM allows (B2D6-26), whose active bonuses
+    apply. The character is at full HP (a stored sheet has no wound).
+    It is :attr:`SYSTEM.character_check <tabletop_rules.systems.RuleSystem.character_check>`.
+
+    >>> from tabletop_rules import ScriptedDice, bar2d6
+    >>> b = bar2d6.parse_sheet(bar2d6.EXAMPLE_SHEET)
+    >>> climb = bar2d6.character_check(b, ["困難", "攀爬", "繩鉤"])
+    >>> print(climb.resolve(ScriptedDice([3, 4, 4, 4, 4])).explain("en"))
+    Against the GM: 2D6[3,4] +2 攀爬 +3 繩鉤 = 12 ≥ 12 (3D6[4,4,4]) Success
+
+    Raises:
+        InvalidNotation: No words, or a first word that names no difficulty
+            (``bar2d6.error.check_words``, ``bar2d6.error.unknown_difficulty``).
+        InvalidCheck: The character has no item of one of the names.
+        InvalidData: *character* is no bar2d6 character, or *words* no list of texts.
+
+    .. versionadded:: 0.1.0
+    """
+    character = checked(character, Character, "$.character", "bar2d6.Character")
+    given = checked_items(words, str, "$.words")
+    if not given:
+        raise InvalidNotation("bar2d6.error.check_words", text="", position=0)
+    return GMCheck(
+        terms=check_terms(character, given[1:]), difficulty=DifficultyDice.parse(given[0])
+    )

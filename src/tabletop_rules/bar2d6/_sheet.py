@@ -27,7 +27,6 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
-from tabletop_rules._arguments import checked, checked_text
 from tabletop_rules.bar2d6._character import (
     BASE_HP,
     PERSONALITY_POINTS,
@@ -42,6 +41,7 @@ from tabletop_rules.bar2d6._character import (
 )
 from tabletop_rules.errors import InvalidCharacter
 from tabletop_rules.i18n import LOCALES, resolve_locale, translate
+from tabletop_rules.kit import checked, checked_text
 
 __all__ = ["EXAMPLE_SHEET", "format_sheet", "parse_sheet"]
 

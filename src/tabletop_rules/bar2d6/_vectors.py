@@ -19,10 +19,10 @@ from tabletop_rules.bar2d6._checks import (
 from tabletop_rules.bar2d6._sheet import parse_sheet
 from tabletop_rules.checks import Term
 from tabletop_rules.errors import InvalidData
-from tabletop_rules.vectors import CheckSpec
 
 if TYPE_CHECKING:
     from tabletop_rules.notation import SystemCheck
+    from tabletop_rules.vectors import CheckSpec
 
 
 def _hp(spec: CheckSpec, name: str) -> int | None:
@@ -36,6 +36,9 @@ def _tables(spec: CheckSpec, name: str) -> tuple[CheckSpec, ...]:
     if not isinstance(value, list) or not all(isinstance(v, Mapping) for v in value):  # pyright: ignore[reportUnknownVariableType]
         raise InvalidData(where, f"expected an array of tables, not {value!r}")
     tables: list[Mapping[str, Any]] = value  # pyright: ignore[reportUnknownVariableType]
+    # Imported here: only a vector's checks need it, not a user of bar2d6.
+    from tabletop_rules.vectors import CheckSpec
+
     return tuple(
         CheckSpec(sheets=spec.sheets, args=table, where=f"{where}[{index}]")
         for index, table in enumerate(tables)

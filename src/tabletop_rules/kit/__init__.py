@@ -23,14 +23,14 @@ A system writes its combat or game as tables and small functions; the kit turns 
   (:data:`GM`, :class:`EndRound`, :class:`EndCombat`, :class:`RoundEnded`,
   :class:`CombatEnded`, :data:`ROUND_RULES`);
 - :class:`Log`, a system's log and menu labels as tables of small renderers;
+- the checks of a system's fields and arguments, which refuse a value of the wrong type with
+  :class:`~tabletop_rules.errors.InvalidData` at ``$.<field>`` alike in every system: attrs
+  validators (:func:`a_flag`, :func:`a_text`, :func:`a_whole`, :func:`an_instance`,
+  :func:`a_side`, :func:`participant_id`) and checks that return the value they were given
+  (:func:`checked`, :func:`checked_items`, :func:`checked_text`, :func:`checked_whole`,
+  :func:`tupled`), with :func:`wrong_type` and :func:`shown` for a system's own refusals;
 - :func:`copier`, which generates a fast, complete ``evolve`` for an attrs class, so that a
-  new field can never be silently reset by a hand-written copy;
-- the checks of arguments that every public entry point of a system shares (:func:`checked`,
-  :func:`checked_items`, :func:`checked_text`, :func:`checked_whole`, :func:`tupled`, the
-  attrs validators :func:`a_flag` and :func:`an_instance`, and :func:`shown`), so that a
-  value of the wrong type is refused with :class:`~tabletop_rules.errors.InvalidData` at
-  ``$.<argument>`` alike in every system, and :func:`participant_id`, the validator of a
-  participant's id.
+  new field can never be silently reset by a hand-written copy.
 
 ``docs/engine.md`` walks through a whole ruleset built with the kit.
 
@@ -40,6 +40,8 @@ A system writes its combat or game as tables and small functions; the kit turns 
 from tabletop_rules._arguments import (
     Validator,
     a_flag,
+    a_text,
+    a_whole,
     an_instance,
     checked,
     checked_items,
@@ -47,10 +49,11 @@ from tabletop_rules._arguments import (
     checked_whole,
     shown,
     tupled,
+    wrong_type,
 )
 from tabletop_rules.kit._copier import copier
 from tabletop_rules.kit._durations import Durations, Expiry, Lasting
-from tabletop_rules.kit._fields import MAX_NAME_LENGTH, participant_id
+from tabletop_rules.kit._fields import MAX_NAME_LENGTH, a_side, participant_id
 from tabletop_rules.kit._log import Log, Renderer, Words
 from tabletop_rules.kit._roster import (
     GM,
@@ -102,6 +105,9 @@ __all__ = [
     "Validator",
     "Words",
     "a_flag",
+    "a_side",
+    "a_text",
+    "a_whole",
     "an_instance",
     "check_gm",
     "check_lineup",
@@ -120,4 +126,5 @@ __all__ = [
     "replaced",
     "shown",
     "tupled",
+    "wrong_type",
 ]

@@ -173,7 +173,7 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
 
     def prompts(self, state: StateT) -> PromptStack[Any]:
         """The prompt stack of *state* (the kit's gate reads it); empty if the system has none."""
-        return PromptStack()
+        return _NO_PROMPTS
 
     # ---------------------------------------------------------------- what the kit gives
 
@@ -431,6 +431,11 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         """How the game ended, or ``None`` while it goes on."""
         state, chance = self._without_dice(state)
         return None if chance else self.outcome_of(state)
+
+
+#: The prompt stack of a system that has no prompts (a frozen value: one serves every call
+#: of the gate, which reads it before every command).
+_NO_PROMPTS: Final[PromptStack[Any]] = PromptStack()
 
 
 class _ChanceStep(Exception):

@@ -7,9 +7,10 @@ or when the GM ends it.
 Every die is drawn in ``decide`` and recorded in the events; ``evolve`` applies the facts an
 event records and never rolls or plans.
 
-The package is split by concern: ``_values`` (setup, combatants, state), ``_commands``,
-``_events``, ``_rules`` (one rule and one fold per command, the automatic events, who may
-send what) and ``_log``.
+The package is split by concern, as every system's combat is: ``_values`` (setup, combatants,
+state), ``_commands``, ``_events``, ``_terms`` (the terms of the checks), ``_refusals``,
+``_actions`` (one rule and one fold per command), ``_flow`` (the automatic events, who may act,
+the menus) and ``_log`` (the words); here, the ruleset and its log.
 """
 
 from __future__ import annotations
@@ -18,28 +19,11 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
 
-from tabletop_rules.bar2d6._combat import _rules as rules
-from tabletop_rules.bar2d6._combat._commands import (
-    Attack,
-    Command,
-    EndCombat,
-    EndRound,
-    GrantBonus,
-    Heal,
-    SetHp,
-    Wait,
-)
-from tabletop_rules.bar2d6._combat._events import (
-    Attacked,
-    BonusGranted,
-    CombatEnded,
-    Event,
-    Healed,
-    HpSet,
-    RoundEnded,
-    Waited,
-)
-from tabletop_rules.bar2d6._combat._log import command_label, describe
+from tabletop_rules.bar2d6._combat import _flow as flow
+from tabletop_rules.bar2d6._combat._actions import COMMAND_RULES, EVENT_FOLDS
+from tabletop_rules.bar2d6._combat._commands import Command
+from tabletop_rules.bar2d6._combat._events import Event
+from tabletop_rules.bar2d6._combat._log import COMMAND_LINES, EVENT_LINES, names
 from tabletop_rules.bar2d6._combat._values import (
     Combatant,
     CombatSetup,
@@ -47,27 +31,28 @@ from tabletop_rules.bar2d6._combat._values import (
     check_loaded,
 )
 from tabletop_rules.engine import GameResult
-from tabletop_rules.kit import Rules
+from tabletop_rules.i18n import DEFAULT_LOCALE
+from tabletop_rules.kit import Log, Rules
 
 if TYPE_CHECKING:
     import cattrs
 
     from tabletop_rules.dice import DiceSource
 
-__all__ = ["RULESET", "CombatRuleset", "command_label", "describe", "hp_after"]
+__all__ = ["LOG", "RULESET", "CombatRuleset", "command_label", "describe", "hp_after"]
 
 
 class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
     """The bar2d6 combat as an :class:`~tabletop_rules.engine.Ruleset` (use ``RULESET``).
 
     Built with :class:`tabletop_rules.kit.Rules`: its tables map every command to its rule
-    and every event to its fold and its cause.
+    and every event to its fold; the GM's round is the kit's.
 
     .. versionadded:: 0.2.0
     """
 
     name: str = "bar2d6"
-    rules_version: str = "1"
+    rules_version: str = "2"
     setup_type: Any = CombatSetup
     state_type: Any = CombatState
     command_type: Any = Command
@@ -75,24 +60,8 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
 
     def __init__(self) -> None:
         super().__init__(
-            commands={
-                Attack: rules.decide_attack,
-                Heal: rules.decide_heal,
-                GrantBonus: rules.decide_grant,
-                Wait: rules.decide_wait,
-                EndRound: rules.decide_end_round,
-                EndCombat: rules.decide_end_combat,
-                SetHp: rules.decide_set_hp,
-            },
-            events={
-                Attacked: rules.fold_attacked,
-                Healed: rules.fold_healed,
-                BonusGranted: rules.fold_granted,
-                Waited: rules.fold_waited,
-                HpSet: rules.fold_hp_set,
-                RoundEnded: rules.fold_round_ended,
-                CombatEnded: rules.fold_combat_ended,
-            },
+            commands=COMMAND_RULES,
+            events=EVENT_FOLDS,
             bad_command="bar2d6.illegal.bad_command",
             unknown_command="bar2d6.illegal.unknown_command",
         )
@@ -124,25 +93,105 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
         )
 
     def follow_up(self, state: CombatState, dice: DiceSource) -> Event | None:
-        """The automatic event the rules call for next (the combat's or the round's end)."""
-        return rules.follow_up(state)
+        """The automatic event the rules call for next (the combat's or the round's end).
+
+        Neither rolls: *dice* is not touched.
+        """
+        return flow.follow_up(state)
 
     def actors(self, state: CombatState) -> tuple[str, ...]:
         """Who may act in a settled state."""
-        return rules.actors(state)
+        return flow.actors(state)
 
     def commands_of(self, state: CombatState, actor: str) -> list[Command]:
         """Everything *actor* may send in a settled state."""
-        return rules.commands_of(state, actor)
+        return flow.commands_of(state, actor)
 
     def outcome_of(self, state: CombatState) -> GameResult | None:
         """How the combat ended, or ``None`` while it goes on."""
         return state.result
 
 
-#: The bar2d6 combat ruleset (registered as ``bar2d6`` through the ``tabletop_rules.rulesets``
-#: entry point).
+#: The bar2d6 combat ruleset (the ruleset of :data:`~tabletop_rules.bar2d6.SYSTEM`).
 RULESET: Final = CombatRuleset()
+
+#: The words of the bar2d6 combat: its log and its menu labels.
+LOG: Final = Log[CombatState](
+    events=EVENT_LINES,
+    commands=COMMAND_LINES,
+    names=names,
+    state_type=CombatState,
+    event_name="bar2d6.Event",
+    command_name="bar2d6.Command",
+    shapes=RULESET.shapes,
+)
+
+
+def describe(
+    event: Event, locale: str = DEFAULT_LOCALE, *, state: CombatState | None = None
+) -> str:
+    """One line per thing *event* records, in *locale* (an attack: a line per strike).
+
+    With *state*, combatants are named as :func:`command_label` names them: by their
+    characters' names, told apart by their ids where characters share a name.
+
+    >>> from tabletop_rules import bar2d6
+    >>> print(bar2d6.describe(bar2d6.RoundEnded(round=2, by_gm=True), "zh-Hant"))
+    第2輪結束（GM）。
+    >>> setup = bar2d6.CombatSetup(
+    ...     participants=[
+    ...         bar2d6.Participant(id="al", character=bar2d6.Character(name="阿爾"), side="pc"),
+    ...         bar2d6.Participant(id="g1", character=bar2d6.Character(name="哥布林"), side="npc"),
+    ...     ]
+    ... )
+    >>> print(bar2d6.describe(bar2d6.Waited(actor="g1"), "zh-Hant"))
+    g1 等待。
+    >>> state = bar2d6.RULESET.start(setup)
+    >>> print(bar2d6.describe(bar2d6.Waited(actor="g1"), "zh-Hant", state=state))
+    哥布林 等待。
+
+    Args:
+        event: A bar2d6 combat event.
+        locale: The reader's language.
+        state: A state of the combat (any one: names do not change); with it, combatants
+            are named by their characters' names, else by their ids.
+
+    Raises:
+        InvalidData: *event* is not a bar2d6 combat event (path ``$``); *state* is not a
+            bar2d6 combat state (``$.state``).
+
+    .. versionadded:: 0.2.0
+    """
+    return LOG.describe(event, locale, state=state)
+
+
+def command_label(
+    command: Command, locale: str = DEFAULT_LOCALE, *, state: CombatState | None = None
+) -> str:
+    """A one-line label of *command* in *locale*, for a menu of ``legal_commands``.
+
+    Combatants whose characters share a name are told apart by their ids.
+    An attack names its area or multi-attack item and its damage-boost item; with *state*,
+    also the kind of the item's ability. The items whose bonuses apply are not shown: a
+    menu offers the same ones in every attack.
+
+    >>> from tabletop_rules import bar2d6
+    >>> print(bar2d6.command_label(bar2d6.Heal(actor="al", target="bea", item="聖光"), "zh-Hant"))
+    al 以 聖光 回復 bea
+
+    Args:
+        command: A bar2d6 combat command.
+        locale: The reader's language.
+        state: A state of the combat; with it, combatants are named by their characters'
+            names, else by their ids.
+
+    Raises:
+        InvalidData: *command* is not a bar2d6 combat command, or has a field of the wrong
+            type; *state* is not a bar2d6 combat state.
+
+    .. versionadded:: 0.2.0
+    """
+    return LOG.label(command, locale, state=state)
 
 
 def hp_after(state: CombatState) -> Mapping[str, int]:

@@ -4,13 +4,15 @@ Every command that a combatant sends names its ``actor``; ``decide`` checks each
 (from these classes' attrs fields) before any rule reads it.
 The order of action is the table's (B2D6-35): any standing combatant that has not acted this
 round may act.
+The GM ends the round and the combat with the kit's :class:`~tabletop_rules.kit.EndRound` and
+:class:`~tabletop_rules.kit.EndCombat`, and rules on HP with :class:`SetHp`.
 """
 
 from __future__ import annotations
 
 import attrs
 
-from tabletop_rules.bar2d6._combat._values import GM
+from tabletop_rules.kit import GM, EndCombat, EndRound
 
 __all__ = ["Attack", "Command", "EndCombat", "EndRound", "GrantBonus", "Heal", "SetHp", "Wait"]
 
@@ -21,8 +23,13 @@ class Attack:
 
     With ``special`` naming an item with a 範圍攻擊 ability, every target rolls its own
     defense against one attack roll (B2D6-13); with a 多次攻擊 item, one target defends once
-    against one roll per attack (B2D6-14).
+    against one roll per attack (B2D6-14); an item with both is an area attack.
     ``boost`` names an item with a 增傷能力 ability, whose amount each hit adds (B2D6-16).
+    Items are named as on the sheet, compared after NFKC normalization and case folding.
+
+    Which items apply is the GM's call (B2D6-26), and who stands in an area the table's:
+    ``legal_commands`` offers each attack in one form (every item with a bonus, an area
+    attack at every standing enemy), and ``decide`` accepts any other choice of these.
 
     .. versionadded:: 0.2.0
     """
@@ -82,33 +89,13 @@ class Wait:
     actor: str
 
 
-@attrs.frozen
-class EndRound:
-    """The GM ends the round: everyone standing may act again.
-
-    .. versionadded:: 0.2.0
-    """
-
-    #: Always the GM.
-    actor: str = GM
-
-
-@attrs.frozen
-class EndCombat:
-    """The GM ends the combat, with no winner.
-
-    .. versionadded:: 0.2.0
-    """
-
-    #: Always the GM.
-    actor: str = GM
-
-
 @attrs.frozen(kw_only=True)
 class SetHp:
     """The GM's ruling on a combatant's HP, from 0 to max HP.
 
     For what the rules leave to the GM: a fall, a trap, a rest.
+    The HP is the GM's to choose: ``legal_commands`` offers one ruling a combatant, one HP
+    less than it has (or its max HP, at 0), and ``decide`` accepts any other in range.
 
     .. versionadded:: 0.2.0
     """

@@ -2,6 +2,8 @@
 
 Every die is recorded in an event (an attack's strikes keep their checks whole), so that
 folding the events never rolls.
+The round's end and the combat's are the kit's :class:`~tabletop_rules.kit.RoundEnded` and
+:class:`~tabletop_rules.kit.CombatEnded`.
 """
 
 from __future__ import annotations
@@ -9,8 +11,7 @@ from __future__ import annotations
 import attrs
 
 from tabletop_rules.bar2d6._combat._values import AttackMode, Strike
-from tabletop_rules.checks import CheckResult, Opposition
-from tabletop_rules.dice import Roll
+from tabletop_rules.kit import CombatEnded, RoundEnded
 
 __all__ = [
     "Attacked",
@@ -24,52 +25,27 @@ __all__ = [
 ]
 
 
+def _strikes(strikes: tuple[Strike, ...]) -> tuple[Strike, ...]:
+    return tuple(strikes)
+
+
 @attrs.frozen(kw_only=True)
 class Attacked:
     """An attack was made: every strike with its dice, terms and damage.
+
+    The command's choices (its targets, items, special and boost items) are not copied
+    here: the record keeps the command beside its events.
 
     .. versionadded:: 0.2.0
     """
 
     #: Who attacked.
     actor: str
-    #: The targets named.
-    targets: tuple[str, ...]
-    #: The attacker's items used.
-    items: tuple[str, ...] = ()
-    #: The defenders' items allowed.
-    defense_items: tuple[str, ...] = ()
-    #: The item whose area or multi-attack ability was used.
-    special: str | None = None
-    #: The item whose damage boost was used.
-    boost: str | None = None
     #: Single, area or multi.
     mode: AttackMode = AttackMode.SINGLE
-    #: The strikes, in the order rolled.
-    strikes: tuple[Strike, ...] = ()
-
-    def rolls(self) -> tuple[Roll, ...]:
-        """Every die the attack drew, in the order drawn.
-
-        A single attack: the attacker's 2D6, then the defender's.
-        An area attack: the attacker's one 2D6, then each target's (B2D6-13).
-        A multi-attack: each attack's 2D6, then the target's one 2D6 (B2D6-14).
-        """
-        checks = [strike.check for strike in self.strikes]
-        if not checks:
-            return ()
-        if self.mode is AttackMode.AREA:
-            attack = checks[0].rolls
-            defenses = [r for c in checks for r in _defense(c)]
-            return (*attack, *defenses)
-        if self.mode is AttackMode.MULTI:
-            return (*(r for c in checks for r in c.rolls), *_defense(checks[0]))
-        return (*checks[0].rolls, *_defense(checks[0]))
-
-
-def _defense(check: CheckResult) -> tuple[Roll, ...]:
-    against = check.against
-    return against.rolls if isinstance(against, Opposition) else ()
+    #: The strikes in the order rolled (an area attack's one per target, a multi-attack's
+    #: one per attack).
+    strikes: tuple[Strike, ...] = attrs.field(default=(), converter=_strikes)
 
 
 @attrs.frozen(kw_only=True)
@@ -83,7 +59,7 @@ class Healed:
     actor: str
     #: Whom.
     target: str
-    #: The item used.
+    #: The item used, as its sheet names it.
     item: str
     #: The HP restored.
     amount: int
@@ -100,7 +76,7 @@ class BonusGranted:
     actor: str
     #: Whose next check gets it.
     target: str
-    #: The item used (it labels the bonus's term).
+    #: The item used, as its sheet names it (it labels the bonus's term).
     item: str
     #: The bonus.
     bonus: int
@@ -128,32 +104,6 @@ class HpSet:
     target: str
     #: The HP it has now.
     hp: int
-
-
-@attrs.frozen(kw_only=True)
-class RoundEnded:
-    """The round ended: all standing acted (automatic), or the GM ended it.
-
-    .. versionadded:: 0.2.0
-    """
-
-    #: The round that ended.
-    round: int
-    #: Whether the GM ended it.
-    by_gm: bool = False
-
-
-@attrs.frozen(kw_only=True)
-class CombatEnded:
-    """The combat ended: one side or none is left standing (automatic), or the GM ended it.
-
-    .. versionadded:: 0.2.0
-    """
-
-    #: The winning side, if any.
-    winners: tuple[str, ...]
-    #: A catalog key saying why.
-    reason: str
 
 
 #: Every bar2d6 combat event (a union, tagged by class name in JSON).

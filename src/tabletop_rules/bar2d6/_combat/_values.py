@@ -3,34 +3,55 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
-from typing import Final
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
 
-from tabletop_rules._arguments import a_flag, an_instance, checked_items, shown
 from tabletop_rules.bar2d6._character import Character
 from tabletop_rules.bar2d6._checks import Rulings, is_wounded
 from tabletop_rules.checks import CheckResult, Term
 from tabletop_rules.engine import GameResult
-from tabletop_rules.errors import IllegalCommand, InvalidData
-from tabletop_rules.kit._fields import a_side, participant_id
+from tabletop_rules.errors import InvalidData
+from tabletop_rules.kit import (
+    GM,
+    a_flag,
+    a_side,
+    an_instance,
+    check_lineup,
+    checked_items,
+    copier,
+    member,
+    participant_id,
+    replaced,
+    shown,
+)
+
+if TYPE_CHECKING:
+    from tabletop_rules.systems import Seat
 
 __all__ = [
-    "GM",
+    "FOES",
     "MAX_PARTICIPANTS",
+    "PARTY",
     "AttackMode",
     "CombatSetup",
     "CombatState",
     "Combatant",
     "Participant",
     "Strike",
+    "changed",
+    "check_loaded",
+    "lineup",
+    "state_with",
 ]
 
-#: The actor id of the game master, who ends rounds and the combat and rules on HP.
-GM: Final = "gm"
 #: The most participants one combat takes.
 MAX_PARTICIPANTS: Final = 32
+#: The side of the players' characters in a combat set up from a lobby (:func:`lineup`).
+PARTY: Final = "party"
+#: The side of the GM's foes in a combat set up from a lobby (:func:`lineup`).
+FOES: Final = "foes"
 
 
 class AttackMode(enum.Enum):
@@ -78,12 +99,17 @@ def _participants(values: Iterable[Participant]) -> tuple[Participant, ...]:
     return checked_items(values, Participant, "$.participants", most=MAX_PARTICIPANTS)
 
 
+def _side(participant: Participant) -> str:
+    return participant.side
+
+
 @attrs.frozen(kw_only=True)
 class CombatSetup:
     """What :meth:`CombatRuleset.start` needs: the participants and the table's rulings.
 
     Raises:
-        InvalidData: An HP outside 0..max, an id used twice, or fewer than two sides.
+        InvalidData: An HP outside 0..max, an id used twice, or fewer than two sides, every
+            problem at once.
 
     .. versionadded:: 0.2.0
     """
@@ -91,7 +117,7 @@ class CombatSetup:
     #: The participants, in the order the table lists them.
     participants: tuple[Participant, ...] = attrs.field(converter=_participants)
     #: The table's readings.
-    rulings: Rulings = attrs.field(factory=Rulings, validator=attrs.validators.instance_of(Rulings))
+    rulings: Rulings = attrs.field(factory=Rulings, validator=an_instance(Rulings))
 
     def __attrs_post_init__(self) -> None:
         problems: list[tuple[str, str]] = []
@@ -104,17 +130,52 @@ class CombatSetup:
                         f"HP must be from 0 to {p.character.max_hp}, not {shown(hp)}",
                     )
                 )
-        ids = [p.id for p in self.participants]
-        if len(set(ids)) != len(ids):
-            problems.append(("$.participants", "every participant needs its own id"))
-        if len({p.side for p in self.participants}) < 2:
-            problems.append(("$.participants", "a combat needs two sides or more"))
-        if len(problems) == 1:
-            raise InvalidData(*problems[0])
-        if problems:
-            raise InvalidData(
-                "$.participants", "; ".join(f"{path}: {detail}" for path, detail in problems)
+        check_lineup(self.participants, side=_side, problems=problems)
+
+
+def lineup(seats: Sequence[Seat[Any]]) -> CombatSetup:
+    """The combat of a lobby's seats: the players' characters against the GM's foes.
+
+    Each seat's character fights on the side :data:`PARTY`, run by a player, or, for a foe,
+    on the side :data:`FOES`, run by the GM (B2D6-39); everyone starts at max HP.
+    It is :attr:`SYSTEM.lineup <tabletop_rules.systems.RuleSystem.lineup>`, which a bot
+    calls when a lobby starts its game.
+
+    >>> from tabletop_rules import bar2d6
+    >>> from tabletop_rules.systems import Seat
+    >>> hero = bar2d6.parse_sheet(bar2d6.EXAMPLE_SHEET)
+    >>> setup = bar2d6.lineup(
+    ...     [Seat(id="b", character=hero), Seat(id="b2", character=hero, foe=True)]
+    ... )
+    >>> [(p.id, p.side, p.player) for p in setup.participants]
+    [('b', 'party', True), ('b2', 'foes', False)]
+
+    Raises:
+        InvalidData: A seat that is no :class:`~tabletop_rules.systems.Seat` of a bar2d6
+            character, at ``$.seats[index]`` (``$.seats[index].character``), or seats that
+            make no combat (``$.participants``: one side only, an id used twice).
+
+    .. versionadded:: 0.1.0
+    """
+    from tabletop_rules.systems import Seat
+
+    given = cast("tuple[Seat[Any], ...]", checked_items(seats, Seat, "$.seats", "systems.Seat"))
+    participants: list[Participant] = []
+    for index, seat in enumerate(given):
+        try:
+            participants.append(
+                Participant(
+                    id=seat.id,
+                    character=seat.character,
+                    side=FOES if seat.foe else PARTY,
+                    player=not seat.foe,
+                )
             )
+        except InvalidData as error:
+            raise InvalidData(
+                f"$.seats[{index}]{error.path[1:]}", error.detail_key, **error.detail_params
+            ) from None
+    return CombatSetup(participants=participants)
 
 
 def _terms(values: Iterable[Term]) -> tuple[Term, ...]:
@@ -177,15 +238,12 @@ class CombatState:
     result: GameResult | None = None
 
     def combatant(self, id: str) -> Combatant:
-        """The combatant with *id*.
+        """The combatant with *id* (:func:`tabletop_rules.kit.member`).
 
         Raises:
             IllegalCommand: No combatant has that id (``unknown_actor``).
         """
-        for c in self.combatants:
-            if c.id == id:
-                return c
-        raise IllegalCommand("unknown_actor", actor=id)
+        return member(self.combatants, id)
 
     def has(self, id: str) -> bool:
         """Whether a combatant has *id*."""
@@ -197,8 +255,13 @@ class CombatState:
 
     def replace(self, *changed: Combatant) -> CombatState:
         """The state with the combatants of the same ids replaced."""
-        by_id = {c.id: c for c in changed}
-        return attrs.evolve(self, combatants=tuple(by_id.get(c.id, c) for c in self.combatants))
+        return state_with(self, combatants=replaced(self.combatants, *changed))
+
+
+#: A copy of a combatant with some fields changed (the folds' fast ``attrs.evolve``).
+changed: Final = copier(Combatant)
+#: A copy of a state with some fields changed.
+state_with: Final = copier(CombatState)
 
 
 @attrs.frozen(kw_only=True)
@@ -220,12 +283,14 @@ def check_loaded(state: CombatState) -> CombatState:
     """*state*, read from JSON, if it is one that play can reach in its shape.
 
     Raises:
-        InvalidData: Two combatants with one id, an HP outside 0..max, a max HP that is not
-            the character's, or a round below 1.
+        InvalidData: Two combatants with one id, or one with the GM's, an HP outside 0..max,
+            a max HP that is not the character's, or a round below 1.
     """
     ids = [c.id for c in state.combatants]
     if len(set(ids)) != len(ids):
         raise InvalidData("$.combatants", "every combatant needs its own id")
+    if GM in ids:
+        raise InvalidData("$.combatants", f"the id {GM!r} is kept for the GM")
     for index, c in enumerate(state.combatants):
         if c.max_hp != c.character.max_hp:
             raise InvalidData(f"$.combatants[{index}].max_hp", "not the character's max HP")
