@@ -63,6 +63,8 @@ def shown(value: object) -> str:
 
     Python cannot write out a whole number of more than 4,300 digits (it raises a bare
     ``ValueError``), and a refusal that quoted one would not fit a chat message.
+
+    .. versionadded:: 0.1.0
     """
     if isinstance(value, int) and not -(10**_MOST_DIGITS) < value < 10**_MOST_DIGITS:
         return f"a whole number of more than {_MOST_DIGITS} digits"
@@ -127,6 +129,8 @@ def wrong_type(path: str, expected: str, value: object) -> InvalidData:
 
     >>> print(wrong_type("$.locale", "str", 5))
     Invalid data at $.locale: expected str, not 5 (int).
+
+    .. versionadded:: 0.1.0
     """
     return InvalidData(path, "error.wrong_type", expected=expected, given=described(value))
 
@@ -157,6 +161,8 @@ def checked(
 
     Raises:
         InvalidData: *value* is no instance of *cls*, at *path*.
+
+    .. versionadded:: 0.1.0
     """
     if isinstance(value, cls):
         return value
@@ -168,6 +174,8 @@ def checked_text(value: object, path: str) -> str:
 
     Raises:
         InvalidData: *value* is no ``str``, at *path*.
+
+    .. versionadded:: 0.1.0
     """
     if isinstance(value, str):
         return value
@@ -179,6 +187,8 @@ def checked_whole(value: object, path: str) -> int:
 
     Raises:
         InvalidData: *value* is no ``int``, or a ``bool``, at *path*.
+
+    .. versionadded:: 0.1.0
     """
     if isinstance(value, int) and not isinstance(value, bool):
         return value
@@ -250,6 +260,8 @@ def checked_items(
         InvalidData: *values* is a text or no iterable, or has more than *most* items (at
             *path*), or an item is no *cls* (at ``path[index]``; for ``int``, a ``bool`` is
             none, as in :func:`checked_whole`).
+
+    .. versionadded:: 0.1.0
     """
     if isinstance(values, str | bytes) or not isinstance(values, Iterable):
         raise wrong_type(path, f"list[{expected or type_name(cls)}]", values)
@@ -279,6 +291,8 @@ def an_instance(cls: type[Any], what: str | None = None) -> Validator:
 
     Raises:
         InvalidData: At ``$.<field>``.
+
+    .. versionadded:: 0.1.0
     """
 
     def check(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -293,6 +307,8 @@ def a_whole(_: object, attribute: attrs.Attribute[int], value: object) -> None:
 
     Raises:
         InvalidData: At ``$.<field>``.
+
+    .. versionadded:: 0.1.0
     """
     if type(value) is not int:
         checked_whole(value, f"$.{attribute.name}")
@@ -303,6 +319,8 @@ def a_flag(_: object, attribute: attrs.Attribute[bool], value: object) -> None:
 
     Raises:
         InvalidData: At ``$.<field>``.
+
+    .. versionadded:: 0.1.0
     """
     if type(value) is not bool:
         checked_flag(value, f"$.{attribute.name}")
@@ -313,6 +331,8 @@ def a_text(_: object, attribute: attrs.Attribute[str], value: object) -> None:
 
     Raises:
         InvalidData: At ``$.<field>``.
+
+    .. versionadded:: 0.1.0
     """
     if not isinstance(value, str):
         raise wrong_type(f"$.{attribute.name}", "str", value)

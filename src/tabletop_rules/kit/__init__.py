@@ -23,6 +23,12 @@ A system writes its combat or game as tables and small functions; the kit turns 
   (:data:`GM`, :class:`EndRound`, :class:`EndCombat`, :class:`RoundEnded`,
   :class:`CombatEnded`, :data:`ROUND_RULES`);
 - :class:`Log`, a system's log and menu labels as tables of small renderers;
+- the checks of a system's fields and arguments, which refuse a value of the wrong type with
+  :class:`~tabletop_rules.errors.InvalidData` at ``$.<field>`` alike in every system: attrs
+  validators (:func:`a_flag`, :func:`a_text`, :func:`a_whole`, :func:`an_instance`,
+  :func:`a_side`, :func:`participant_id`) and checks that return the value they were given
+  (:func:`checked`, :func:`checked_items`, :func:`checked_text`, :func:`checked_whole`), with
+  :func:`wrong_type` and :func:`shown` for a system's own refusals;
 - :func:`copier`, which generates a fast, complete ``evolve`` for an attrs class, so that a
   new field can never be silently reset by a hand-written copy.
 
@@ -31,8 +37,21 @@ A system writes its combat or game as tables and small functions; the kit turns 
 .. versionadded:: 0.1.0
 """
 
+from tabletop_rules._arguments import (
+    a_flag,
+    a_text,
+    a_whole,
+    an_instance,
+    checked,
+    checked_items,
+    checked_text,
+    checked_whole,
+    shown,
+    wrong_type,
+)
 from tabletop_rules.kit._copier import copier
 from tabletop_rules.kit._durations import Durations, Expiry, Lasting
+from tabletop_rules.kit._fields import MAX_NAME_LENGTH, a_side, participant_id
 from tabletop_rules.kit._log import Log, Renderer, Words
 from tabletop_rules.kit._roster import (
     GM,
@@ -63,6 +82,7 @@ __all__ = [
     "GM",
     "GM_COMMANDS",
     "GM_ENDED",
+    "MAX_NAME_LENGTH",
     "ROUND_COMMAND_LINES",
     "ROUND_EVENT_LINES",
     "ROUND_RULES",
@@ -81,8 +101,17 @@ __all__ = [
     "Rounds",
     "Rules",
     "Words",
+    "a_flag",
+    "a_side",
+    "a_text",
+    "a_whole",
+    "an_instance",
     "check_gm",
     "check_lineup",
+    "checked",
+    "checked_items",
+    "checked_text",
+    "checked_whole",
     "copier",
     "decide_end_combat",
     "decide_end_round",
@@ -90,5 +119,8 @@ __all__ = [
     "display_names",
     "label_input",
     "member",
+    "participant_id",
     "replaced",
+    "shown",
+    "wrong_type",
 ]

@@ -23,7 +23,10 @@ MAX_NAME_LENGTH: Final = 64
 
 
 def a_side(_: object, __: attrs.Attribute[str], value: object) -> None:
-    """Validate a side name: a non-empty text of at most :data:`MAX_NAME_LENGTH`."""
+    """Validate a side name: a non-empty text of at most :data:`MAX_NAME_LENGTH`.
+
+    .. versionadded:: 0.1.0
+    """
     if not isinstance(value, str) or not value or len(value) > MAX_NAME_LENGTH:
         raise InvalidData(
             "$.side",
@@ -36,6 +39,8 @@ def participant_id(gm: str, *, without: str = "") -> Validator:
     """A validator of participant ids: a non-empty text of at most :data:`MAX_NAME_LENGTH`.
 
     The id may not be *gm* (the game master's actor id) nor hold a character of *without*.
+
+    .. versionadded:: 0.1.0
     """
 
     def check(_: object, __: attrs.Attribute[Any], value: object) -> None:

@@ -36,14 +36,21 @@ __all__ = [
 # types (``M20+4-1``, ``B2D6+5``, ``SK+3>DEF+2``), and where a command stops reading.
 
 #: A number a player types in a system's command: 1 to 3 digits.
+#:
+#: .. versionadded:: 0.1.0
 NUMBER: Final = r"[0-9]{1,3}"
 #: Any number of signed numbers, such as ``+3-1``: the modifiers of a system's command.
+#:
+#: .. versionadded:: 0.1.0
 SIGNED: Final = rf"(?:[+\-−]\s*{NUMBER}\s*)*"
 _SIGNED_TERM: Final = re.compile(rf"([+\-−])\s*({NUMBER})")
 
 
 def signed_total(text: str) -> int:
-    """The sum of the signed numbers in *text* (a match of :data:`SIGNED`): ``+3-1`` is 2."""
+    """The sum of the signed numbers in *text* (a match of :data:`SIGNED`): ``+3-1`` is 2.
+
+    .. versionadded:: 0.1.0
+    """
     return sum(
         (-1 if sign in "-−" else 1) * int(number) for sign, number in _SIGNED_TERM.findall(text)
     )
@@ -54,6 +61,8 @@ def unreadable(key: str, text: str, read: re.Pattern[str], example: str) -> Inva
 
     *read* matches as much of the command as is well written; *key* is the system's message,
     which shows *example*.
+
+    .. versionadded:: 0.1.0
     """
     match = read.match(text)
     position = 0 if match is None else match.end()
