@@ -17,8 +17,7 @@ from typing import Final
 from tabletop_rules.checks import Term
 from tabletop_rules.errors import InvalidNotation
 from tabletop_rules.m20._checks import AttackCheck, DifficultyLevel, SpecialtyCheck
-from tabletop_rules.notation import ChatCommand
-from tabletop_rules.notation._systems import SIGNED, signed_total, unreadable
+from tabletop_rules.notation import SIGNED, ChatCommand, signed_total, unreadable
 
 __all__ = ["CHAT_COMMANDS"]
 

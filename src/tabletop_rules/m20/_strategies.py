@@ -183,9 +183,7 @@ def _setups(draw: st.DrawFn, min_participants: int, max_participants: int) -> Co
     return CombatSetup(participants=participants, ledger=ledger)
 
 
-def setups(
-    *, min_participants: int = 2, max_participants: int = 4
-) -> SearchStrategy[CombatSetup]:
+def setups(*, min_participants: int = 2, max_participants: int = 4) -> SearchStrategy[CombatSetup]:
     """Setups of m20 combats: valid characters on two or three sides, carried HP and uses.
 
     Participants are called ``p0``, ``p1``, ...; each is a player character or GM-run, starts

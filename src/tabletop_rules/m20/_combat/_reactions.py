@@ -46,7 +46,7 @@ from tabletop_rules.m20._combat._values import (
 )
 from tabletop_rules.m20._skills import Skill
 
-__all__ = ["NO_ANSWERS", "REACTIONS", "Reaction", "answer", "ask", "damage"]
+__all__ = ["NO_ANSWERS", "REACTIONS", "Reaction", "answer", "ask", "damage", "decline"]
 
 
 @attrs.frozen(kw_only=True)
@@ -273,11 +273,15 @@ def ask(state: CombatState) -> CombatState:
 
 
 def answer(state: CombatState, event: Any) -> CombatState:
-    """The fold of an answer: a reaction spent (its row's ``apply``) or declined."""
+    """The fold of a yes: the reaction spent (its row's ``apply``), then the next question."""
     attack = state.prompts.frames[-1].pending
-    if isinstance(event, Declined):
-        assert attack.question is not None
-        declined = attack_with(attack, declined=attack.declined | {attack.question})
-        return ask(_with_attack(state, declined))
     reaction = BY_EVENT[type(event)]
     return ask(reaction.apply(state, state.combatant(event.actor), attack))
+
+
+def decline(state: CombatState, _: Declined) -> CombatState:
+    """The fold of a pass: the question declined for this strike, then the next question."""
+    attack = state.prompts.frames[-1].pending
+    assert attack.question is not None
+    declined = attack_with(attack, declined=attack.declined | {attack.question})
+    return ask(_with_attack(state, declined))
