@@ -20,6 +20,7 @@ from tabletop_rules.m20 import (
     RULESET,
     Assist,
     Attack,
+    AttackKind,
     AttackMode,
     Attribute,
     Boosts,
@@ -46,6 +47,7 @@ from tabletop_rules.m20 import (
     WideGuard,
     command_label,
     describe,
+    names_of,
     specialty_terms,
 )
 from tabletop_rules.serialization import from_json, to_json
@@ -507,3 +509,44 @@ def test_refusals_name_no_raw_keys() -> None:
     for error in reasons:
         for locale in LOCALES:
             assert "m20.illegal" not in error.localized(locale)
+
+
+def goblins() -> CombatSetup:
+    """Al against two GM-run goblins of one name, g1 and g2."""
+    return CombatSetup(
+        participants=[
+            Participant(id="a", character=hero("Al"), side="heroes"),
+            Participant(id="g1", character=hero("Goblin"), side="foes", player=False),
+            Participant(id="g2", character=hero("Goblin"), side="foes", player=False),
+        ]
+    )
+
+
+def test_two_participants_of_one_name_are_told_apart_in_the_log() -> None:
+    """M20-034: a log line names each of two goblins called alike with its id."""
+    state, events = play(RULESET.start(goblins()), [hit("a", "g2")], [10, 10])
+
+    assert "Goblin (g2) takes 1 damage (HP 6)." == describe(events[-1], state=state)
+    assert "Al attacks Goblin (g2)" in describe(events[0], state=state)
+
+
+def test_two_participants_of_one_name_are_told_apart_in_the_menus() -> None:
+    """M20-051: a menu's lines for two goblins called alike differ, each naming its id."""
+    state = RULESET.start(goblins())
+    labels = [
+        command_label(c, "en", state=state)
+        for c in RULESET.legal_commands(state, actor="a")
+        if isinstance(c, Attack) and c.kind is AttackKind.PHYSICAL
+    ]
+
+    assert [
+        "Al attacks Goblin (g1) (Physical attack)",
+        "Al attacks Goblin (g2) (Physical attack)",
+    ] == labels
+
+
+def test_names_of_gives_each_goblin_its_id_and_the_gm_its_name() -> None:
+    """``names_of`` is what logs and menus name participants with, in the reader's locale."""
+    assert {"a": "Al", "g1": "Goblin (g1)", "g2": "Goblin (g2)", "gm": "the GM"} == dict(
+        names_of(RULESET.start(goblins()), "en")
+    )
