@@ -198,7 +198,7 @@ class CombatEnded:
 
     #: The winning sides; empty when nobody won.
     winners: tuple[str, ...] = attrs.field(converter=_winners)
-    #: Why it ended (a catalog key, such as :data:`GM_ENDED`).
+    #: Why it ended (a catalog key, such as :data:`~tabletop_rules.kit.GM_ENDED`).
     reason: str
 
     @property

@@ -69,6 +69,8 @@ if TYPE_CHECKING:
         LOG,
         RULESET,
         CombatRuleset,
+        _commands,
+        _events,
         command_label,
         danger_terms,
         describe,
@@ -97,7 +99,6 @@ if TYPE_CHECKING:
         UseNarrowEscape,
         WideGuard,
     )
-    from tabletop_rules.m20._combat._commands import Command as Command
     from tabletop_rules.m20._combat._events import (
         Assisted,
         Attacked,
@@ -122,7 +123,6 @@ if TYPE_CHECKING:
         Treated,
         WideGuardDeclared,
     )
-    from tabletop_rules.m20._combat._events import Event as Event
     from tabletop_rules.m20._combat._flow import (
         menu_form,
     )
@@ -149,6 +149,11 @@ if TYPE_CHECKING:
     from tabletop_rules.m20._system import (
         SYSTEM,
     )
+
+    #: Every m20 combat command, a union tagged in JSON by class name.
+    Command = _commands.Command
+    #: Every m20 combat event, a union tagged in JSON by class name.
+    Event = _events.Event
 
 #: Where each name of the combat, the system and the chat commands is defined: they are
 #: imported when first used, so that a program that reads sheets and rolls checks never

@@ -412,7 +412,7 @@ def lineup(seats: Sequence[Seat[Any]]) -> CombatSetup:
 class Effect:
     """A lasting modifier: its kind, value, the label its term shows, and when it began.
 
-    Effects that wait to be used (:attr:`Expiry.USE`) and are alike in all but the round
+    Effects that wait to be used (:attr:`~tabletop_rules.kit.Expiry.USE`) and are alike in all but the round
     they began are kept as one, with :attr:`times` the uses it holds: a combatant assisted
     a hundred times against one target holds one effect, not a hundred, so that the state
     stays as small as its combat, however long the record.
