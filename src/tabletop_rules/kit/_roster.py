@@ -76,11 +76,18 @@ def member(members: Iterable[MemberT], id: str) -> MemberT:
 
 
 def replaced(members: tuple[MemberT, ...], *changed: MemberT) -> tuple[MemberT, ...]:
-    """*members* with each member of *changed* in place of the one with its id."""
+    """*members* with each member of *changed* in place of the one with its id.
+
+    Ids are unique in a roster: one changed member replaces the first member of its id, and
+    the members after it are not looked at (a combat's folds replace one combatant an event).
+    """
     if len(changed) == 1:
         (one,) = changed
         wanted = one.id
-        return tuple([one if m.id == wanted else m for m in members])
+        for index, m in enumerate(members):
+            if m.id == wanted:
+                return (*members[:index], one, *members[index + 1 :])
+        return members
     by_id = {m.id: m for m in changed}
     return tuple([by_id.get(m.id, m) for m in members])
 
