@@ -413,10 +413,14 @@ def decide_specialty(
     return (action.event(state, command, check),)
 
 
-#: What a specialty event does beyond counting the action: given the state, the actor (its
-#: turn begun, its effects those left after the check), the event and its round, the
-#: actor's effects afterwards and the one other combatant the event changes, if any.
-Outcome = Callable[[CombatState, Combatant, Any, int], tuple[tuple[Effect, ...], Combatant | None]]
+#: What a specialty event does beyond counting the action: given the state, the actor, its
+#: effects once its turn has begun and the check has used what it uses, the event and its
+#: round, the actor's effects afterwards and the one other combatant the event changes (the
+#: actor itself, changed, when it treats itself), if any.
+Outcome = Callable[
+    [CombatState, Combatant, tuple[Effect, ...], Any, int],
+    tuple[tuple[Effect, ...], Combatant | None],
+]
 
 
 def _fold_specialty(state: CombatState, event: SpecialtyEvent, outcome: Outcome) -> CombatState:
@@ -424,7 +428,7 @@ def _fold_specialty(state: CombatState, event: SpecialtyEvent, outcome: Outcome)
     round_ = state.round
     me = state.combatant(event.actor)
     _, effects = turn_specialty_uses(me, round_)
-    effects, other = outcome(state, changed(me, effects=effects), event, round_)
+    effects, other = outcome(state, me, effects, event, round_)
     if other is not None and other.id == me.id:  # a treatment of oneself
         me, other = other, None
     me = acted(me, round_, attack=False, effects=effects)
@@ -434,20 +438,20 @@ def _fold_specialty(state: CombatState, event: SpecialtyEvent, outcome: Outcome)
 
 
 def _hid_outcome(
-    _: CombatState, me: Combatant, event: Hid, round_: int
+    _: CombatState, __: Combatant, effects: tuple[Effect, ...], event: Hid, round_: int
 ) -> tuple[tuple[Effect, ...], Combatant | None]:
     if not event.check.success:
-        return me.effects, None
-    kept = tuple(e for e in me.effects if e.kind is not EffectKind.HIDDEN)
+        return effects, None
+    kept = tuple(e for e in effects if e.kind is not EffectKind.HIDDEN)
     hidden = _effect(EffectKind.HIDDEN, 2, "m20.term.hidden", round_, event.target)
     return (*kept, hidden), None
 
 
 def _assisted_outcome(
-    state: CombatState, me: Combatant, event: Assisted, round_: int
+    state: CombatState, me: Combatant, effects: tuple[Effect, ...], event: Assisted, round_: int
 ) -> tuple[tuple[Effect, ...], Combatant | None]:
     if not event.check.success:
-        return me.effects, None
+        return effects, None
     character = me.character
     expert = character is not None and character.has(Skill.EXPERT_ASSIST)
     bonus = 3 if expert else 2
@@ -456,14 +460,14 @@ def _assisted_outcome(
         state.combatant(event.ally),
         _effect(EffectKind.ASSISTED, bonus, label_, round_, event.target),
     )
-    return me.effects, ally
+    return effects, ally
 
 
 def _hindered_outcome(
-    state: CombatState, me: Combatant, event: Hindered, round_: int
+    state: CombatState, me: Combatant, effects: tuple[Effect, ...], event: Hindered, round_: int
 ) -> tuple[tuple[Effect, ...], Combatant | None]:
     if not event.check.success:
-        return me.effects, None
+        return effects, None
     character = me.character
     expert = character is not None and character.has(Skill.EXPERT_HINDER)
     penalty = -3 if expert else -2
@@ -476,17 +480,17 @@ def _hindered_outcome(
     target = _with_effects(
         state.combatant(event.target), _effect(kind, penalty, label_, round_, event.actor)
     )
-    return me.effects, target
+    return effects, target
 
 
 def _treated_outcome(
-    state: CombatState, me: Combatant, event: Treated, _: int
+    state: CombatState, me: Combatant, effects: tuple[Effect, ...], event: Treated, _: int
 ) -> tuple[tuple[Effect, ...], Combatant | None]:
     target = me if event.target == me.id else state.combatant(event.target)
     if event.hp != target.hp:
         status = Status.STANDING if event.hp > 0 else target.status
         target = changed(target, hp=event.hp, status=status)
-    return me.effects, target
+    return effects, target
 
 
 def fold_hid(state: CombatState, event: Hid) -> CombatState:

@@ -412,10 +412,10 @@ def lineup(seats: Sequence[Seat[Any]]) -> CombatSetup:
 class Effect:
     """A lasting modifier: its kind, value, the label its term shows, and when it began.
 
-    Effects that wait to be used (:attr:`~tabletop_rules.kit.Expiry.USE`) and are alike in all but the round
-    they began are kept as one, with :attr:`times` the uses it holds: a combatant assisted
-    a hundred times against one target holds one effect, not a hundred, so that the state
-    stays as small as its combat, however long the record.
+    Effects that wait to be used (:attr:`~tabletop_rules.kit.Expiry.USE`) and are alike in
+    all but the round they began are kept as one, with :attr:`times` the uses it holds: a
+    combatant assisted a hundred times against one target holds one effect, not a hundred,
+    so that the state stays as small as its combat, however long the record.
 
     .. versionadded:: 0.1.0
     """
@@ -598,12 +598,17 @@ class CombatState:
         return frames[-1].pending.question if frames else None
 
     def combatant(self, id: str) -> Combatant:
-        """The combatant called *id* (the kit's :func:`~tabletop_rules.kit.member`).
+        """The combatant called *id*.
 
         Raises:
-            IllegalCommand: No combatant has that id (``unknown_actor``).
+            IllegalCommand: No combatant has that id (``unknown_actor``, the kit's
+                :func:`~tabletop_rules.kit.member`).
         """
-        return member(self.combatants, id)
+        # The loop inline: the rules look a combatant up several times an event.
+        for c in self.combatants:
+            if c.id == id:
+                return c
+        return member(self.combatants, id)  # raises the kit's refusal of an unknown id
 
 
 #: Copy a combatant with some fields changed (every other field kept).
