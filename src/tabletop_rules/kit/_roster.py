@@ -78,8 +78,9 @@ def member(members: Iterable[MemberT], id: str) -> MemberT:
 def replaced(members: tuple[MemberT, ...], *changed: MemberT) -> tuple[MemberT, ...]:
     """*members* with each member of *changed* in place of the one with its id.
 
-    Ids are unique in a roster: one changed member replaces the first member of its id, and
-    the members after it are not looked at (a combat's folds replace one combatant an event).
+    Ids are unique in a roster: a changed member replaces the first member of its id, and
+    the members after it are not looked at; of two changed members of one id, the later
+    wins. Rosters are small (a dozen members), and a plain loop is the quickest way.
     """
     if len(changed) == 1:
         (one,) = changed
@@ -88,8 +89,14 @@ def replaced(members: tuple[MemberT, ...], *changed: MemberT) -> tuple[MemberT, 
             if m.id == wanted:
                 return (*members[:index], one, *members[index + 1 :])
         return members
-    by_id = {m.id: m for m in changed}
-    return tuple([by_id.get(m.id, m) for m in members])
+    swapped = list(members)
+    for one in changed:  # a later one of the same id wins
+        wanted = one.id
+        for index, m in enumerate(swapped):
+            if m.id == wanted:
+                swapped[index] = one
+                break
+    return tuple(swapped)
 
 
 def display_names(

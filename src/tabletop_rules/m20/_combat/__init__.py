@@ -43,7 +43,6 @@ from tabletop_rules.m20._combat._commands import (
 )
 from tabletop_rules.m20._combat._commands import Command as Command
 from tabletop_rules.m20._combat._events import (
-    Assisted,
     Attacked,
     CoolDownDeclared,
     DangerChecked,
@@ -52,14 +51,11 @@ from tabletop_rules.m20._combat._events import (
     Fell,
     FocusedDefense,
     FrenzyDeclared,
-    Hid,
-    Hindered,
     SplitFocusDeclared,
     StrikeResolved,
     SummonDismissed,
     Summoned,
     SummonVanished,
-    Treated,
     WideGuardDeclared,
 )
 from tabletop_rules.m20._combat._events import Event as Event
@@ -141,10 +137,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
             },
             events={
                 Attacked: actions.fold_attacked,
-                Hid: actions.fold_hid,
-                Assisted: actions.fold_assisted,
-                Hindered: actions.fold_hindered,
-                Treated: actions.fold_treated,
+                **dict.fromkeys(actions.OUTCOMES, actions.fold_specialty),
                 FocusedDefense: actions.fold_focused,
                 Summoned: actions.fold_summoned,
                 SplitFocusDeclared: actions.fold_split_focus,

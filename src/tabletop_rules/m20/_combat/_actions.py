@@ -120,10 +120,7 @@ def _effect(
 
 
 def _with_effects(c: Combatant, *effects: Effect) -> Combatant:
-    held = c.effects
-    for effect in effects:
-        held = added(held, effect)
-    return changed(c, effects=held)
+    return changed(c, effects=added(c.effects, *effects))
 
 
 # --------------------------------------------------------------------------- attack
@@ -423,12 +420,17 @@ Outcome = Callable[
 ]
 
 
-def _fold_specialty(state: CombatState, event: SpecialtyEvent, outcome: Outcome) -> CombatState:
-    """The fold every specialty event shares: the check's outcome, and the action counted."""
+def fold_specialty(state: CombatState, event: SpecialtyEvent) -> CombatState:
+    """A specialty action's event: its check's outcome (:data:`OUTCOMES`), the action counted.
+
+    Hiding gives +2 on the next attack on the target (M20-053), an assist +2 (+3) on the
+    ally's next attack on it (M20-058), a hinder −2 (−3) on the target's chosen next check
+    (M20-060), and a treatment the target's HP as the event records it (M20-063, M20-088).
+    """
     round_ = state.round
     me = state.combatant(event.actor)
     _, effects = turn_specialty_uses(me, round_)
-    effects, other = outcome(state, me, effects, event, round_)
+    effects, other = OUTCOMES[type(event)](state, me, effects, event, round_)
     if other is not None and other.id == me.id:  # a treatment of oneself
         me, other = other, None
     me = acted(me, round_, attack=False, effects=effects)
@@ -493,24 +495,15 @@ def _treated_outcome(
     return effects, target
 
 
-def fold_hid(state: CombatState, event: Hid) -> CombatState:
-    """A hide check: on a success, +2 on the next attack on the target (M20-053)."""
-    return _fold_specialty(state, event, _hid_outcome)
-
-
-def fold_assisted(state: CombatState, event: Assisted) -> CombatState:
-    """An assist check: on a success, +2 (+3) on the ally's next attack on it (M20-058)."""
-    return _fold_specialty(state, event, _assisted_outcome)
-
-
-def fold_hindered(state: CombatState, event: Hindered) -> CombatState:
-    """A hinder check: on a success, −2 (−3) on the target's chosen next check (M20-060)."""
-    return _fold_specialty(state, event, _hindered_outcome)
-
-
-def fold_treated(state: CombatState, event: Treated) -> CombatState:
-    """A 治療 or first-aid check: the target's HP as the event records it (M20-063, M20-088)."""
-    return _fold_specialty(state, event, _treated_outcome)
+#: The outcome of each specialty event, by its type.
+OUTCOMES: Final[Mapping[type[Any], Outcome]] = MappingProxyType(
+    {
+        Hid: _hid_outcome,
+        Assisted: _assisted_outcome,
+        Hindered: _hindered_outcome,
+        Treated: _treated_outcome,
+    }
+)
 
 
 # --------------------------------------------------------------------------- other main actions

@@ -86,7 +86,10 @@ _TURN_END_KINDS: Any = _KINDS[Expiry.TURN_END]
 
 def replaced(state: CombatState, *new: Combatant, **changes: Any) -> CombatState:
     """*state* with the *new* combatants swapped in by id (the kit's roster), and *changes*."""
-    return state_with(state, combatants=replaced_members(state.combatants, *new), **changes)
+    combatants = replaced_members(state.combatants, *new)
+    if changes:
+        return state_with(state, combatants=combatants, **changes)
+    return state_with(state, combatants=combatants)
 
 
 def turn_begun(c: Combatant, round_: int) -> Combatant:

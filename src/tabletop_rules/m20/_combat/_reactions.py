@@ -242,7 +242,10 @@ def _may_react(c: Combatant) -> bool:
     if c.damage_boosts_left:
         return True
     skills = c.character.skills if c.character is not None else ()
-    return any(skill in skills for skill in _REACTION_SKILLS)
+    for skill in _REACTION_SKILLS:  # noqa: SIM110 - a plain loop: no generator to resume
+        if skill in skills:
+            return True
+    return False
 
 
 def ask(state: CombatState) -> CombatState:

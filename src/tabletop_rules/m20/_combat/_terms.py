@@ -63,25 +63,31 @@ _effect_with: Final = copier(Effect)
 _WAITING: Final = DURATIONS.kinds[Expiry.USE]
 
 
-def added(effects: tuple[Effect, ...], new: Effect) -> tuple[Effect, ...]:
-    """*effects* with *new*: one more use of an alike effect that waits to be used, if any.
+def added(effects: tuple[Effect, ...], *new: Effect) -> tuple[Effect, ...]:
+    """*effects* with each of *new*: one more use of an alike effect that waits to be used.
 
     Effects that wait to be used (assisted, hindered, protected) are alike when they differ
     in nothing but the round they began, which no rule reads: the first of them is kept,
     holding the uses of both, so that however often a combatant is assisted or hindered, it
     holds one effect for each kind, creature and label, and each check reads a few effects.
+    Any other effect is added at the end.
     """
-    if new.kind in _WAITING:
-        kind, other, value, label_ = new.kind, new.other, new.value, new.label
-        for index, effect in enumerate(effects):
-            if (
-                effect.kind is kind
-                and effect.other == other
-                and effect.value == value
-                and effect.label == label_
-            ):
-                more = _effect_with(effect, times=effect.times + new.times)
-                return (*effects[:index], more, *effects[index + 1 :])
+    for effect in new:
+        effects = _one_more(effects, effect) if effect.kind in _WAITING else (*effects, effect)
+    return effects
+
+
+def _one_more(effects: tuple[Effect, ...], new: Effect) -> tuple[Effect, ...]:
+    kind, other, value, label_ = new.kind, new.other, new.value, new.label
+    for index, effect in enumerate(effects):
+        if (
+            effect.kind is kind
+            and effect.other == other
+            and effect.value == value
+            and effect.label == label_
+        ):
+            more = _effect_with(effect, times=effect.times + new.times)
+            return (*effects[:index], more, *effects[index + 1 :])
     return (*effects, new)
 
 
