@@ -755,7 +755,7 @@ def character_check(character: Character, words: Sequence[str]) -> SpecialtyChec
     >>> from tabletop_rules.m20 import EXAMPLE_SHEET, parse_sheet
     >>> check = character_check(parse_sheet(EXAMPLE_SHEET), ["身理", "困難", "react"])
     >>> check.difficulty.value, [term.value for term in check.terms]
-    (16, [5, 2])
+    (16, [3, 2])
 
     Raises:
         InvalidData: *character* is no m20 character (path ``$.character``), or *words* is
