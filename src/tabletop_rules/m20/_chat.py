@@ -1,7 +1,7 @@
 """m20's chat commands: the checks a player types in a chat, read into m20's own checks.
 
-``notation.parse(text, system="m20")`` finds them through the ``CHAT_COMMANDS`` tuple of the
-m20 package (the package the ``tabletop_rules.rulesets`` entry point names).
+``notation.parse(text, system="m20")`` finds them through the ``CHAT_COMMANDS`` tuple of this
+module (``SYSTEM.chat`` names it, and the notation imports it when first needed).
 
 - ``M20+N>=DIFFICULTY``: a specialty check, 1D20 + N against a number or a word of the
   difficulty ladder in any shipped locale (``M20+4>=困難``, ``M20+4>=hard``, ``M20-1>=12``).
