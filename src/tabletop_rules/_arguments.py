@@ -216,6 +216,8 @@ def checked_source(value: object, path: str = "$.dice") -> DiceSource:
 
     Raises:
         InvalidData: *value* has no ``roll`` method, at *path*.
+
+    .. versionadded:: 0.1.0
     """
     if callable(getattr(value, "roll", None)):
         source: DiceSource = value  # type: ignore[assignment]  # it has the protocol's method

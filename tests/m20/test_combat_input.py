@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tabletop_rules import IllegalCommand, ScriptedDice
-from tabletop_rules.engine import Pass, Registry
+from tabletop_rules.engine import Pass
 from tabletop_rules.errors import InvalidData, TabletopRulesError
 from tabletop_rules.m20 import (
     RULESET,
@@ -55,7 +55,7 @@ from tabletop_rules.serialization import make_converter, to_json
 
 from .test_combat import combat, hero, hit, play
 
-CONVERTER = make_converter(registry=Registry().with_rulesets(RULESET))
+CONVERTER = make_converter()
 COMMANDS: tuple[type[Any], ...] = (
     Attack,
     Hide,

@@ -13,7 +13,7 @@ import pytest
 
 from tabletop_rules import CorruptRecord, ScriptedDice, SeededDice, engine
 from tabletop_rules.checks import CheckResult, Outcome, Term
-from tabletop_rules.engine import GameRecord, Registry
+from tabletop_rules.engine import Entry, GameRecord
 from tabletop_rules.m20 import (
     RULESET,
     Attack,
@@ -22,6 +22,7 @@ from tabletop_rules.m20 import (
     Character,
     CombatSetup,
     CombatState,
+    Command,
     EndCombat,
     EndRound,
     Event,
@@ -37,7 +38,6 @@ from tabletop_rules.m20._combat._values import Combatant
 from tabletop_rules.m20._combat._values import changed as _changed
 from tabletop_rules.m20._combat._values import state_with as _state_with
 
-REGISTRY = Registry().with_rulesets(RULESET)
 SKILLS = [s for s in Skill if not s.prerequisites and s is not Skill.EXPERTISE]
 
 
@@ -62,13 +62,18 @@ def duel() -> CombatSetup:
     )
 
 
-def replay(setup: CombatSetup, events: tuple[Event, ...]) -> CombatState:
-    record: GameRecord[CombatSetup, Event] = GameRecord.begin(RULESET, setup).extend(events)
-    state: CombatState = engine.replay(record, registry=REGISTRY)
+Entries = tuple[Entry[Command, Event], ...]
+
+
+def replay(setup: CombatSetup, entries: Entries) -> CombatState:
+    record: GameRecord[CombatSetup, Command, Event] = GameRecord(
+        system="m20", rules_version=RULESET.rules_version, setup=setup, entries=entries
+    )
+    state: CombatState = engine.replay(record)
     return state
 
 
-def random_game(seed: int) -> tuple[CombatSetup, CombatState, tuple[Event, ...]]:
+def random_game(seed: int) -> tuple[CombatSetup, CombatState, Entries]:
     rng = random.Random(seed)
     setup = CombatSetup(
         participants=[
@@ -81,18 +86,18 @@ def random_game(seed: int) -> tuple[CombatSetup, CombatState, tuple[Event, ...]]
             for i in range(4)
         ]
     )
-    state = RULESET.start(setup)
     dice = SeededDice(seed)
-    events: list[Event] = []
+    state, record = engine.begin(RULESET, setup, dice)
+    entries = list(record.entries)
     for _ in range(300):
         if RULESET.is_over(state):
             break
         commands = [
             c for c in RULESET.legal_commands(state) if not isinstance(c, EndRound | EndCombat)
         ]
-        state, new = engine.step(RULESET, state, rng.choice(commands), dice)
-        events.extend(new)
-    return setup, state, tuple(events)
+        state, entry = engine.step(RULESET, state, rng.choice(commands), dice)
+        entries.append(entry)
+    return setup, state, tuple(entries)
 
 
 @pytest.mark.parametrize("name", [a.name for a in attrs.fields(Combatant)])
@@ -121,32 +126,39 @@ def test_the_state_copier_keeps_and_changes_every_field(name: str) -> None:
 @pytest.mark.parametrize("seed", range(12))
 def test_replay_of_random_play_equals_the_live_state(seed: int) -> None:
     """M20-049, M20-051: folding a random game's record gives the state it was played to."""
-    setup, live, events = random_game(seed)
+    setup, live, entries = random_game(seed)
 
-    assert live == replay(setup, events)
+    assert live == replay(setup, entries)
 
 
-def hid_events() -> tuple[Event, ...]:
+def hid_entry() -> Entry[Command, Event]:
     state = RULESET.start(duel())
-    _, events = engine.step(RULESET, state, Hide(actor="a", target="b"), ScriptedDice([15]))
-    return events
+    _, entry = engine.step(RULESET, state, Hide(actor="a", target="b"), ScriptedDice([15]))
+    return entry
+
+
+def forged_hide(entry: Entry[Command, Event], event: Event) -> Entries:
+    """The hide's entry with its event replaced by *event*."""
+    return (attrs.evolve(entry, events=(event, *entry.events[1:])),)
 
 
 def test_a_hide_with_a_forged_outcome_is_corrupt() -> None:
     """M20-052: a hide check whose outcome does not follow from its dice is refused."""
-    event = hid_events()[0]
+    entry = hid_entry()
+    event = entry.events[0]
     assert isinstance(event, Hid)
     forged = attrs.evolve(event, check=attrs.evolve(event.check, outcome=Outcome.FAILURE))
 
     with pytest.raises(CorruptRecord) as raised:
-        replay(duel(), (forged,))
+        replay(duel(), forged_hide(entry, forged))
 
     assert 0 == raised.value.index
 
 
 def test_a_hide_with_a_forged_term_is_corrupt() -> None:
     """M20-052: a hide check with a modifier the rules do not give is refused."""
-    event = hid_events()[0]
+    entry = hid_entry()
+    event = entry.events[0]
     assert isinstance(event, Hid)
     check = CheckResult.judged(
         rolls=event.check.rolls,
@@ -155,27 +167,29 @@ def test_a_hide_with_a_forged_term_is_corrupt() -> None:
     )
 
     with pytest.raises(CorruptRecord) as raised:
-        replay(duel(), (attrs.evolve(event, check=check),))
+        replay(duel(), forged_hide(entry, attrs.evolve(event, check=check)))
 
     assert 0 == raised.value.index
 
 
 def test_a_hide_with_a_forged_label_is_corrupt() -> None:
     """M20-052: a hide check labelled otherwise than the rules label it is refused."""
-    event = hid_events()[0]
+    entry = hid_entry()
+    event = entry.events[0]
     assert isinstance(event, Hid)
     forged = attrs.evolve(event, check=attrs.evolve(event.check, label="m20.check.attack"))
 
     with pytest.raises(CorruptRecord):
-        replay(duel(), (forged,))
+        replay(duel(), forged_hide(entry, forged))
 
 
 def test_an_attack_with_a_forged_defense_term_is_corrupt() -> None:
     """M20-051: an attack whose defense lacks a modifier the rules give is refused."""
     state = RULESET.start(duel())
-    _, events = engine.step(
+    _, entry = engine.step(
         RULESET, state, Attack(actor="a", targets=("b",)), ScriptedDice([10, 10])
     )
+    events = entry.events
     event = events[0]
     assert isinstance(event, Attacked)
     strike = event.strikes[0]
@@ -190,6 +204,6 @@ def test_an_attack_with_a_forged_defense_term_is_corrupt() -> None:
     forged = attrs.evolve(event, strikes=(attrs.evolve(strike, check=check),))
 
     with pytest.raises(CorruptRecord) as raised:
-        replay(duel(), (forged, *events[1:]))
+        replay(duel(), (attrs.evolve(entry, events=(forged, *events[1:])),))
 
     assert 0 == raised.value.index

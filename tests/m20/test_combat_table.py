@@ -20,6 +20,7 @@ from tabletop_rules.m20 import (
     RULESET,
     Assist,
     Attack,
+    AttackKind,
     AttackMode,
     Attribute,
     Boosts,
@@ -46,6 +47,7 @@ from tabletop_rules.m20 import (
     WideGuard,
     command_label,
     describe,
+    names_of,
     specialty_terms,
 )
 from tabletop_rules.serialization import from_json, to_json
@@ -59,6 +61,7 @@ from .test_combat import (
     hero,
     hit,
     play,
+    recorded,
     refused,
     strikes,
 )
@@ -162,7 +165,6 @@ def test_helpers_add_one_each_to_a_combat_specialty_check() -> None:
 
     check = events[0].check  # type: ignore[union-attr]
     assert Term("m20.term.helpers", 1) in check.terms
-    assert ("a",) == events[0].helpers  # type: ignore[union-attr]
     assert 7 == state.combatant("a").hp
 
 
@@ -333,7 +335,7 @@ def test_a_danger_check_takes_expertise_for_its_situation() -> None:
 def test_only_the_gm_calls_for_danger_checks_and_only_of_standing_characters() -> None:
     """M20-009, M20-065: the GM calls; a fallen participant cannot dodge."""
     command = DangerCheck(participant="a", specialty=Specialty.PHYSIQUE, difficulty=8)
-    assert "m20.illegal.gm_only" == refused(
+    assert "gm_only" == refused(
         combat(),
         DangerCheck(participant="a", specialty=Specialty.PHYSIQUE, difficulty=8, actor="a"),
         [10],
@@ -411,9 +413,8 @@ def test_hiding_gives_no_defense_and_does_not_make_you_untargetable() -> None:
 def test_a_combat_with_items_helpers_and_dangers_replays_and_round_trips() -> None:
     """M20-009, M20-045, M20-139, M20-141: verified replay and JSON keep every choice."""
     setup = setup_with()
-    start = RULESET.start(setup)
-    state, events = play(
-        start,
+    state, record = recorded(
+        setup,
         [
             Hide(actor="a", target="b", helpers=("c",), boosts=Boosts(items=[OTHER_SYSTEM])),
             DangerCheck(
@@ -431,16 +432,16 @@ def test_a_combat_with_items_helpers_and_dangers_replays_and_round_trips() -> No
         ],
         [9, 3, 17, 4, 18, 12],
     )
-    record = GameRecord.begin(RULESET, setup).extend(events)
 
     assert state == engine.replay(record, RULESET)
     assert record == from_json(
         to_json(record, converter=CONVERTER), GameRecord, converter=CONVERTER
     )
-    hid = events[0]
-    assert isinstance(hid, Hid)
-    unhelped = attrs.evolve(hid, helpers=())  # the check keeps its +1 from a helper
-    forged = GameRecord.begin(RULESET, setup).extend((unhelped, *events[1:]))
+    hide = record.entries[0]
+    assert isinstance(hide.events[0], Hid)
+    # The command without its helper gives a check without the helper's +1.
+    unhelped = attrs.evolve(hide, command=attrs.evolve(hide.command, helpers=()))
+    forged = attrs.evolve(record, entries=(unhelped, *record.entries[1:]))
     with pytest.raises(CorruptRecord) as raised:
         engine.replay(forged, RULESET)
     assert 0 == raised.value.index
@@ -508,3 +509,44 @@ def test_refusals_name_no_raw_keys() -> None:
     for error in reasons:
         for locale in LOCALES:
             assert "m20.illegal" not in error.localized(locale)
+
+
+def goblins() -> CombatSetup:
+    """Al against two GM-run goblins of one name, g1 and g2."""
+    return CombatSetup(
+        participants=[
+            Participant(id="a", character=hero("Al"), side="heroes"),
+            Participant(id="g1", character=hero("Goblin"), side="foes", player=False),
+            Participant(id="g2", character=hero("Goblin"), side="foes", player=False),
+        ]
+    )
+
+
+def test_two_participants_of_one_name_are_told_apart_in_the_log() -> None:
+    """M20-034: a log line names each of two goblins called alike with its id."""
+    state, events = play(RULESET.start(goblins()), [hit("a", "g2")], [10, 10])
+
+    assert "Goblin (g2) takes 1 damage (HP 6)." == describe(events[-1], state=state)
+    assert "Al attacks Goblin (g2)" in describe(events[0], state=state)
+
+
+def test_two_participants_of_one_name_are_told_apart_in_the_menus() -> None:
+    """M20-051: a menu's lines for two goblins called alike differ, each naming its id."""
+    state = RULESET.start(goblins())
+    labels = [
+        command_label(c, "en", state=state)
+        for c in RULESET.legal_commands(state, actor="a")
+        if isinstance(c, Attack) and c.kind is AttackKind.PHYSICAL
+    ]
+
+    assert [
+        "Al attacks Goblin (g1) (Physical attack)",
+        "Al attacks Goblin (g2) (Physical attack)",
+    ] == labels
+
+
+def test_names_of_gives_each_goblin_its_id_and_the_gm_its_name() -> None:
+    """``names_of`` is what logs and menus name participants with, in the reader's locale."""
+    assert {"a": "Al", "g1": "Goblin (g1)", "g2": "Goblin (g2)", "gm": "the GM"} == dict(
+        names_of(RULESET.start(goblins()), "en")
+    )

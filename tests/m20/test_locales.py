@@ -9,6 +9,7 @@ import pytest
 
 from tabletop_rules.i18n import LOCALES, template_fields, translate
 from tabletop_rules.m20 import (
+    SYSTEM,
     AttackKind,
     Attribute,
     DifficultyLevel,
@@ -20,10 +21,17 @@ from tabletop_rules.m20 import (
 
 
 def m20_catalog(locale: str) -> dict[str, str]:
-    folder = resources.files("tabletop_rules").joinpath("locales", locale)
+    folder = resources.files("tabletop_rules.m20").joinpath("locales", locale)
     catalog: dict[str, str] = json.loads(folder.joinpath("m20.json").read_text("utf-8"))
     catalog.update(json.loads(folder.joinpath("m20_combat.json").read_text("utf-8")))
     return catalog
+
+
+def test_the_catalog_is_the_systems_own() -> None:
+    """The catalog the m20 system reads (``SYSTEM.catalog``) is the two files of its package."""
+    assert {locale: m20_catalog(locale) for locale in LOCALES} == {
+        locale: dict(SYSTEM.catalog(locale)) for locale in LOCALES
+    }
 
 
 def test_every_key_is_in_every_locale() -> None:

@@ -1,11 +1,11 @@
-"""Write the inputs of m20's rule vectors (src/tabletop_rules/vectors/data/m20.toml).
+"""Write the inputs of m20's rule vectors (src/tabletop_rules/m20/vectors.toml).
 
 Run from the repository's root, then record and review::
 
     PYTHONPATH=$PWD/src python tools/vectors/gen_m20.py
     PYTHONPATH=$PWD/src python -m tabletop_rules.vectors record \
-        src/tabletop_rules/vectors/data/m20.toml
-    git diff src/tabletop_rules/vectors/data/m20.toml
+        src/tabletop_rules/m20/vectors.toml
+    git diff src/tabletop_rules/m20/vectors.toml
 
 The file is rewritten whole: notes live here, and the record tool writes the results.
 Clause ids are those of rules/clauses.md (M20-001 …).
@@ -67,7 +67,7 @@ from tabletop_rules.m20._character import Tendency
 from tabletop_rules.serialization import to_json
 
 ROOT = Path(__file__).resolve().parents[2]
-TARGET = ROOT / "src/tabletop_rules/vectors/data/m20.toml"
+TARGET = ROOT / "src/tabletop_rules/m20/vectors.toml"
 
 HEADER = """\
 # 酒吧M20變體 (rules/m20.zh-Hant.txt). Written by tools/vectors/gen_m20.py (inputs and notes);

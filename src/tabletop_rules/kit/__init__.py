@@ -27,8 +27,9 @@ A system writes its combat or game as tables and small functions; the kit turns 
   :class:`~tabletop_rules.errors.InvalidData` at ``$.<field>`` alike in every system: attrs
   validators (:func:`a_flag`, :func:`a_text`, :func:`a_whole`, :func:`an_instance`,
   :func:`a_side`, :func:`participant_id`) and checks that return the value they were given
-  (:func:`checked`, :func:`checked_items`, :func:`checked_text`, :func:`checked_whole`,
-  :func:`tupled`), with :func:`wrong_type` and :func:`shown` for a system's own refusals;
+  (:func:`checked`, :func:`checked_items`, :func:`checked_source`, :func:`checked_text`,
+  :func:`checked_whole`, :func:`tupled`), with :func:`wrong_type` and :func:`shown` for a
+  system's own refusals;
 - :func:`copier`, which generates a fast, complete ``evolve`` for an attrs class, so that a
   new field can never be silently reset by a hand-written copy.
 
@@ -45,6 +46,7 @@ from tabletop_rules._arguments import (
     an_instance,
     checked,
     checked_items,
+    checked_source,
     checked_text,
     checked_whole,
     shown,
@@ -113,6 +115,7 @@ __all__ = [
     "check_lineup",
     "checked",
     "checked_items",
+    "checked_source",
     "checked_text",
     "checked_whole",
     "copier",

@@ -76,13 +76,27 @@ def member(members: Iterable[MemberT], id: str) -> MemberT:
 
 
 def replaced(members: tuple[MemberT, ...], *changed: MemberT) -> tuple[MemberT, ...]:
-    """*members* with each member of *changed* in place of the one with its id."""
+    """*members* with each member of *changed* in place of the one with its id.
+
+    Ids are unique in a roster: a changed member replaces the first member of its id, and
+    the members after it are not looked at; of two changed members of one id, the later
+    wins. Rosters are small (a dozen members), and a plain loop is the quickest way.
+    """
     if len(changed) == 1:
         (one,) = changed
         wanted = one.id
-        return tuple([one if m.id == wanted else m for m in members])
-    by_id = {m.id: m for m in changed}
-    return tuple([by_id.get(m.id, m) for m in members])
+        for index, m in enumerate(members):
+            if m.id == wanted:
+                return (*members[:index], one, *members[index + 1 :])
+        return members
+    swapped = list(members)
+    for one in changed:  # a later one of the same id wins
+        wanted = one.id
+        for index, m in enumerate(swapped):
+            if m.id == wanted:
+                swapped[index] = one
+                break
+    return tuple(swapped)
 
 
 def display_names(
@@ -198,7 +212,7 @@ class CombatEnded:
 
     #: The winning sides; empty when nobody won.
     winners: tuple[str, ...] = attrs.field(converter=_winners)
-    #: Why it ended (a catalog key, such as :data:`GM_ENDED`).
+    #: Why it ended (a catalog key, such as :data:`~tabletop_rules.kit.GM_ENDED`).
     reason: str
 
     @property

@@ -21,11 +21,12 @@ Fraction(11, 20)
 .. versionadded:: 0.1.0
 """
 
-from typing import TYPE_CHECKING
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Final
 
 from tabletop_rules._hypothesis import strategies_of as _strategies_of
 from tabletop_rules._lazy import lazy_attributes as _lazy_attributes
-from tabletop_rules.kit import Expiry
+from tabletop_rules.kit import GM, CombatEnded, EndCombat, EndRound, Expiry, RoundEnded
 from tabletop_rules.m20._character import (
     Attribute,
     Attributes,
@@ -43,91 +44,11 @@ from tabletop_rules.m20._checks import (
     SpecialtyCheck,
     Stance,
     attack_terms,
+    character_check,
     defense_terms,
     helper_terms,
     reroll,
     specialty_terms,
-)
-from tabletop_rules.m20._combat import (
-    RULESET,
-    CombatRuleset,
-    command_label,
-    danger_terms,
-    describe,
-    hp_after,
-    ledger_after,
-    names_of,
-)
-from tabletop_rules.m20._combat._commands import (
-    Assist,
-    Attack,
-    BoostDamage,
-    CoolDown,
-    DangerCheck,
-    Dismiss,
-    EndCombat,
-    EndRound,
-    FirstAid,
-    FocusDefense,
-    Frenzy,
-    Heal,
-    Hide,
-    Hinder,
-    RuleFallen,
-    SplitFocus,
-    Summon,
-    UseDecisiveStrike,
-    UseIndomitable,
-    UseNarrowEscape,
-    WideGuard,
-)
-from tabletop_rules.m20._combat._commands import Command as _Command
-from tabletop_rules.m20._combat._events import (
-    Assisted,
-    Attacked,
-    CombatEnded,
-    CoolDownDeclared,
-    DamageBoosted,
-    DangerChecked,
-    DecisiveStrikeUsed,
-    Declined,
-    FallenRuled,
-    Fell,
-    FocusedDefense,
-    FrenzyDeclared,
-    Hid,
-    Hindered,
-    IndomitableUsed,
-    NarrowEscapeUsed,
-    RoundEnded,
-    SplitFocusDeclared,
-    StrikeResolved,
-    SummonDismissed,
-    Summoned,
-    SummonVanished,
-    Treated,
-    WideGuardDeclared,
-)
-from tabletop_rules.m20._combat._events import Event as _Event
-from tabletop_rules.m20._combat._values import (
-    GM,
-    MAX_BOOST_VALUE,
-    MAX_BOOSTS,
-    MAX_PARTICIPANTS,
-    AttackMode,
-    Boosts,
-    Combatant,
-    CombatSetup,
-    CombatState,
-    DefenseBoosts,
-    Effect,
-    EffectKind,
-    HinderChoice,
-    Participant,
-    PendingAttack,
-    Question,
-    Status,
-    Strike,
 )
 from tabletop_rules.m20._ledger import SCENARIO_LIMITS, LedgerEntry, ScenarioLedger, rest
 from tabletop_rules.m20._sheet import (
@@ -139,20 +60,187 @@ from tabletop_rules.m20._sheet import (
     parse_sheet,
 )
 from tabletop_rules.m20._skills import Skill, SkillPick
-from tabletop_rules.m20._system import SYSTEM
 
 if TYPE_CHECKING:
-    from tabletop_rules.m20._chat import CHAT_COMMANDS
+    from tabletop_rules.m20._chat import (
+        CHAT_COMMANDS,
+    )
+    from tabletop_rules.m20._combat import (
+        LOG,
+        RULESET,
+        CombatRuleset,
+        _commands,
+        _events,
+        command_label,
+        danger_terms,
+        describe,
+        hp_after,
+        ledger_after,
+        names_of,
+    )
+    from tabletop_rules.m20._combat._commands import (
+        Assist,
+        Attack,
+        BoostDamage,
+        CoolDown,
+        DangerCheck,
+        Dismiss,
+        FirstAid,
+        FocusDefense,
+        Frenzy,
+        Heal,
+        Hide,
+        Hinder,
+        RuleFallen,
+        SplitFocus,
+        Summon,
+        UseDecisiveStrike,
+        UseIndomitable,
+        UseNarrowEscape,
+        WideGuard,
+    )
+    from tabletop_rules.m20._combat._events import (
+        Assisted,
+        Attacked,
+        CoolDownDeclared,
+        DamageBoosted,
+        DangerChecked,
+        DecisiveStrikeUsed,
+        Declined,
+        FallenRuled,
+        Fell,
+        FocusedDefense,
+        FrenzyDeclared,
+        Hid,
+        Hindered,
+        IndomitableUsed,
+        NarrowEscapeUsed,
+        SplitFocusDeclared,
+        StrikeResolved,
+        SummonDismissed,
+        Summoned,
+        SummonVanished,
+        Treated,
+        WideGuardDeclared,
+    )
+    from tabletop_rules.m20._combat._flow import (
+        menu_form,
+    )
+    from tabletop_rules.m20._combat._values import (
+        MAX_BOOST_VALUE,
+        MAX_BOOSTS,
+        MAX_PARTICIPANTS,
+        AttackMode,
+        Boosts,
+        Combatant,
+        CombatSetup,
+        CombatState,
+        DefenseBoosts,
+        Effect,
+        EffectKind,
+        HinderChoice,
+        Participant,
+        PendingAttack,
+        Question,
+        Status,
+        Strike,
+        lineup,
+    )
+    from tabletop_rules.m20._system import (
+        SYSTEM,
+    )
 
-#: Every m20 combat command, a union tagged in JSON by class name.
-Command = _Command
-#: Every m20 combat event, a union tagged in JSON by class name.
-Event = _Event
+    #: Every m20 combat command, a union tagged in JSON by class name.
+    Command = _commands.Command
+    #: Every m20 combat event, a union tagged in JSON by class name.
+    Event = _events.Event
+
+#: Where each name of the combat, the system and the chat commands is defined: they are
+#: imported when first used, so that a program that reads sheets and rolls checks never
+#: loads the combat (nor the notation).
+_LAZY: Final = MappingProxyType(
+    {
+        "LOG": "tabletop_rules.m20._combat",
+        "RULESET": "tabletop_rules.m20._combat",
+        "CombatRuleset": "tabletop_rules.m20._combat",
+        "command_label": "tabletop_rules.m20._combat",
+        "danger_terms": "tabletop_rules.m20._combat",
+        "describe": "tabletop_rules.m20._combat",
+        "hp_after": "tabletop_rules.m20._combat",
+        "ledger_after": "tabletop_rules.m20._combat",
+        "names_of": "tabletop_rules.m20._combat",
+        "Assist": "tabletop_rules.m20._combat._commands",
+        "Attack": "tabletop_rules.m20._combat._commands",
+        "BoostDamage": "tabletop_rules.m20._combat._commands",
+        "CoolDown": "tabletop_rules.m20._combat._commands",
+        "DangerCheck": "tabletop_rules.m20._combat._commands",
+        "Dismiss": "tabletop_rules.m20._combat._commands",
+        "FirstAid": "tabletop_rules.m20._combat._commands",
+        "FocusDefense": "tabletop_rules.m20._combat._commands",
+        "Frenzy": "tabletop_rules.m20._combat._commands",
+        "Heal": "tabletop_rules.m20._combat._commands",
+        "Hide": "tabletop_rules.m20._combat._commands",
+        "Hinder": "tabletop_rules.m20._combat._commands",
+        "RuleFallen": "tabletop_rules.m20._combat._commands",
+        "SplitFocus": "tabletop_rules.m20._combat._commands",
+        "Summon": "tabletop_rules.m20._combat._commands",
+        "UseDecisiveStrike": "tabletop_rules.m20._combat._commands",
+        "UseIndomitable": "tabletop_rules.m20._combat._commands",
+        "UseNarrowEscape": "tabletop_rules.m20._combat._commands",
+        "WideGuard": "tabletop_rules.m20._combat._commands",
+        "Command": "tabletop_rules.m20._combat._commands",
+        "Assisted": "tabletop_rules.m20._combat._events",
+        "Attacked": "tabletop_rules.m20._combat._events",
+        "CoolDownDeclared": "tabletop_rules.m20._combat._events",
+        "DamageBoosted": "tabletop_rules.m20._combat._events",
+        "DangerChecked": "tabletop_rules.m20._combat._events",
+        "DecisiveStrikeUsed": "tabletop_rules.m20._combat._events",
+        "Declined": "tabletop_rules.m20._combat._events",
+        "FallenRuled": "tabletop_rules.m20._combat._events",
+        "Fell": "tabletop_rules.m20._combat._events",
+        "FocusedDefense": "tabletop_rules.m20._combat._events",
+        "FrenzyDeclared": "tabletop_rules.m20._combat._events",
+        "Hid": "tabletop_rules.m20._combat._events",
+        "Hindered": "tabletop_rules.m20._combat._events",
+        "IndomitableUsed": "tabletop_rules.m20._combat._events",
+        "NarrowEscapeUsed": "tabletop_rules.m20._combat._events",
+        "SplitFocusDeclared": "tabletop_rules.m20._combat._events",
+        "StrikeResolved": "tabletop_rules.m20._combat._events",
+        "SummonDismissed": "tabletop_rules.m20._combat._events",
+        "Summoned": "tabletop_rules.m20._combat._events",
+        "SummonVanished": "tabletop_rules.m20._combat._events",
+        "Treated": "tabletop_rules.m20._combat._events",
+        "WideGuardDeclared": "tabletop_rules.m20._combat._events",
+        "Event": "tabletop_rules.m20._combat._events",
+        "MAX_BOOST_VALUE": "tabletop_rules.m20._combat._values",
+        "MAX_BOOSTS": "tabletop_rules.m20._combat._values",
+        "MAX_PARTICIPANTS": "tabletop_rules.m20._combat._values",
+        "AttackMode": "tabletop_rules.m20._combat._values",
+        "Boosts": "tabletop_rules.m20._combat._values",
+        "Combatant": "tabletop_rules.m20._combat._values",
+        "CombatSetup": "tabletop_rules.m20._combat._values",
+        "CombatState": "tabletop_rules.m20._combat._values",
+        "DefenseBoosts": "tabletop_rules.m20._combat._values",
+        "Effect": "tabletop_rules.m20._combat._values",
+        "EffectKind": "tabletop_rules.m20._combat._values",
+        "HinderChoice": "tabletop_rules.m20._combat._values",
+        "Participant": "tabletop_rules.m20._combat._values",
+        "PendingAttack": "tabletop_rules.m20._combat._values",
+        "Question": "tabletop_rules.m20._combat._values",
+        "Status": "tabletop_rules.m20._combat._values",
+        "Strike": "tabletop_rules.m20._combat._values",
+        "lineup": "tabletop_rules.m20._combat._values",
+        "menu_form": "tabletop_rules.m20._combat._flow",
+        "SYSTEM": "tabletop_rules.m20._system",
+        "CHAT_COMMANDS": "tabletop_rules.m20._chat",
+    }
+)
 
 __all__ = [
     "CHAT_COMMANDS",
     "EXAMPLE_SHEET",
     "GM",
+    "LOG",
     "MAX_BOOSTS",
     "MAX_BOOST_VALUE",
     "MAX_MESSAGE_LENGTH",
@@ -243,6 +331,7 @@ __all__ = [
     "WideGuard",
     "WideGuardDeclared",
     "attack_terms",
+    "character_check",
     "command_label",
     "danger_terms",
     "defense_terms",
@@ -251,6 +340,8 @@ __all__ = [
     "helper_terms",
     "hp_after",
     "ledger_after",
+    "lineup",
+    "menu_form",
     "names_of",
     "parse_sheet",
     "reroll",
@@ -260,8 +351,16 @@ __all__ = [
 
 
 if not TYPE_CHECKING:
-    # The chat commands need the notation, which most users of m20 never import.
-    __getattr__ = _lazy_attributes(__name__, {"CHAT_COMMANDS": f"{__name__}._chat"})
+    _lazy_attribute = _lazy_attributes(__name__, _LAZY)
+
+    def __getattr__(name: str) -> Any:
+        value = _lazy_attribute(name)
+        globals()[name] = value  # found directly from now on
+        return value
+
+    def __dir__() -> list[str]:
+        # dir() (and so Sphinx's autodoc) lists the names not loaded yet too.
+        return sorted({*globals(), *__all__})
 
 
 # st.from_type(Character) draws from tabletop_rules.m20.strategies.characters().

@@ -9,9 +9,9 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
-from tabletop_rules._arguments import a_whole, an_instance, checked_items, checked_text
 from tabletop_rules.errors import InvalidCharacter
 from tabletop_rules.i18n import Label
+from tabletop_rules.kit import a_whole, an_instance, checked_items, checked_text
 from tabletop_rules.m20._skills import Skill, SkillPick
 
 __all__ = [

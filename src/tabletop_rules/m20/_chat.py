@@ -1,7 +1,7 @@
 """m20's chat commands: the checks a player types in a chat, read into m20's own checks.
 
-``notation.parse(text, system="m20")`` finds them through the ``CHAT_COMMANDS`` tuple of the
-m20 package (the package the ``tabletop_rules.rulesets`` entry point names).
+``notation.parse(text, system="m20")`` finds them through the ``CHAT_COMMANDS`` tuple of this
+module (``SYSTEM.chat`` names it, and the notation imports it when first needed).
 
 - ``M20+N>=DIFFICULTY``: a specialty check, 1D20 + N against a number or a word of the
   difficulty ladder in any shipped locale (``M20+4>=困難``, ``M20+4>=hard``, ``M20-1>=12``).
@@ -17,8 +17,7 @@ from typing import Final
 from tabletop_rules.checks import Term
 from tabletop_rules.errors import InvalidNotation
 from tabletop_rules.m20._checks import AttackCheck, DifficultyLevel, SpecialtyCheck
-from tabletop_rules.notation import ChatCommand
-from tabletop_rules.notation._systems import SIGNED, signed_total, unreadable
+from tabletop_rules.notation import SIGNED, ChatCommand, signed_total, unreadable
 
 __all__ = ["CHAT_COMMANDS"]
 

@@ -11,23 +11,23 @@ an extra term.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Final
 
 import attrs
 
-from tabletop_rules._arguments import (
+from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Term
+from tabletop_rules.dice import Dice, DiceSource, Roll
+from tabletop_rules.errors import InvalidCheck, InvalidNotation
+from tabletop_rules.i18n import LOCALES, translate
+from tabletop_rules.kit import (
     checked,
     checked_items,
     checked_source,
     checked_whole,
     wrong_type,
 )
-from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Term
-from tabletop_rules.dice import Dice, DiceSource, Roll
-from tabletop_rules.errors import InvalidCheck, InvalidNotation
-from tabletop_rules.i18n import LOCALES, translate
 from tabletop_rules.m20._character import Attribute, Character, Specialty, normalize
 from tabletop_rules.m20._skills import Skill, SkillPick
 from tabletop_rules.odds import Distribution
@@ -44,6 +44,7 @@ __all__ = [
     "SpecialtyCheck",
     "Stance",
     "attack_terms",
+    "character_check",
     "defense_terms",
     "helper_terms",
     "reroll",
@@ -710,3 +711,103 @@ def reroll(result: CheckResult, dice: DiceSource | Roll, *, opposing: bool = Fal
         against=rerolled,
         label=result.label,
     )
+
+
+# --------------------------------------------------------------------------- a player's words
+
+
+def _names(value: str, label: str, *more: str) -> frozenset[str]:
+    """Every word that names a value: its code name, its label in each locale, and *more*."""
+    return frozenset(
+        normalize(name)
+        for name in (value, *more, *(translate(label, locale) for locale in LOCALES))
+    )
+
+
+def _specialty_named(word: str) -> Specialty | None:
+    wanted = normalize(word)
+    for specialty in Specialty:
+        if wanted in _names(specialty.value, specialty.label, specialty.text_name):
+            return specialty
+    return None
+
+
+#: The short words of the stances a bot's usage names (``react``).
+_STANCE_WORDS: Final = {Stance.ACTING: "act", Stance.REACTING: "react"}
+
+
+def _stance_named(word: str) -> Stance | None:
+    wanted = normalize(word)
+    for stance in Stance:
+        if wanted in _names(stance.value, stance.label, _STANCE_WORDS[stance]):
+            return stance
+    return None
+
+
+def character_check(character: Character, words: Sequence[str]) -> SpecialtyCheck:
+    """The specialty check *character* makes, named by a player's words (a bot's ``.check``).
+
+    The words are ``SPECIALTY DIFFICULTY [STANCE]``: a specialty by its name in any shipped
+    locale, in the rule text or in code (``身理``, ``Physique``, ``physique``); a difficulty
+    as a whole number of 1 to 3 digits or a word of the ladder (``困難``, ``hard``); and,
+    for a check that reacts (物防 or 特防) rather than acts, ``react`` or the stance's name.
+
+    >>> from tabletop_rules.m20 import EXAMPLE_SHEET, parse_sheet
+    >>> check = character_check(parse_sheet(EXAMPLE_SHEET), ["身理", "困難", "react"])
+    >>> check.difficulty.value, [term.value for term in check.terms]
+    (16, [3, 2])
+
+    Raises:
+        InvalidData: *character* is no m20 character (path ``$.character``), or *words* is
+            no list of texts (``$.words``).
+        InvalidNotation: The words name no check; the message says which word, and what
+            it should be.
+
+    .. versionadded:: 0.1.0
+    """
+    character = checked(character, Character, "$.character", "m20.Character")
+    said = checked_items(words, str, "$.words", most=_MOST_WORDS)
+    text = " ".join(said)
+    if len(said) not in (2, 3):
+        raise InvalidNotation("m20.error.check_words", text=text, position=0)
+    specialty = _specialty_named(said[0])
+    if specialty is None:
+        raise InvalidNotation(
+            "m20.error.check_specialty",
+            text=text,
+            position=0,
+            word=said[0],
+            known=", ".join(f"{s.text_name}/{translate(s.label, 'en')}" for s in Specialty),
+        )
+    at = len(said[0]) + 1
+    word = normalize(said[1])
+    difficulty: DifficultyLevel | int
+    if word.isdigit() and len(word) <= 3:
+        difficulty = int(word)
+    else:
+        try:
+            difficulty = DifficultyLevel.parse(said[1])
+        except InvalidNotation as error:
+            raise InvalidNotation(
+                "m20.error.chat_difficulty",
+                text=text,
+                position=at,
+                word=said[1],
+                known=error.params.get("known", ""),
+            ) from None
+    stance = Stance.ACTING
+    if len(said) == 3:
+        named = _stance_named(said[2])
+        if named is None:
+            raise InvalidNotation(
+                "m20.error.check_stance",
+                text=text,
+                position=at + len(said[1]) + 1,
+                word=said[2],
+            )
+        stance = named
+    return SpecialtyCheck.of(character, specialty, difficulty, stance=stance)
+
+
+#: The most words :func:`character_check` reads (it needs three at most).
+_MOST_WORDS: Final = 16

@@ -8,8 +8,8 @@ from typing import Final
 
 import attrs
 
-from tabletop_rules._arguments import checked, checked_items, checked_whole
 from tabletop_rules.errors import InvalidData
+from tabletop_rules.kit import checked, checked_items, checked_whole
 from tabletop_rules.m20._character import Character
 from tabletop_rules.m20._skills import Skill
 

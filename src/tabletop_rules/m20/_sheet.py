@@ -33,9 +33,9 @@ from typing import Final, NamedTuple, TypeVar
 
 import attrs
 
-from tabletop_rules._arguments import checked, checked_text, checked_whole
 from tabletop_rules.errors import InvalidCharacter
 from tabletop_rules.i18n import DEFAULT_LOCALE, LOCALES, Label, catalog, resolve_locale, translate
+from tabletop_rules.kit import checked, checked_text, checked_whole
 from tabletop_rules.m20._character import (
     BASE_HP,
     SKILL_SLOTS,

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 import attrs
 
-from tabletop_rules._arguments import an_instance, checked_items, checked_text
+from tabletop_rules.kit import an_instance, checked_items, checked_text
 
 __all__ = ["Skill", "SkillPick"]
 

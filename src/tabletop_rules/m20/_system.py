@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Final
 
+from tabletop_rules.kit import GM
 from tabletop_rules.m20._character import Character
+from tabletop_rules.m20._checks import character_check
 from tabletop_rules.m20._combat import RULESET, command_label, describe
-from tabletop_rules.m20._combat._values import GM
+from tabletop_rules.m20._combat._flow import menu_form
+from tabletop_rules.m20._combat._values import lineup
 from tabletop_rules.m20._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
 from tabletop_rules.m20._vectors import VECTOR_CHECKS
 from tabletop_rules.systems import RuleSystem, Sheets
@@ -30,8 +33,11 @@ SYSTEM: Final = RuleSystem(
         format=format_sheet,
         example=EXAMPLE_SHEET,
     ),
+    character_check=character_check,
+    lineup=lineup,
     gm=GM,
     chat="tabletop_rules.m20._chat",
+    menu_form=menu_form,
     checks=VECTOR_CHECKS,
     strategies="tabletop_rules.m20.strategies",
 )

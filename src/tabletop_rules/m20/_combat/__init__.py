@@ -5,13 +5,14 @@ participant has one main action a round (two with 分神援護), in any order; t
 all standing have acted or the GM ends it.
 Every die is drawn in ``decide`` and recorded in the events; ``evolve`` applies the facts an
 event records and never rolls or plans.
-A record is checked against the rules by :meth:`CombatRuleset.verify`, which
-:func:`tabletop_rules.engine.replay` runs unless the record is trusted.
+A record keeps each command with its faces and events; :func:`tabletop_rules.engine.replay`
+decides every command again unless the record is trusted.
 
 The package is split by concern: ``_values`` (setup, combatants, effects, state),
 ``_commands``, ``_events``, ``_terms`` (the modifiers of checks), ``_refusals``,
 ``_actions`` (one rule and one fold per action), ``_reactions`` (one row per reaction),
-``_flow`` (turns, automatic events, who may act) and ``_log``.
+``_flow`` (turns, automatic events, who may act) and ``_log`` (the renderer tables); this
+module holds the ruleset, ``RULESET`` and ``LOG``.
 """
 
 from __future__ import annotations
@@ -23,26 +24,18 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
-from tabletop_rules._arguments import checked_text
 from tabletop_rules.checks import Term
 from tabletop_rules.engine import GameResult, Pass, PromptStack
-from tabletop_rules.kit import Rules
+from tabletop_rules.kit import ROUND_RULES, CombatEnded, Log, RoundEnded, Rules, checked_text
 from tabletop_rules.m20._combat import _actions as actions
 from tabletop_rules.m20._combat import _flow as flow
 from tabletop_rules.m20._combat._commands import (
-    Assist,
     Attack,
     CoolDown,
     DangerCheck,
     Dismiss,
-    EndCombat,
-    EndRound,
-    FirstAid,
     FocusDefense,
     Frenzy,
-    Heal,
-    Hide,
-    Hinder,
     RuleFallen,
     SplitFocus,
     Summon,
@@ -50,9 +43,7 @@ from tabletop_rules.m20._combat._commands import (
 )
 from tabletop_rules.m20._combat._commands import Command as Command
 from tabletop_rules.m20._combat._events import (
-    Assisted,
     Attacked,
-    CombatEnded,
     CoolDownDeclared,
     DangerChecked,
     Declined,
@@ -60,20 +51,16 @@ from tabletop_rules.m20._combat._events import (
     Fell,
     FocusedDefense,
     FrenzyDeclared,
-    Hid,
-    Hindered,
-    RoundEnded,
     SplitFocusDeclared,
     StrikeResolved,
     SummonDismissed,
     Summoned,
     SummonVanished,
-    Treated,
     WideGuardDeclared,
 )
 from tabletop_rules.m20._combat._events import Event as Event
-from tabletop_rules.m20._combat._log import command_label, describe, names_of
-from tabletop_rules.m20._combat._reactions import REACTIONS, answer
+from tabletop_rules.m20._combat._log import COMMAND_LINES, EVENT_LINES, names_of
+from tabletop_rules.m20._combat._reactions import REACTIONS, answer, decline
 from tabletop_rules.m20._combat._terms import DANGER_READS, effect_terms, reads, summoner_penalty
 from tabletop_rules.m20._combat._values import (
     Combatant,
@@ -91,6 +78,7 @@ if TYPE_CHECKING:
     from tabletop_rules.dice import DiceSource
 
 __all__ = [
+    "LOG",
     "RULESET",
     "CombatRuleset",
     "command_label",
@@ -116,13 +104,10 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
     and every event to its fold.
 
     .. versionadded:: 0.1.0
-    .. versionchanged:: 0.2.0
-       Built on the ruleset kit; ``evolve`` applies events without checking them, and
-       :meth:`~tabletop_rules.kit.Rules.verify` checks a record against the rules.
     """
 
     name: str = "m20"
-    rules_version: str = "2"
+    rules_version: str = "3"
     setup_type: Any = CombatSetup
     state_type: Any = CombatState
     command_type: Any = Command
@@ -136,11 +121,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
         super().__init__(
             commands={
                 Attack: actions.decide_attack,
-                Hide: actions.decide_specialty,
-                Assist: actions.decide_specialty,
-                Hinder: actions.decide_specialty,
-                Heal: actions.decide_specialty,
-                FirstAid: actions.decide_specialty,
+                **dict.fromkeys(actions.SPECIALTY_ACTIONS, actions.decide_specialty),
                 FocusDefense: actions.decide_focus,
                 Summon: actions.decide_summon,
                 SplitFocus: actions.decide_split_focus,
@@ -148,8 +129,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
                 Frenzy: actions.decide_frenzy,
                 WideGuard: actions.decide_wide_guard,
                 Dismiss: actions.decide_dismiss,
-                EndRound: actions.decide_end_round,
-                EndCombat: actions.decide_end_combat,
+                **ROUND_RULES,
                 RuleFallen: actions.decide_rule_fallen,
                 DangerCheck: actions.decide_danger,
                 Pass: _answer_rule(Declined),
@@ -157,10 +137,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
             },
             events={
                 Attacked: actions.fold_attacked,
-                Hid: actions.fold_specialty,
-                Assisted: actions.fold_specialty,
-                Hindered: actions.fold_specialty,
-                Treated: actions.fold_specialty,
+                **dict.fromkeys(actions.OUTCOMES, actions.fold_specialty),
                 FocusedDefense: actions.fold_focused,
                 Summoned: actions.fold_summoned,
                 SplitFocusDeclared: actions.fold_split_focus,
@@ -175,8 +152,8 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
                 CombatEnded: flow.fold_combat_ended,
                 FallenRuled: flow.fold_fallen_ruled,
                 DangerChecked: actions.fold_danger,
-                Declined: answer,
-                **{r.event: answer for r in REACTIONS},
+                Declined: decline,
+                **dict.fromkeys((r.event for r in REACTIONS), answer),
             },
             bad_command="m20.illegal.bad_command",
             unknown_command="m20.illegal.unknown_command",
@@ -185,9 +162,9 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
     def configure_converter(self, converter: cattrs.Converter) -> None:
         """Tag the command and event unions by class name; check states when they are read.
 
-        The fields added in rules version 2 (``boosts``, ``defense_boosts``, ``helpers``,
-        ``lost``) are left out of the JSON when they hold their defaults, so that a record of
-        plain play is written as before.
+        The fields that most commands and events leave at their defaults (``boosts``,
+        ``defense_boosts``, ``helpers``, ``lost``) are left out of the JSON then, so that a
+        record of plain play stays short.
         """
         from cattrs.gen import make_dict_unstructure_fn, override
 
@@ -257,13 +234,66 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
         return state.result
 
 
-_GM_ENDED: Final = "m20.result.gm_ended"
 #: Fields left out of the JSON when they hold their defaults.
 _OPTIONAL_FIELDS: Final = ("boosts", "defense_boosts", "helpers", "lost")
 
-#: The m20 combat ruleset (registered as ``m20`` through the ``tabletop_rules.rulesets``
-#: entry point).
+#: The m20 combat ruleset (``SYSTEM.ruleset``; the system is registered as ``m20`` through
+#: the ``tabletop_rules.systems`` entry point).
 RULESET: Final = CombatRuleset()
+
+#: The m20 combat log and menu labels: a renderer per event type and per command type
+#: (``describe`` and ``command_label`` read them).
+LOG: Final[Log[CombatState]] = Log(
+    events=EVENT_LINES,
+    commands=COMMAND_LINES,
+    names=names_of,
+    state_type=CombatState,
+    event_name="m20.Event",
+    command_name="m20.Command",
+    shapes=RULESET.shapes,
+)
+
+
+def describe(event: Event, locale: str = "en", *, state: CombatState | None = None) -> str:
+    """One line (or one per strike) of a combat log for *event*, in *locale*.
+
+    Args:
+        event: An m20 combat event.
+        locale: The reader's language.
+        state: A state of the combat (any one: names do not change); with it, participants
+            are named by their characters' names (two of one name told apart by their ids),
+            else by their ids.
+
+    Raises:
+        InvalidData: *event* is not an m20 combat event (path ``$``); *state* is not an m20
+            combat state (``$.state``); *locale* is no ``str`` (``$.locale``).
+
+    .. versionadded:: 0.1.0
+    """
+    return LOG.describe(event, locale, state=state)
+
+
+def command_label(command: Command, locale: str = "en", *, state: CombatState | None = None) -> str:
+    """A one-line label of *command* in *locale*, for a menu of ``legal_commands``.
+
+    >>> from tabletop_rules.m20 import Hide
+    >>> print(command_label(Hide(actor="al", target="bea"), "zh-Hant"))
+    al 躲藏，避開 bea 的視線（物理攻擊）
+
+    Args:
+        command: An m20 combat command.
+        locale: The reader's language.
+        state: A state of the combat; with it, participants are named by their characters'
+            names (two of one name told apart by their ids), else by their ids.
+
+    Raises:
+        InvalidData: *command* is not an m20 combat command (path ``$``), or has a field of
+            the wrong type (``$.<field>``); *state* is not an m20 combat state
+            (``$.state``); *locale* is no ``str`` (``$.locale``).
+
+    .. versionadded:: 0.1.0
+    """
+    return LOG.label(command, locale, state=state)
 
 
 # --------------------------------------------------------------------------- after a combat

@@ -3,19 +3,24 @@
 A rule checks the command against the state (see ``_refusals.py``), plans the terms of its
 check, draws its dice and returns its event; a fold applies what the event records and plans
 nothing (the terms and dice are in the event already).
+The specialty actions (hide, assist, hinder, 治療, first aid) share one rule,
+:func:`decide_specialty`, which finds each command's own part in :data:`SPECIALTY_ACTIONS`
+by the command's type; each event has its own fold.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
 
+import attrs
+
 from tabletop_rules.checks import CheckResult, Difficulty, Opposition, Term
-from tabletop_rules.dice import Roll
 from tabletop_rules.errors import IllegalCommand
 from tabletop_rules.i18n import Label
-from tabletop_rules.m20._character import Attribute, Specialty
+from tabletop_rules.kit import check_gm
+from tabletop_rules.m20._character import Attribute, Character, Specialty
 from tabletop_rules.m20._checks import D20, d20_alone, reroll
 from tabletop_rules.m20._combat._commands import (
     Assist,
@@ -23,8 +28,6 @@ from tabletop_rules.m20._combat._commands import (
     CoolDown,
     DangerCheck,
     Dismiss,
-    EndCombat,
-    EndRound,
     FirstAid,
     FocusDefense,
     Frenzy,
@@ -37,10 +40,8 @@ from tabletop_rules.m20._combat._commands import (
     WideGuard,
 )
 from tabletop_rules.m20._combat._events import (
-    GM_ENDED,
     Assisted,
     Attacked,
-    CombatEnded,
     CoolDownDeclared,
     DangerChecked,
     FallenRuled,
@@ -48,7 +49,6 @@ from tabletop_rules.m20._combat._events import (
     FrenzyDeclared,
     Hid,
     Hindered,
-    RoundEnded,
     SplitFocusDeclared,
     SummonDismissed,
     Summoned,
@@ -62,7 +62,6 @@ from tabletop_rules.m20._combat._refusals import (
     check_boosts,
     check_character,
     check_free,
-    check_gm,
     check_guard,
     check_heal_target,
     check_helpers,
@@ -74,6 +73,7 @@ from tabletop_rules.m20._combat._refusals import (
     illegal,
 )
 from tabletop_rules.m20._combat._terms import (
+    added,
     attack_uses,
     begun_effects,
     danger_check_terms,
@@ -97,7 +97,6 @@ from tabletop_rules.m20._combat._values import (
     Boosts,
     Combatant,
     CombatState,
-    DefenseBoosts,
     Effect,
     EffectKind,
     HinderChoice,
@@ -121,7 +120,7 @@ def _effect(
 
 
 def _with_effects(c: Combatant, *effects: Effect) -> Combatant:
-    return changed(c, effects=(*c.effects, *effects))
+    return changed(c, effects=added(c.effects, *effects))
 
 
 # --------------------------------------------------------------------------- attack
@@ -192,19 +191,7 @@ def decide_attack(state: CombatState, command: Attack, dice: DiceSource) -> tupl
         )
         for use, check in zip(uses, checks, strict=True)
     )
-    return (
-        Attacked(
-            actor=command.actor,
-            kind=command.kind,
-            mode=command.mode,
-            aimed=targets,
-            strikes=strikes,
-            boosts=boosts,
-            defense_boosts=tuple([DefenseBoosts(defender=d, boosts=b) for d, b in defenses.items()])
-            if defenses
-            else (),
-        ),
-    )
+    return (Attacked(actor=command.actor, mode=command.mode, aimed=targets, strikes=strikes),)
 
 
 def _rerolled(
@@ -267,41 +254,6 @@ def _uses_nothing(state: CombatState, me: Combatant, aimed: tuple[str, ...]) -> 
     return True
 
 
-def attack_command(_: CombatState, event: Attacked) -> Attack:
-    """The command that produced *event*."""
-    return Attack(
-        actor=event.actor,
-        targets=event.aimed,
-        kind=event.kind,
-        mode=event.mode,
-        boosts=event.boosts,
-        defense_boosts=event.defense_boosts,
-    )
-
-
-def _defense_rolls(check: CheckResult) -> tuple[Roll, ...]:
-    against = check.against
-    return against.rolls if isinstance(against, Opposition) else ()
-
-
-def attack_rolls(event: Attacked) -> list[Roll]:
-    """The dice *event* recorded, in the order :func:`decide_attack` drew them."""
-    strikes = event.strikes
-    rolls: list[Roll] = []
-    if event.mode is not AttackMode.AREA:
-        for strike in strikes:
-            check = strike.check
-            defense = _defense_rolls(check)
-            rolls += (*check.rolls[:1], *defense[:1], *check.rolls[1:], *defense[1:])
-        return rolls
-    if strikes:
-        rolls += strikes[0].check.rolls[:1]
-        rolls += (roll for strike in strikes for roll in _defense_rolls(strike.check)[:1])
-        rolls += strikes[0].check.rolls[1:]
-        rolls += (roll for strike in strikes for roll in _defense_rolls(strike.check)[1:])
-    return rolls
-
-
 # --------------------------------------------------------------------------- specialty actions
 
 
@@ -321,50 +273,125 @@ _DIFFICULTIES: Final = MappingProxyType(
 SpecialtyCommand = Hide | Assist | Hinder | Heal | FirstAid
 SpecialtyEvent = Hid | Assisted | Hindered | Treated
 
+#: What a specialty action's own part plans: its specialty, attribute, difficulty and the
+#: extra terms of its check.
+Plan = tuple[Specialty, Attribute, int, tuple[Term, ...]]
 
-def _plan(
-    state: CombatState, command: SpecialtyCommand
-) -> tuple[Combatant, tuple[Term, ...], int, tuple[Effect, ...]]:
-    """Check *command*: the actor, its check's terms and difficulty, its effects after it."""
+
+@attrs.frozen(kw_only=True)
+class SpecialtyAction:
+    """One specialty action's own part of :func:`decide_specialty`, a row of a table."""
+
+    #: Check the command's targets (``_refusals.py``) and plan its check, given the state,
+    #: the command, and the actor's character.
+    plan: Callable[[CombatState, Any, Character], Plan]
+    #: The event of the command, given the state, the command and its check.
+    event: Callable[[CombatState, Any, CheckResult], SpecialtyEvent]
+
+
+def _plan_hide(state: CombatState, command: Hide, character: Character) -> Plan:
+    check_other(state, command.actor, command.target)
+    extra: tuple[Term, ...] = ()
+    if character.has(Skill.STEALTH_MASTER):
+        extra = (Term(label(character, Skill.STEALTH_MASTER), 2),)
+    return Specialty.CUNNING, command.kind.attack_attribute, ACTION_DIFFICULTY, extra
+
+
+def _plan_assist(state: CombatState, command: Assist, _: Character) -> Plan:
+    me = state.combatant(command.actor)
+    check_other(state, command.actor, command.target)
+    ally = check_other(state, command.actor, command.ally)
+    if ally.side != me.side or command.ally == command.target:
+        raise illegal("not_an_ally", actor=command.ally)
+    return Specialty.CUNNING, command.kind.defense_attribute, ACTION_DIFFICULTY, ()
+
+
+def _plan_hinder(state: CombatState, command: Hinder, _: Character) -> Plan:
+    check_other(state, command.actor, command.target)
+    return Specialty.CUNNING, command.kind.attack_attribute, ACTION_DIFFICULTY, ()
+
+
+def _treatment_attribute(magical: bool) -> Attribute:
+    return Attribute.SPECIAL_DEFENSE if magical else Attribute.PHYSICAL_DEFENSE
+
+
+def _plan_heal(state: CombatState, command: Heal, character: Character) -> Plan:
+    check_skill(character, Skill.HEALING)
+    check_heal_target(state, command.target, first_aid=False)
+    attribute = _treatment_attribute(command.magical)
+    return Specialty.KNOWLEDGE, attribute, HEAL_DIFFICULTY, ()
+
+
+def _plan_first_aid(state: CombatState, command: FirstAid, character: Character) -> Plan:
+    check_heal_target(state, command.target, first_aid=True)
+    difficulty = (
+        FIRST_AID_DIFFICULTY_WITH_HEALING if character.has(Skill.HEALING) else FIRST_AID_DIFFICULTY
+    )
+    return Specialty.KNOWLEDGE, _treatment_attribute(command.magical), difficulty, ()
+
+
+def _hid(_: CombatState, command: Hide, check: CheckResult) -> Hid:
+    return Hid(actor=command.actor, target=command.target, check=check)
+
+
+def _assisted(_: CombatState, command: Assist, check: CheckResult) -> Assisted:
+    return Assisted(actor=command.actor, target=command.target, ally=command.ally, check=check)
+
+
+def _hindered(_: CombatState, command: Hinder, check: CheckResult) -> Hindered:
+    return Hindered(actor=command.actor, target=command.target, choice=command.choice, check=check)
+
+
+def _treated(
+    state: CombatState, command: Heal | FirstAid, check: CheckResult, *, first_aid: bool
+) -> Treated:
+    target = state.combatant(command.target)
+    hp = min(target.max_hp, target.hp + 1) if check.success else target.hp
+    return Treated(
+        actor=command.actor, target=command.target, first_aid=first_aid, check=check, hp=hp
+    )
+
+
+def _healed(state: CombatState, command: Heal, check: CheckResult) -> Treated:
+    return _treated(state, command, check, first_aid=False)
+
+
+def _first_aided(state: CombatState, command: FirstAid, check: CheckResult) -> Treated:
+    return _treated(state, command, check, first_aid=True)
+
+
+#: The own part of each specialty action, by command type.
+SPECIALTY_ACTIONS: Final[Mapping[type[Any], SpecialtyAction]] = MappingProxyType(
+    {
+        Hide: SpecialtyAction(plan=_plan_hide, event=_hid),
+        Assist: SpecialtyAction(plan=_plan_assist, event=_assisted),
+        Hinder: SpecialtyAction(plan=_plan_hinder, event=_hindered),
+        Heal: SpecialtyAction(plan=_plan_heal, event=_healed),
+        FirstAid: SpecialtyAction(plan=_plan_first_aid, event=_first_aided),
+    }
+)
+
+
+def decide_specialty(
+    state: CombatState, command: SpecialtyCommand, dice: DiceSource
+) -> tuple[SpecialtyEvent]:
+    """Hide, assist, hinder, 治療 or first aid: a d20 specialty check (M20-052..064, M20-087).
+
+    The actor must have a main action left and be a character; helpers cooperate (M20-043),
+    boosts are the GM's; the command's own part (:data:`SPECIALTY_ACTIONS`) checks its
+    targets and names the check's specialty, attribute and difficulty.
+    """
     me = check_main(state, command.actor)
     character = me.character
     if character is None:
         raise illegal("summon_only_attacks", actor=command.actor)
-    name = type(command).__name__
+    action = SPECIALTY_ACTIONS[type(command)]
     boosts = command.boosts
     if boosts is not NO_BOOSTS:  # the default needs no check
-        check_boosts(name, "boosts", boosts)
+        check_boosts(type(command).__name__, "boosts", boosts)
     helpers = check_helpers(state, command.actor, tuple(command.helpers)) if command.helpers else 0
-    used, effects = turn_specialty_uses(me, state.round)
-    extra: list[Term] = []
-    specialty = Specialty.CUNNING
-    if isinstance(command, Hide):
-        check_other(state, command.actor, command.target)
-        if character.has(Skill.STEALTH_MASTER):
-            extra.append(Term(label(character, Skill.STEALTH_MASTER), 2))
-        attribute, difficulty = command.kind.attack_attribute, ACTION_DIFFICULTY
-    elif isinstance(command, Assist):
-        check_other(state, command.actor, command.target)
-        ally = check_other(state, command.actor, command.ally)
-        if ally.side != me.side or command.ally == command.target:
-            raise illegal("not_an_ally", actor=command.ally)
-        attribute, difficulty = command.kind.defense_attribute, ACTION_DIFFICULTY
-    elif isinstance(command, Hinder):
-        check_other(state, command.actor, command.target)
-        attribute, difficulty = command.kind.attack_attribute, ACTION_DIFFICULTY
-    else:
-        first_aid = isinstance(command, FirstAid)
-        if not first_aid:
-            check_skill(character, Skill.HEALING)
-        check_heal_target(state, command.target, first_aid=first_aid)
-        specialty = Specialty.KNOWLEDGE
-        attribute = Attribute.SPECIAL_DEFENSE if command.magical else Attribute.PHYSICAL_DEFENSE
-        if not first_aid:
-            difficulty = HEAL_DIFFICULTY
-        elif character.has(Skill.HEALING):
-            difficulty = FIRST_AID_DIFFICULTY_WITH_HEALING
-        else:
-            difficulty = FIRST_AID_DIFFICULTY
+    specialty, attribute, difficulty, extra = action.plan(state, command, character)
+    used, _ = turn_specialty_uses(me, state.round)
     terms = specialty_check_terms(
         state,
         me,
@@ -375,141 +402,108 @@ def _plan(
         helpers=helpers,
         boosts=boosts,
     )
-    return me, terms, difficulty, effects
-
-
-def decide_specialty(
-    state: CombatState, command: SpecialtyCommand, dice: DiceSource
-) -> tuple[SpecialtyEvent]:
-    """Hide, assist, hinder, 治療 or first aid: a d20 specialty check (M20-052..064, M20-087)."""
-    _, terms, difficulty, _ = _plan(state, command)
     check = CheckResult.judged(
         rolls=d20_alone(dice), terms=terms, against=_DIFFICULTIES[difficulty]
     )
-    if command.boosts.reroll and not check.success:
+    if boosts.reroll and not check.success:
         check = reroll(check, dice)
-    boosts, helpers = command.boosts, tuple(command.helpers)
-    if isinstance(command, Hide):
-        return (
-            Hid(
-                actor=command.actor,
-                target=command.target,
-                kind=command.kind,
-                check=check,
-                boosts=boosts,
-                helpers=helpers,
-            ),
-        )
-    if isinstance(command, Assist):
-        return (
-            Assisted(
-                actor=command.actor,
-                target=command.target,
-                ally=command.ally,
-                kind=command.kind,
-                check=check,
-                boosts=boosts,
-                helpers=helpers,
-            ),
-        )
-    if isinstance(command, Hinder):
-        return (
-            Hindered(
-                actor=command.actor,
-                target=command.target,
-                choice=command.choice,
-                kind=command.kind,
-                check=check,
-                boosts=boosts,
-                helpers=helpers,
-            ),
-        )
-    target = state.combatant(command.target)
-    hp = min(target.max_hp, target.hp + 1) if check.success else target.hp
-    return (
-        Treated(
-            actor=command.actor,
-            target=command.target,
-            first_aid=isinstance(command, FirstAid),
-            magical=command.magical,
-            check=check,
-            hp=hp,
-            boosts=boosts,
-            helpers=helpers,
-        ),
-    )
+    return (action.event(state, command, check),)
 
 
-def specialty_command(_: CombatState, event: SpecialtyEvent) -> SpecialtyCommand:
-    """The command that produced *event*."""
-    shared: dict[str, Any] = {"boosts": event.boosts, "helpers": event.helpers}
-    if isinstance(event, Hid):
-        return Hide(actor=event.actor, target=event.target, kind=event.kind, **shared)
-    if isinstance(event, Assisted):
-        return Assist(
-            actor=event.actor, target=event.target, ally=event.ally, kind=event.kind, **shared
-        )
-    if isinstance(event, Hindered):
-        return Hinder(
-            actor=event.actor, target=event.target, choice=event.choice, kind=event.kind, **shared
-        )
-    if event.first_aid:
-        return FirstAid(actor=event.actor, target=event.target, magical=event.magical, **shared)
-    return Heal(actor=event.actor, target=event.target, magical=event.magical, **shared)
-
-
-def specialty_rolls(event: SpecialtyEvent) -> tuple[Any, ...]:
-    """The dice *event* recorded."""
-    return event.check.rolls
+#: What a specialty event does beyond counting the action: given the state, the actor, its
+#: effects once its turn has begun and the check has used what it uses, the event and its
+#: round, the actor's effects afterwards and the one other combatant the event changes (the
+#: actor itself, changed, when it treats itself), if any.
+Outcome = Callable[
+    [CombatState, Combatant, tuple[Effect, ...], Any, int],
+    tuple[tuple[Effect, ...], Combatant | None],
+]
 
 
 def fold_specialty(state: CombatState, event: SpecialtyEvent) -> CombatState:
-    """The effect of a specialty action: its check's outcome, and the action counted."""
+    """A specialty action's event: its check's outcome (:data:`OUTCOMES`), the action counted.
+
+    Hiding gives +2 on the next attack on the target (M20-053), an assist +2 (+3) on the
+    ally's next attack on it (M20-058), a hinder −2 (−3) on the target's chosen next check
+    (M20-060), and a treatment the target's HP as the event records it (M20-063, M20-088).
+    """
     round_ = state.round
     me = state.combatant(event.actor)
     _, effects = turn_specialty_uses(me, round_)
-    character = me.character
-    assert character is not None
-    other: Combatant | None = None  # the one other combatant the event changes
-    success = event.check.success
-    if isinstance(event, Hid):
-        if success:
-            kept = [e for e in effects if e.kind is not EffectKind.HIDDEN]
-            hidden = _effect(EffectKind.HIDDEN, 2, "m20.term.hidden", round_, event.target)
-            effects = (*kept, hidden)
-    elif isinstance(event, Assisted):
-        if success:
-            bonus = 3 if character.has(Skill.EXPERT_ASSIST) else 2
-            label_ = label(character, Skill.EXPERT_ASSIST) if bonus == 3 else "m20.term.assisted"
-            other = _with_effects(
-                state.combatant(event.ally),
-                _effect(EffectKind.ASSISTED, bonus, label_, round_, event.target),
-            )
-    elif isinstance(event, Hindered):
-        if success:
-            penalty = -3 if character.has(Skill.EXPERT_HINDER) else -2
-            label_ = label(character, Skill.EXPERT_HINDER) if penalty == -3 else "m20.term.hindered"
-            kind = (
-                EffectKind.HINDERED_ATTACK
-                if event.choice is HinderChoice.ATTACK
-                else EffectKind.HINDERED_DEFENSE
-            )
-            other = _with_effects(
-                state.combatant(event.target), _effect(kind, penalty, label_, round_, event.actor)
-            )
-    else:
-        target = me if event.target == me.id else state.combatant(event.target)
-        if event.hp != target.hp:
-            status = Status.STANDING if event.hp > 0 else target.status
-            target = changed(target, hp=event.hp, status=status)
-        if target.id == me.id:
-            me = target
-        else:
-            other = target
+    effects, other = OUTCOMES[type(event)](state, me, effects, event, round_)
+    if other is not None and other.id == me.id:  # a treatment of oneself
+        me, other = other, None
     me = acted(me, round_, attack=False, effects=effects)
     if other is None:
         return replaced(state, me)
     return replaced(state, other, me)
+
+
+def _hid_outcome(
+    _: CombatState, __: Combatant, effects: tuple[Effect, ...], event: Hid, round_: int
+) -> tuple[tuple[Effect, ...], Combatant | None]:
+    if not event.check.success:
+        return effects, None
+    kept = tuple(e for e in effects if e.kind is not EffectKind.HIDDEN)
+    hidden = _effect(EffectKind.HIDDEN, 2, "m20.term.hidden", round_, event.target)
+    return (*kept, hidden), None
+
+
+def _assisted_outcome(
+    state: CombatState, me: Combatant, effects: tuple[Effect, ...], event: Assisted, round_: int
+) -> tuple[tuple[Effect, ...], Combatant | None]:
+    if not event.check.success:
+        return effects, None
+    character = me.character
+    expert = character is not None and character.has(Skill.EXPERT_ASSIST)
+    bonus = 3 if expert else 2
+    label_ = label(character, Skill.EXPERT_ASSIST) if expert else "m20.term.assisted"
+    ally = _with_effects(
+        state.combatant(event.ally),
+        _effect(EffectKind.ASSISTED, bonus, label_, round_, event.target),
+    )
+    return effects, ally
+
+
+def _hindered_outcome(
+    state: CombatState, me: Combatant, effects: tuple[Effect, ...], event: Hindered, round_: int
+) -> tuple[tuple[Effect, ...], Combatant | None]:
+    if not event.check.success:
+        return effects, None
+    character = me.character
+    expert = character is not None and character.has(Skill.EXPERT_HINDER)
+    penalty = -3 if expert else -2
+    label_ = label(character, Skill.EXPERT_HINDER) if expert else "m20.term.hindered"
+    kind = (
+        EffectKind.HINDERED_ATTACK
+        if event.choice is HinderChoice.ATTACK
+        else EffectKind.HINDERED_DEFENSE
+    )
+    target = _with_effects(
+        state.combatant(event.target), _effect(kind, penalty, label_, round_, event.actor)
+    )
+    return effects, target
+
+
+def _treated_outcome(
+    state: CombatState, me: Combatant, effects: tuple[Effect, ...], event: Treated, _: int
+) -> tuple[tuple[Effect, ...], Combatant | None]:
+    target = me if event.target == me.id else state.combatant(event.target)
+    if event.hp != target.hp:
+        status = Status.STANDING if event.hp > 0 else target.status
+        target = changed(target, hp=event.hp, status=status)
+    return effects, target
+
+
+#: The outcome of each specialty event, by its type.
+OUTCOMES: Final[Mapping[type[Any], Outcome]] = MappingProxyType(
+    {
+        Hid: _hid_outcome,
+        Assisted: _assisted_outcome,
+        Hindered: _hindered_outcome,
+        Treated: _treated_outcome,
+    }
+)
 
 
 # --------------------------------------------------------------------------- other main actions
@@ -684,22 +678,6 @@ def decide_dismiss(state: CombatState, command: Dismiss, _: DiceSource) -> tuple
 # --------------------------------------------------------------------------- GM rulings
 
 
-def decide_end_round(state: CombatState, command: EndRound, _: DiceSource) -> tuple[Any]:
-    """The GM ends the round (M20-049)."""
-    check_gm(command.actor)
-    if state.result is not None:
-        raise IllegalCommand("game_over")
-    return (RoundEnded(round=state.round, by_gm=True),)
-
-
-def decide_end_combat(state: CombatState, command: EndCombat, _: DiceSource) -> tuple[Any]:
-    """The GM ends the combat (M20-065)."""
-    check_gm(command.actor)
-    if state.result is not None:
-        raise IllegalCommand("game_over")
-    return (CombatEnded(winners=(), reason=GM_ENDED),)
-
-
 def decide_rule_fallen(state: CombatState, command: RuleFallen, _: DiceSource) -> tuple[Any]:
     """The GM rules a fallen non-player character unconscious or dead (M20-066)."""
     check_gm(command.actor)
@@ -742,11 +720,7 @@ def decide_danger(state: CombatState, command: DangerCheck, dice: DiceSource) ->
         DangerChecked(
             participant=command.participant,
             specialty=command.specialty,
-            stance=command.stance,
             dodge=command.dodge,
-            situation=command.situation,
-            boosts=boosts,
-            helpers=helpers,
             check=check,
         ),
     )
@@ -757,18 +731,3 @@ def fold_danger(state: CombatState, event: DangerChecked) -> CombatState:
     me = state.combatant(event.participant)
     _, effects = danger_uses(me.effects, dodge=event.dodge)
     return state if effects is me.effects else replaced(state, changed(me, effects=effects))
-
-
-def danger_command(_: CombatState, event: DangerChecked) -> DangerCheck:
-    """The GM's command that produced *event*."""
-    against = event.check.against
-    return DangerCheck(
-        participant=event.participant,
-        specialty=event.specialty,
-        difficulty=against.value,
-        stance=event.stance,
-        dodge=event.dodge,
-        situation=event.situation,
-        boosts=event.boosts,
-        helpers=event.helpers,
-    )

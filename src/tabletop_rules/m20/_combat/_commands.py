@@ -2,6 +2,8 @@
 
 Every command names its ``actor``; ``decide`` checks each field's type (from these classes'
 attrs fields) before any rule reads it.
+The GM's round commands are the kit's :class:`~tabletop_rules.kit.EndRound` and
+:class:`~tabletop_rules.kit.EndCombat`.
 """
 
 from __future__ import annotations
@@ -9,10 +11,10 @@ from __future__ import annotations
 import attrs
 
 from tabletop_rules.engine import Pass
+from tabletop_rules.kit import GM, EndCombat, EndRound
 from tabletop_rules.m20._character import Specialty
 from tabletop_rules.m20._checks import AttackKind, Stance
 from tabletop_rules.m20._combat._values import (
-    GM,
     NO_BOOSTS,
     AttackMode,
     Boosts,
@@ -30,7 +32,8 @@ class Attack:
 
     #: Who attacks.
     actor: str
-    #: The targets — one; two for 雙重攻擊 (may be the same twice); any number for 範圍攻擊.
+    #: The targets — one; two for 雙重攻擊 (may be the same twice), in the order of the
+    #: strikes; any number for 範圍攻擊 (every creature in the area, named by the caller).
     targets: tuple[str, ...]
     #: Physical (物攻 against 物防) or special (特攻 against 特防).
     kind: AttackKind = AttackKind.PHYSICAL
@@ -264,28 +267,6 @@ class UseIndomitable:
     actor: str
 
 
-@attrs.frozen
-class EndRound:
-    """GM ruling: end the round now (M20-049).
-
-    .. versionadded:: 0.1.0
-    """
-
-    #: The GM.
-    actor: str = GM
-
-
-@attrs.frozen
-class EndCombat:
-    """GM ruling: end the combat now (M20-065).
-
-    .. versionadded:: 0.1.0
-    """
-
-    #: The GM.
-    actor: str = GM
-
-
 @attrs.frozen(kw_only=True)
 class RuleFallen:
     """GM ruling: a non-player character at 0 HP is unconscious or dead (M20-066).
@@ -358,5 +339,3 @@ Command = (
     | RuleFallen
     | DangerCheck
 )
-
-# --------------------------------------------------------------------------- events

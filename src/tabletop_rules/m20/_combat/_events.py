@@ -3,27 +3,22 @@
 Events that a command produces first, events that answer a prompt, and *automatic* events
 that the rules call for on their own (a strike's damage, a fall, a summon vanishing, the end
 of a round or of the combat).
+An event holds what happened and what its fold needs, not its command: a record keeps each
+command beside its events (:class:`~tabletop_rules.engine.Entry`).
+The round's end and the combat's are the kit's :class:`~tabletop_rules.kit.RoundEnded` and
+:class:`~tabletop_rules.kit.CombatEnded`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
 
 import attrs
 
 from tabletop_rules.checks import CheckResult
+from tabletop_rules.kit import CombatEnded, RoundEnded
 from tabletop_rules.m20._character import Specialty
-from tabletop_rules.m20._checks import AttackKind, Stance
-from tabletop_rules.m20._combat._values import (
-    NO_BOOSTS,
-    AttackMode,
-    Boosts,
-    DefenseBoosts,
-    HinderChoice,
-    Status,
-    Strike,
-)
+from tabletop_rules.m20._combat._values import AttackMode, HinderChoice, Status, Strike
 
 
 def _strikes(values: Iterable[Strike]) -> tuple[Strike, ...]:
@@ -98,18 +93,12 @@ class Attacked:
 
     #: The attacker.
     actor: str
-    #: Physical or special.
-    kind: AttackKind
     #: Single, double or area.
     mode: AttackMode
     #: The targets named by the command.
     aimed: tuple[str, ...]
     #: The strikes, in order.
     strikes: tuple[Strike, ...] = attrs.field(converter=_strikes)
-    #: What the attack checks took beyond the rules.
-    boosts: Boosts = NO_BOOSTS
-    #: What each defender's defense check took.
-    defense_boosts: tuple[DefenseBoosts, ...] = ()
 
 
 @attrs.frozen(kw_only=True)
@@ -123,14 +112,8 @@ class Hid:
     actor: str
     #: From whom.
     target: str
-    #: The way (物攻 or 特攻).
-    kind: AttackKind
     #: The check against 10.
     check: CheckResult
-    #: What the check took beyond the rules.
-    boosts: Boosts = NO_BOOSTS
-    #: The helpers who cooperated.
-    helpers: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -157,14 +140,8 @@ class Assisted:
     target: str
     #: The ally who gets the bonus.
     ally: str
-    #: The way (物防 or 特防).
-    kind: AttackKind
     #: The check against 10.
     check: CheckResult
-    #: What the check took beyond the rules.
-    boosts: Boosts = NO_BOOSTS
-    #: The helpers who cooperated.
-    helpers: tuple[str, ...] = ()
 
 
 @attrs.frozen(kw_only=True)
@@ -180,14 +157,8 @@ class Hindered:
     target: str
     #: The target's attack or defense.
     choice: HinderChoice
-    #: The way (物攻 or 特攻).
-    kind: AttackKind
     #: The check against 10.
     check: CheckResult
-    #: What the check took beyond the rules.
-    boosts: Boosts = NO_BOOSTS
-    #: The helpers who cooperated.
-    helpers: tuple[str, ...] = ()
 
 
 @attrs.frozen(kw_only=True)
@@ -203,16 +174,10 @@ class Treated:
     target: str
     #: Whether it was first aid (else 治療).
     first_aid: bool
-    #: Whether it was magical (特防).
-    magical: bool
     #: The check.
     check: CheckResult
     #: The target's HP afterwards.
     hp: int
-    #: What the check took beyond the rules.
-    boosts: Boosts = NO_BOOSTS
-    #: The helpers who cooperated.
-    helpers: tuple[str, ...] = ()
 
 
 @attrs.frozen(kw_only=True)
@@ -332,32 +297,6 @@ class SummonVanished:
 
 
 @attrs.frozen(kw_only=True)
-class RoundEnded:
-    """The round ended: all standing acted (automatic), or the GM ended it.
-
-    .. versionadded:: 0.1.0
-    """
-
-    #: The round that ended.
-    round: int
-    #: Whether the GM ended it.
-    by_gm: bool = False
-
-
-@attrs.frozen(kw_only=True)
-class CombatEnded:
-    """The combat ended: one side is left standing (automatic), or the GM ended it.
-
-    .. versionadded:: 0.1.0
-    """
-
-    #: The winning side, if any.
-    winners: tuple[str, ...]
-    #: A catalog key saying why.
-    reason: str
-
-
-@attrs.frozen(kw_only=True)
 class FallenRuled:
     """The GM ruled a fallen non-player character unconscious or dead.
 
@@ -381,16 +320,8 @@ class DangerChecked:
     participant: str
     #: The specialty it used.
     specialty: Specialty
-    #: Acting or reacting.
-    stance: Stance
-    #: Whether it dodged a danger.
+    #: Whether it dodged a danger (專注防禦's +2 applied).
     dodge: bool
-    #: The situation, for 專精特長.
-    situation: str | None
-    #: What the check took beyond the rules.
-    boosts: Boosts
-    #: The helpers who cooperated.
-    helpers: tuple[str, ...]
     #: The check, against the GM's difficulty.
     check: CheckResult
 
@@ -422,6 +353,3 @@ Event = (
     | FallenRuled
     | DangerChecked
 )
-
-#: The reason of a combat the GM ended.
-GM_ENDED: Final = "m20.result.gm_ended"

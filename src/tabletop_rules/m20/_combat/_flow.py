@@ -10,18 +10,24 @@ from __future__ import annotations
 
 import functools
 import itertools
-from typing import Any
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any, Final
 
-from tabletop_rules.engine import GameResult, Pass
-from tabletop_rules.kit import Expiry
-from tabletop_rules.m20._checks import AttackKind
+import attrs
+
+from tabletop_rules.engine import Pass
+from tabletop_rules.kit import GM, GM_COMMANDS, CombatEnded, Expiry, RoundEnded
+from tabletop_rules.kit import replaced as replaced_members
+from tabletop_rules.m20._character import Specialty
+from tabletop_rules.m20._checks import AttackKind, DifficultyLevel
 from tabletop_rules.m20._combat._commands import (
     Assist,
     Attack,
+    Command,
     CoolDown,
+    DangerCheck,
     Dismiss,
-    EndCombat,
-    EndRound,
     FirstAid,
     FocusDefense,
     Frenzy,
@@ -34,10 +40,8 @@ from tabletop_rules.m20._combat._commands import (
     WideGuard,
 )
 from tabletop_rules.m20._combat._events import (
-    CombatEnded,
     FallenRuled,
     Fell,
-    RoundEnded,
     StrikeResolved,
     SummonVanished,
 )
@@ -45,8 +49,8 @@ from tabletop_rules.m20._combat._reactions import BY_QUESTION, NO_ANSWERS, ask, 
 from tabletop_rules.m20._combat._terms import summon_of
 from tabletop_rules.m20._combat._values import (
     DURATIONS,
-    GM,
     NEW_ATTACK,
+    NO_BOOSTS,
     NO_PROMPTS,
     NOTHING_DECLARED,
     AttackMode,
@@ -64,10 +68,13 @@ from tabletop_rules.m20._combat._values import (
 from tabletop_rules.m20._skills import Skill
 
 __all__ = [
+    "DANGER_MENU_DIFFICULTY",
+    "DANGER_MENU_SPECIALTY",
     "acted",
     "actors",
     "commands_of",
     "follow_up",
+    "menu_form",
     "replaced",
     "turn_begun",
 ]
@@ -78,25 +85,11 @@ _TURN_END_KINDS: Any = _KINDS[Expiry.TURN_END]
 
 
 def replaced(state: CombatState, *new: Combatant, **changes: Any) -> CombatState:
-    """*state* with the *new* combatants swapped in by id (and *changes*), built once."""
-    if len(new) == 1:
-        one = new[0]
-        combatants = state.combatants
-        ident = one.id
-        for index, c in enumerate(combatants):
-            if c.id == ident:
-                combatants = (*combatants[:index], one, *combatants[index + 1 :])
-                break
-    else:
-        swapped = list(state.combatants)
-        for one in new:  # a later one of the same id wins
-            ident = one.id
-            for index, c in enumerate(swapped):
-                if c.id == ident:
-                    swapped[index] = one
-                    break
-        combatants = tuple(swapped)
-    return state_with(state, combatants=combatants, **changes)
+    """*state* with the *new* combatants swapped in by id (the kit's roster), and *changes*."""
+    combatants = replaced_members(state.combatants, *new)
+    if changes:
+        return state_with(state, combatants=combatants, **changes)
+    return state_with(state, combatants=combatants)
 
 
 def turn_begun(c: Combatant, round_: int) -> Combatant:
@@ -239,16 +232,38 @@ def fold_strike_resolved(state: CombatState, event: StrikeResolved) -> CombatSta
     return replaced(state, hit, attacker, prompts=NO_PROMPTS)
 
 
+#: The effects on others that concern one creature, which end when it leaves for good: no
+#: attack can be aimed at it again.
+_ON_ONE: Final = (EffectKind.HIDDEN, EffectKind.ASSISTED, EffectKind.GUARDING)
+
+
+def _forgotten(state: CombatState, gone: str) -> CombatState:
+    """*state* without the effects that concern *gone*, dead or gone for good.
+
+    Hiding from it, an assist against it, a guard over it: none can be used again, and an
+    effect that cannot be used leaves the state, so that it never grows with the record.
+    """
+    changed_ones: list[Combatant] = []
+    for c in state.combatants:
+        if any(e.other == gone and e.kind in _ON_ONE for e in c.effects):
+            kept = tuple(e for e in c.effects if not (e.other == gone and e.kind in _ON_ONE))
+            changed_ones.append(changed(c, effects=kept))
+    return replaced(state, *changed_ones) if changed_ones else state
+
+
 def fold_fell(state: CombatState, event: Fell) -> CombatState:
-    """A combatant at 0 HP falls; its effects end."""
+    """A combatant at 0 HP falls; its effects end (and those on it, if it is gone)."""
     c = state.combatant(event.participant)
-    return ask(replaced(state, changed(c, hp=0, status=event.status, effects=())))
+    state = replaced(state, changed(c, hp=0, status=event.status, effects=()))
+    if event.status is Status.GONE:
+        state = _forgotten(state, c.id)
+    return ask(state)
 
 
 def fold_summon_gone(state: CombatState, summon: str) -> CombatState:
-    """A summon vanishes or is dismissed (M20-121, M20-123)."""
+    """A summon vanishes or is dismissed (M20-121, M20-123): its effects, and those on it, end."""
     c = state.combatant(summon)
-    return ask(replaced(state, changed(c, status=Status.GONE, effects=())))
+    return ask(_forgotten(replaced(state, changed(c, status=Status.GONE, effects=())), summon))
 
 
 def fold_round_ended(state: CombatState, _: RoundEnded) -> CombatState:
@@ -298,18 +313,14 @@ def fold_round_ended(state: CombatState, _: RoundEnded) -> CombatState:
 def fold_combat_ended(state: CombatState, event: CombatEnded) -> CombatState:
     """The combat ends: every effect ends with it."""
     cleared = tuple(changed(c, effects=()) if c.effects else c for c in state.combatants)
-    return state_with(
-        state,
-        combatants=cleared,
-        prompts=NO_PROMPTS,
-        result=GameResult(winners=event.winners, reason=event.reason),
-    )
+    return state_with(state, combatants=cleared, prompts=NO_PROMPTS, result=event.result)
 
 
 def fold_fallen_ruled(state: CombatState, event: FallenRuled) -> CombatState:
     """The GM's ruling on a fallen non-player character (M20-066)."""
     t = state.combatant(event.target)
-    return replaced(state, changed(t, status=Status.DEAD if event.dead else Status.UNCONSCIOUS))
+    state = replaced(state, changed(t, status=Status.DEAD if event.dead else Status.UNCONSCIOUS))
+    return _forgotten(state, t.id) if event.dead else state
 
 
 # --------------------------------------------------------------------------- who may act
@@ -350,19 +361,28 @@ def actors(state: CombatState) -> tuple[str, ...]:
     return (*found, GM)
 
 
+#: The specialty and difficulty of the check against a danger that the GM's menu offers:
+#: the GM chooses them freely (``SYSTEM.menu_form``).
+DANGER_MENU_SPECIALTY: Final = Specialty.PHYSIQUE
+DANGER_MENU_DIFFICULTY: Final = DifficultyLevel.MODERATE.value
+
+
 def commands_of(state: CombatState, actor: str) -> tuple[Any, ...]:
     """Everything *actor* may send in a settled state.
 
-    Choices that are free-form are offered in their usual forms: a 範圍攻擊 names every other
-    standing member of one side, or everyone else standing; a 廣域防禦 protects one creature
-    or every other standing ally (``decide`` accepts any valid choice).
+    Choices that are free-form are offered in one form each (``SYSTEM.menu_form`` reads a
+    command in that form, and ``decide`` accepts any valid choice): a 範圍攻擊 names every
+    other standing member of one side, or everyone else standing; a 廣域防禦 protects one
+    creature or every other standing ally; a check takes no reward items, GM terms or
+    helpers; the GM's check against a danger is a 身理 check against 12, a dodge, for each
+    standing character.
     """
     if actor == GM:
         if state.result is not None:
             return tuple(rulings(state))
         if state.prompts.frames:
             return ()
-        return (EndRound(), EndCombat(), *rulings(state))
+        return (*GM_COMMANDS, *_dangers(state), *rulings(state))
     if state.result is not None:
         return ()
     frames = state.prompts.frames
@@ -384,6 +404,23 @@ def commands_of(state: CombatState, actor: str) -> tuple[Any, ...]:
     if summon_of(state, c) is not None:
         return (*main, Dismiss(actor))
     return main
+
+
+def _dangers(state: CombatState) -> tuple[DangerCheck, ...]:
+    """The GM's checks against a danger, one for each standing character, in the menu form."""
+    return _danger_menu(
+        tuple(c.id for c in state.combatants if c.character is not None and c.standing)
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _danger_menu(ids: tuple[str, ...]) -> tuple[DangerCheck, ...]:
+    return tuple(
+        DangerCheck(
+            participant=id, specialty=DANGER_MENU_SPECIALTY, difficulty=DANGER_MENU_DIFFICULTY
+        )
+        for id in ids
+    )
 
 
 _KINDS_OF_ATTACK = tuple(AttackKind)
@@ -529,13 +566,13 @@ def _menu(  # noqa: PLR0917 - the cache key is its arguments, one call site
 def _attacks(
     me: str, others: tuple[str, ...], double: bool, areas: tuple[tuple[str, ...], ...]
 ) -> tuple[Attack, ...]:
-    """The attack actions: on each other, in pairs with 雙重攻擊, on each area."""
+    """The attack actions: on each other, in pairs with 雙重攻擊 (in either order), on each area."""
     kinds = _KINDS_OF_ATTACK
     out = [Attack(actor=me, targets=(t,), kind=k) for t in others for k in kinds]
     if double:
         out.extend(
             Attack(actor=me, targets=pair, kind=k, mode=AttackMode.DOUBLE)
-            for pair in itertools.combinations_with_replacement(others, 2)
+            for pair in itertools.product(others, repeat=2)
             for k in kinds
         )
     out.extend(
@@ -587,3 +624,69 @@ def _treatments(
 ) -> tuple[Heal | FirstAid, ...]:
     """治療 or first aid on each target, plainly and magically."""
     return tuple(command(actor=me, target=t, magical=m) for t in targets for m in (False, True))
+
+
+# --------------------------------------------------------------------------- menu forms
+
+
+def _attack_form(command: Attack) -> Attack:
+    if command.mode is AttackMode.AREA:
+        return attrs.evolve(command, targets=(), boosts=NO_BOOSTS, defense_boosts=())
+    return attrs.evolve(command, boosts=NO_BOOSTS, defense_boosts=())
+
+
+def _check_form(command: Any) -> Any:
+    return attrs.evolve(command, boosts=NO_BOOSTS, helpers=())
+
+
+def _guard_form(command: WideGuard) -> WideGuard:
+    return attrs.evolve(command, protected=())
+
+
+def _danger_form(command: DangerCheck) -> DangerCheck:
+    return DangerCheck(
+        participant=command.participant,
+        specialty=DANGER_MENU_SPECIALTY,
+        difficulty=DANGER_MENU_DIFFICULTY,
+        actor=command.actor,
+    )
+
+
+#: The menu form of each command type that has free parameters.
+_FORMS: Final[Mapping[type[Any], Callable[[Any], Any]]] = MappingProxyType(
+    {
+        Attack: _attack_form,
+        **dict.fromkeys((Hide, Assist, Hinder, Heal, FirstAid), _check_form),
+        WideGuard: _guard_form,
+        DangerCheck: _danger_form,
+    }
+)
+
+
+def menu_form(command: Command) -> Command:
+    """*command* in the one form the menus offer it: its free parameters as a menu sets them.
+
+    ``legal_commands`` offers every choice the rules leave to no one in full, and the free
+    choices in one form each; ``decide`` accepts any valid choice. The free parameters are:
+
+    - the reward items, GM terms and reroll of a check (``boosts``, ``defense_boosts``),
+      and its helpers: none in a menu;
+    - the creatures in a 範圍攻擊's area (M20-104): the caller names them; a menu offers
+      every other standing member of one side, and everyone else standing;
+    - the creatures a 廣域防禦 protects (M20-082): a menu offers each other standing
+      creature alone, and every other standing ally;
+    - the GM's check against a danger: its specialty, difficulty, stance, dodge and
+      situation; a menu offers a 身理 check against 12, a dodge, for each standing
+      character.
+
+    A 雙重攻擊 names its two targets in the order of its strikes, and a menu offers both
+    orders. Every other command is its own form.
+
+    >>> from tabletop_rules.m20 import Attack, AttackMode, menu_form
+    >>> menu_form(Attack(actor="al", targets=("g1", "g2"), mode=AttackMode.AREA)).targets
+    ()
+
+    .. versionadded:: 0.1.0
+    """
+    form = _FORMS.get(type(command))
+    return command if form is None else form(command)

@@ -46,7 +46,7 @@ from tabletop_rules.m20._combat._values import (
 )
 from tabletop_rules.m20._skills import Skill
 
-__all__ = ["NO_ANSWERS", "REACTIONS", "Reaction", "answer", "ask", "damage"]
+__all__ = ["NO_ANSWERS", "REACTIONS", "Reaction", "answer", "ask", "damage", "decline"]
 
 
 @attrs.frozen(kw_only=True)
@@ -242,7 +242,10 @@ def _may_react(c: Combatant) -> bool:
     if c.damage_boosts_left:
         return True
     skills = c.character.skills if c.character is not None else ()
-    return any(skill in skills for skill in _REACTION_SKILLS)
+    for skill in _REACTION_SKILLS:  # noqa: SIM110 - a plain loop: no generator to resume
+        if skill in skills:
+            return True
+    return False
 
 
 def ask(state: CombatState) -> CombatState:
@@ -273,11 +276,15 @@ def ask(state: CombatState) -> CombatState:
 
 
 def answer(state: CombatState, event: Any) -> CombatState:
-    """The fold of an answer: a reaction spent (its row's ``apply``) or declined."""
+    """The fold of a yes: the reaction spent (its row's ``apply``), then the next question."""
     attack = state.prompts.frames[-1].pending
-    if isinstance(event, Declined):
-        assert attack.question is not None
-        declined = attack_with(attack, declined=attack.declined | {attack.question})
-        return ask(_with_attack(state, declined))
     reaction = BY_EVENT[type(event)]
     return ask(reaction.apply(state, state.combatant(event.actor), attack))
+
+
+def decline(state: CombatState, _: Declined) -> CombatState:
+    """The fold of a pass: the question declined for this strike, then the next question."""
+    attack = state.prompts.frames[-1].pending
+    assert attack.question is not None
+    declined = attack_with(attack, declined=attack.declined | {attack.question})
+    return ask(_with_attack(state, declined))

@@ -9,11 +9,10 @@ from __future__ import annotations
 from tabletop_rules.checks import Term
 from tabletop_rules.errors import IllegalCommand
 from tabletop_rules.i18n import Label
-from tabletop_rules.kit._fields import MAX_NAME_LENGTH
+from tabletop_rules.kit import MAX_NAME_LENGTH
 from tabletop_rules.m20._character import Character
 from tabletop_rules.m20._checks import AttackKind, RewardItem
 from tabletop_rules.m20._combat._values import (
-    GM,
     MAX_BOOST_VALUE,
     MAX_BOOSTS,
     AttackMode,
@@ -28,7 +27,6 @@ __all__ = [
     "check_attack",
     "check_character",
     "check_free",
-    "check_gm",
     "check_guard",
     "check_heal_target",
     "check_main",
@@ -76,9 +74,8 @@ def check_character(state: CombatState, actor: str) -> Character:
     return c.character
 
 
-def check_skill(c: Combatant | Character, skill: Skill) -> None:
-    """Refuse the use of a skill *c* lacks."""
-    character = c.character if isinstance(c, Combatant) else c
+def check_skill(character: Character | None, skill: Skill) -> None:
+    """Refuse the use of a skill *character* lacks (``None``: a summon, which has none)."""
     if character is None or not character.has(skill):
         raise illegal("lacks_skill", skill=Label(skill.label))
 
@@ -103,11 +100,11 @@ def check_attack(
     if mode is AttackMode.SINGLE and len(targets) != 1:
         raise illegal("bad_targets")
     if mode is AttackMode.DOUBLE:
-        check_skill(c, Skill.DOUBLE_ATTACK)
+        check_skill(c.character, Skill.DOUBLE_ATTACK)
         if len(targets) != 2:
             raise illegal("bad_targets")
     if mode is AttackMode.AREA:
-        check_skill(c, Skill.AREA_ATTACK)
+        check_skill(c.character, Skill.AREA_ATTACK)
         if not targets or len(set(targets)) != len(targets):
             raise illegal("bad_targets")
     for target in targets:
@@ -118,7 +115,7 @@ def check_attack(
 def check_free(state: CombatState, actor: str, skill: Skill) -> Combatant:
     """Refuse a free declaration (冷卻, 狂暴, 分神援護, 廣域防禦) not allowed now."""
     c = check_main(state, actor)
-    check_skill(c, skill)
+    check_skill(c.character, skill)
     if skill in c.declared:
         raise illegal("once_a_round", skill=Label(skill.label))
     if skill is Skill.SPLIT_FOCUS and c.actions_taken:
@@ -163,12 +160,6 @@ def check_rule_fallen(state: CombatState, target: str, *, dead: bool) -> Combata
     if t.status is Status.UNCONSCIOUS and not dead:
         raise illegal("already_unconscious", actor=target)
     return t
-
-
-def check_gm(actor: str) -> None:
-    """Refuse a ruling from anyone but the GM."""
-    if actor != GM:
-        raise illegal("gm_only", actor=actor)
 
 
 def _bad(command: str, field: str, expected: str, value: object) -> IllegalCommand:

@@ -20,7 +20,7 @@ from typing import Any, Final
 import attrs
 
 from tabletop_rules.checks import Term
-from tabletop_rules.kit import Durations, Expiry
+from tabletop_rules.kit import Durations, Expiry, copier
 from tabletop_rules.m20._character import Attribute, Character, Specialty
 from tabletop_rules.m20._checks import (
     AttackKind,
@@ -57,6 +57,47 @@ DANGER_READS: Final = (EffectKind.FOCUS_DEFENSE, EffectKind.SPLIT_FOCUS)
 
 _first = Durations.first
 _without = Durations.without
+#: Copy an effect with some fields changed.
+_effect_with: Final = copier(Effect)
+#: The kinds of effect that wait to be used: alike ones are kept as one (:attr:`Effect.times`).
+_WAITING: Final = DURATIONS.kinds[Expiry.USE]
+
+
+def added(effects: tuple[Effect, ...], *new: Effect) -> tuple[Effect, ...]:
+    """*effects* with each of *new*: one more use of an alike effect that waits to be used.
+
+    Effects that wait to be used (assisted, hindered, protected) are alike when they differ
+    in nothing but the round they began, which no rule reads: the first of them is kept,
+    holding the uses of both, so that however often a combatant is assisted or hindered, it
+    holds one effect for each kind, creature and label, and each check reads a few effects.
+    Any other effect is added at the end.
+    """
+    for effect in new:
+        effects = _one_more(effects, effect) if effect.kind in _WAITING else (*effects, effect)
+    return effects
+
+
+def _one_more(effects: tuple[Effect, ...], new: Effect) -> tuple[Effect, ...]:
+    kind, other, value, label_ = new.kind, new.other, new.value, new.label
+    for index, effect in enumerate(effects):
+        if (
+            effect.kind is kind
+            and effect.other == other
+            and effect.value == value
+            and effect.label == label_
+        ):
+            more = _effect_with(effect, times=effect.times + new.times)
+            return (*effects[:index], more, *effects[index + 1 :])
+    return (*effects, new)
+
+
+def spent(effects: tuple[Effect, ...], used: Effect) -> tuple[Effect, ...]:
+    """*effects* with one use of *used* taken: it holds one fewer, or is gone with its last."""
+    if used.times == 1:
+        return _without(effects, used)
+    index = effects.index(used)
+    fewer = _effect_with(used, times=used.times - 1)
+    return (*effects[:index], fewer, *effects[index + 1 :])
 
 
 def label(character: Character | None, skill: Skill) -> str:
@@ -221,7 +262,7 @@ def _attack_uses(
                 used = _first(mine, kind)
                 if used is not None:
                     base.append(used)
-                    mine = _without(mine, used)
+                    mine = spent(mine, used)
             effects[actor] = mine
         for aimed in aimed_targets:
             target, guard = _guard_for(state, effects, guards, aimed)
@@ -246,7 +287,7 @@ def _attack_uses(
                     used = _first(theirs, kind)
                     if used is not None:
                         defense.append(used)
-                        theirs = _without(theirs, used)
+                        theirs = spent(theirs, used)
             effects[target] = theirs
             defended[target] = len(uses)
             uses.append(
@@ -333,7 +374,7 @@ def _guard_for(
         held = effects[guard_id] if guard_id in effects else state.combatant(guard_id).effects
         for effect in held:
             if effect.kind is EffectKind.GUARDING and effect.other == aimed:
-                effects[guard_id] = _without(held, effect)
+                effects[guard_id] = spent(held, effect)
                 return guard_id, effect
     return aimed, None
 
@@ -350,7 +391,7 @@ def _own_effects(
             for effect in mine:
                 if effect.kind is kind and effect.other == target:
                     own.append(effect)
-                    mine = _without(mine, effect)
+                    mine = spent(mine, effect)
                     if kind is EffectKind.HIDDEN:
                         hidden = effect
                     break
@@ -419,7 +460,7 @@ def specialty_uses(effects: tuple[Effect, ...]) -> tuple[tuple[Effect, ...], tup
     guarded = _first(effects, EffectKind.GUARDED)
     if guarded is None:
         return read, effects
-    return (*read, guarded), _without(effects, guarded)
+    return (*read, guarded), spent(effects, guarded)
 
 
 #: The last answer of :func:`turn_specialty_uses`, with the combatant and round it was for.
@@ -491,7 +532,7 @@ def danger_uses(
     guarded = _first(effects, EffectKind.GUARDED)
     if guarded is None:
         return read, effects
-    return (*read, guarded), _without(effects, guarded)
+    return (*read, guarded), spent(effects, guarded)
 
 
 def danger_check_terms(
@@ -533,6 +574,7 @@ __all__ = [
     "DANGER_READS",
     "DEFENSE_READS",
     "StrikeUse",
+    "added",
     "attack_uses",
     "begun_effects",
     "danger_check_terms",
@@ -545,6 +587,7 @@ __all__ = [
     "reads",
     "specialty_check_terms",
     "specialty_uses",
+    "spent",
     "strike_terms",
     "summon_of",
     "summoner_penalty",

@@ -3,25 +3,77 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from types import MappingProxyType
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
 
-from tabletop_rules._arguments import a_flag, an_instance, checked_items, shown
 from tabletop_rules.checks import CheckResult, Term
 from tabletop_rules.engine import GameResult, PromptFrame, PromptStack
-from tabletop_rules.errors import IllegalCommand, InvalidData
-from tabletop_rules.kit import Durations, Expiry, copier
-from tabletop_rules.kit._fields import a_side, participant_id
+from tabletop_rules.errors import InvalidData
+from tabletop_rules.kit import (
+    GM,
+    Durations,
+    Expiry,
+    a_flag,
+    a_side,
+    an_instance,
+    check_lineup,
+    checked_items,
+    copier,
+    member,
+    participant_id,
+    shown,
+)
 from tabletop_rules.m20._character import Character
 from tabletop_rules.m20._checks import RewardItem, Rulings
 from tabletop_rules.m20._ledger import ScenarioLedger
 from tabletop_rules.m20._skills import Skill
 
-#: The actor name of the game master, who sends the rulings.
-GM: Final = "gm"
+if TYPE_CHECKING:
+    from tabletop_rules.systems import Seat
+
+__all__ = [
+    "ACTION_DIFFICULTY",
+    "DURATIONS",
+    "FIRST_AID_DIFFICULTY",
+    "FIRST_AID_DIFFICULTY_WITH_HEALING",
+    "FOES",
+    "GM",
+    "HEAL_DIFFICULTY",
+    "MAX_BOOSTS",
+    "MAX_BOOST_VALUE",
+    "MAX_PARTICIPANTS",
+    "NEW_ATTACK",
+    "NOTHING_DECLARED",
+    "NO_BOOSTS",
+    "NO_PROMPTS",
+    "PARTY",
+    "SUMMON_SUFFIX",
+    "AttackMode",
+    "Boosts",
+    "CombatSetup",
+    "CombatState",
+    "Combatant",
+    "DefenseBoosts",
+    "Effect",
+    "EffectKind",
+    "HinderChoice",
+    "Participant",
+    "PendingAttack",
+    "Question",
+    "Status",
+    "Strike",
+    "attack_with",
+    "changed",
+    "check_loaded",
+    "lineup",
+    "one_prompt",
+    "state_with",
+    "strike_with",
+]
+
 #: What a summon's id adds to its summoner's id.
 SUMMON_SUFFIX: Final = "/summon"
 #: The difficulty of hide, assist and hinder (M20-052, M20-057, M20-059).
@@ -241,9 +293,6 @@ class DefenseBoosts:
 # --------------------------------------------------------------------------- setup
 
 
-# --------------------------------------------------------------------------- setup
-
-
 @attrs.frozen(kw_only=True)
 class Participant:
     """One character entering a combat.
@@ -300,7 +349,7 @@ class CombatSetup:
         problems: list[tuple[str, str]] = []
         # A participant whose HP is wrong still names its side: fixing its HP gives the
         # side its fighter, so it counts as one for the sides check.
-        fit: list[Participant] = []
+        fighting: set[str] = set()
         for index, p in enumerate(self.participants):
             hp = p.starting_hp
             if type(hp) is not int or not 0 <= hp <= p.character.max_hp:
@@ -310,22 +359,50 @@ class CombatSetup:
                         f"HP must be from 0 to {p.character.max_hp}, not {shown(hp)}",
                     )
                 )
-            else:
-                fit.append(p)
-        ids = [p.id for p in self.participants]
-        if len(set(ids)) != len(ids):
-            problems.append(("$.participants", "every participant needs its own id"))
-        sides = {p.side for p in self.participants if p not in fit or p.starting_hp > 0}
-        if len(sides) < 2:
+                fighting.add(p.side)
+            elif hp > 0:
+                fighting.add(p.side)
+        if len(fighting) < 2:
             problems.append(
                 ("$.participants", "a combat needs two sides or more with someone above 0 HP")
             )
-        if len(problems) == 1:
-            raise InvalidData(*problems[0])
-        if problems:
-            raise InvalidData(
-                "$.participants", "; ".join(f"{path}: {detail}" for path, detail in problems)
+        # The kit adds what every system's setup checks: an id for each participant.
+        check_lineup(self.participants, problems=problems)
+
+
+#: The sides of a combat a lobby sets up: the players' characters, and the GM's foes.
+PARTY: Final = "party"
+FOES: Final = "foes"
+
+
+def lineup(seats: Sequence[Seat[Any]]) -> CombatSetup:
+    """The combat of a lobby's seats: the players' characters against the GM's foes.
+
+    Each seat's character takes part under the seat's id, at max HP: a player's on the side
+    ``party``, a foe (run by the GM, so a non-player character) on the side ``foes``.
+    Two seats whose characters have one name are told apart in logs and menus by their ids.
+
+    Raises:
+        InvalidData: *seats* is no list of :class:`~tabletop_rules.systems.Seat` (path
+            ``$.seats``), a seat's character is no m20 character or its id no participant
+            id, or the setup has no two sides (every problem of :class:`CombatSetup`).
+
+    .. versionadded:: 0.1.0
+    """
+    from tabletop_rules.systems import Seat
+
+    found = cast("tuple[Seat[Any], ...]", checked_items(seats, Seat, "$.seats", "systems.Seat"))
+    return CombatSetup(
+        participants=[
+            Participant(
+                id=seat.id,
+                character=seat.character,
+                side=FOES if seat.foe else PARTY,
+                player=not seat.foe,
             )
+            for seat in found
+        ]
+    )
 
 
 # --------------------------------------------------------------------------- state
@@ -334,6 +411,11 @@ class CombatSetup:
 @attrs.frozen(kw_only=True)
 class Effect:
     """A lasting modifier: its kind, value, the label its term shows, and when it began.
+
+    Effects that wait to be used (:attr:`~tabletop_rules.kit.Expiry.USE`) and are alike in
+    all but the round they began are kept as one, with :attr:`times` the uses it holds: a
+    combatant assisted a hundred times against one target holds one effect, not a hundred,
+    so that the state stays as small as its combat, however long the record.
 
     .. versionadded:: 0.1.0
     """
@@ -348,6 +430,9 @@ class Effect:
     since_round: int
     #: The other creature it concerns (the hidden-from, assisted-against or protected one).
     other: str | None = None
+    #: How many uses it holds: each use gives its term once and takes one away; the last
+    #: use removes it.
+    times: int = 1
 
 
 def _effects(values: Iterable[Effect]) -> tuple[Effect, ...]:
@@ -516,12 +601,14 @@ class CombatState:
         """The combatant called *id*.
 
         Raises:
-            IllegalCommand: No combatant has that id (``unknown_actor``).
+            IllegalCommand: No combatant has that id (``unknown_actor``, the kit's
+                :func:`~tabletop_rules.kit.member`).
         """
+        # The loop inline: the rules look a combatant up several times an event.
         for c in self.combatants:
             if c.id == id:
                 return c
-        raise IllegalCommand("unknown_actor", actor=id)
+        return member(self.combatants, id)  # raises the kit's refusal of an unknown id
 
 
 #: Copy a combatant with some fields changed (every other field kept).
@@ -570,6 +657,12 @@ def check_loaded(state: CombatState) -> CombatState:
             raise InvalidData(f"$.combatants[{index}].hp", f"HP {c.hp} outside 0..{c.max_hp}")
         if not 0 <= c.actions_taken <= c.actions_allowed <= 2 or not 0 <= c.attacks <= 1:
             raise InvalidData(f"$.combatants[{index}]", "action counters out of range")
+        for e_index, effect in enumerate(c.effects):
+            if effect.times < 1:
+                raise InvalidData(
+                    f"$.combatants[{index}].effects[{e_index}].times",
+                    f"an effect holds 1 use or more, not {effect.times}",
+                )
     if state.round < 1:
         raise InvalidData("$.round", f"the round must be 1 or more, not {state.round}")
     frames = state.prompts.frames
