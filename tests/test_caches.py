@@ -24,6 +24,7 @@ UNBOUNDED = {
     "tabletop_rules.m20._sheet._vocabulary": "no argument",
     "tabletop_rules.systems._entry_point_names": "no argument",
     "tabletop_rules.systems._entry_point_system": "installed system names (only they reach it)",
+    "tabletop_rules.systems._entry_point_package": "installed system names (only they reach it)",
     "tabletop_rules.serialization._default_converter": "no argument",
     "tabletop_rules.simulation.simulators": "no argument",
     "tabletop_rules.skirmish._cards.sample_cards": "no argument",

@@ -197,7 +197,8 @@ class RuleSystem(Generic[SetupT, StateT, CommandT, EventT]):
     command_label: CommandLabel[CommandT, StateT]
     #: The package that holds the system's data: its catalogs (every JSON file in
     #: ``locales/<locale>/``) and its rule vectors (``vectors.toml``); ``None`` for a system
-    #: with neither.
+    #: with neither. It is the package whose ``SYSTEM`` the entry point names: the catalogs
+    #: of a key are read from there without loading the system.
     package: str | None = None
     #: The exact chance of success of a command a menu offers (``None``: no check).
     odds: MenuOdds[StateT, CommandT] = _no_odds
@@ -328,15 +329,26 @@ def _entry_point_system(name: str) -> RuleSystem[Any, Any, Any, Any] | None:
     return None
 
 
+@functools.cache  # only the names of installed systems reach it: a finite set
+def _entry_point_package(name: str) -> str | None:
+    from importlib import metadata
+
+    for entry in metadata.entry_points(group=ENTRY_POINT_GROUP, name=name):
+        return entry.module
+    return None
+
+
 def system_catalog(name: str, locale: str) -> Mapping[str, str]:
     """The catalog of the installed system *name* in a shipped *locale*, or an empty one.
 
     :func:`~tabletop_rules.i18n.translate` reads a key ``"<system>.…"`` here when the core's
-    catalogs lack it, so that each system's words live in its own package: only that system
-    is loaded, and only when one of its keys is first shown.
+    catalogs lack it, so that each system's words live in its own package. The catalog is
+    read from the package its entry point names (the system's
+    :attr:`~RuleSystem.package`), without loading the system's value, and only when one of
+    its keys is first shown.
     """
-    system = _INSTALLED.get(name)
-    return _EMPTY if system is None else system.catalog(locale)
+    package = _entry_point_package(name) if name in _entry_point_names() else None
+    return _EMPTY if package is None else _catalog_of(package, locale)
 
 
 _INSTALLED: Final = _Installed()
