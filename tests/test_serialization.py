@@ -26,6 +26,7 @@ from tabletop_rules import (
     from_json,
     make_converter,
     notation,
+    serialization,
     to_json,
 )
 from tabletop_rules.engine import GameResult, Pass, PromptFrame, PromptStack
@@ -523,3 +524,22 @@ def test_a_long_array_of_bad_items_is_refused_as_fast_as_one() -> None:
         from_json(text, notation.Expression)
     assert time.perf_counter() - start < 1.0
     assert "$.parts[0].dice.sides" == info.value.path
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000, '{"a":' * 1_001, b"[" * 2_000])
+def test_on_a_small_stack_deep_nesting_is_refused_before_decoding(
+    monkeypatch: pytest.MonkeyPatch, text: str | bytes
+) -> None:
+    """On the browser's Python, whose C decoder would overflow the stack, nesting is bounded."""
+    monkeypatch.setattr(serialization, "_SMALL_STACK", True)
+    with pytest.raises(InvalidData, match="nested more than 1000 deep") as info:
+        from_json(text, Dice)
+    assert "$" == info.value.path
+
+
+def test_on_a_small_stack_brackets_in_strings_do_not_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A text full of brackets inside a string is read as usual (and refused for its shape)."""
+    monkeypatch.setattr(serialization, "_SMALL_STACK", True)
+    with pytest.raises(InvalidData) as info:
+        from_json('{"count": "' + "[" * 5_000 + '", "sides": 6}', Dice)
+    assert "$.count" == info.value.path
