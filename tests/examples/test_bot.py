@@ -303,6 +303,7 @@ def test_restart_mid_combat_resumes_exactly(tmp_path: Path, system: str) -> None
     assert states[0] == states[1]
 
 
+@pytest.mark.needs("a subprocess")
 def test_kill_and_restart_process(tmp_path: Path) -> None:
     """SIGKILL the bot's process in the middle of a combat; the next process goes on."""
     script = game_script("m20", 6)
