@@ -134,6 +134,7 @@ def pyodide(session: nox.Session) -> None:
     dependencies and of the ``tests`` group; npm installs the pinned ``pyodide`` package
     (tools/pyodide); micropip installs every wheel from its file. Tests marked
     ``needs(...)`` (processes, threads, a subprocess) are skipped there, saying why.
+    Hypothesis runs its ``default`` profile here (``PYODIDE_HYPOTHESIS_PROFILE`` changes it).
     """
     node, npm = shutil.which("node"), shutil.which("npm")
     if node is None or npm is None:
@@ -162,10 +163,14 @@ def pyodide(session: nox.Session) -> None:
     session.run(npm, "ci", "--prefix", str(PYODIDE_DIR), "--no-audit", "--no-fund", external=True)
     # The runner mounts $JUNIT_DIR at /junit, where pytest inside Pyodide writes its report.
     junit = ["--junitxml=/junit/pyodide.xml"] if os.environ.get("JUNIT_DIR") else []
+    # This run checks the platform; the CPython sessions run the thorough profile (CI's
+    # `ci`), at a fraction of WebAssembly's cost. PYODIDE_HYPOTHESIS_PROFILE picks another.
+    profile = os.environ.get("PYODIDE_HYPOTHESIS_PROFILE", "default")
     session.run(
         node, str(PYODIDE_DIR / "run_tests.mjs"), str(wheels), str(ROOT), "--",
         *junit, *session.posargs,
         external=True,
+        env={"HYPOTHESIS_PROFILE": profile},
     )  # fmt: skip
 
 

@@ -7,8 +7,9 @@ Choose a profile with the ``HYPOTHESIS_PROFILE`` environment variable:
 - ``dev``: quickest, while editing (10 examples).
 
 A test marked ``@pytest.mark.needs("processes")`` (or ``"threads"``, ``"a subprocess"``,
-``"sockets"``, ``"the network"``) needs what the browser's CPython, Pyodide, has not: it is
-skipped there with that reason (``nox -s pyodide``), and runs everywhere else.
+``"sockets"``, ``"the network"``, ``"native speed"`` for a bound in seconds set for native
+CPython) needs what the browser's CPython, Pyodide, has not: it is skipped there with that
+reason (``nox -s pyodide``), and runs everywhere else.
 """
 
 from __future__ import annotations

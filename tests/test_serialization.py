@@ -377,6 +377,7 @@ def _pairs(count: int, *, repeat_last: bool = False) -> str:
     return json.dumps({"counts": pairs}, separators=(",", ":"))
 
 
+@pytest.mark.needs("native speed")
 @pytest.mark.parametrize(("count", "seconds"), [(10_000, 0.5), (100_000, 2.0), (900_000, 10.0)])
 def test_a_long_distribution_loads_in_linear_time(count: int, seconds: float) -> None:
     """Issue 14, finding 1: reading a distribution is linear in its pairs.
@@ -393,6 +394,7 @@ def test_a_long_distribution_loads_in_linear_time(count: int, seconds: float) ->
     assert elapsed < seconds
 
 
+@pytest.mark.needs("native speed")
 def test_a_long_distribution_with_a_bad_last_pair_is_refused_quickly() -> None:
     """Issue 14, finding 1: 900,000 pairs whose last repeats an outcome are refused in linear
     time, with the path of the repeated pair."""
@@ -511,6 +513,7 @@ def test_an_error_about_a_huge_value_stays_short() -> None:
     assert len(str(info.value)) < 400
 
 
+@pytest.mark.needs("native speed")
 def test_a_long_array_of_bad_items_is_refused_as_fast_as_one() -> None:
     """Issue 14 (found by tests/test_fuzz.py): 40,000 bad items (2 MB) took 4 s, every problem
     being collected and formatted to report the first; reading now stops at the first bad

@@ -24,7 +24,10 @@ const env = { HOME: "/home/pyodide" };
 for (const name of ["HYPOTHESIS_PROFILE", "PYTEST_ADDOPTS"]) {
   if (process.env[name] !== undefined) env[name] = process.env[name];
 }
-const pyodide = await loadPyodide({ env, stdout: (line) => console.log(line), stderr: (line) => console.error(line) });
+const pyodide = await loadPyodide({ env });
+// Raw writes, so that pytest's progress dots are not cut into lines.
+pyodide.setStdout({ write: (bytes) => (process.stdout.write(bytes), bytes.length) });
+pyodide.setStderr({ write: (bytes) => (process.stderr.write(bytes), bytes.length) });
 const mounts = { "/wheels": wheels, "/project": project };
 if (process.env.JUNIT_DIR) mounts["/junit"] = resolve(process.env.JUNIT_DIR);
 for (const [where, root] of Object.entries(mounts)) {
