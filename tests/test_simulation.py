@@ -570,3 +570,12 @@ def test_a_process_pool_of_no_workers_is_refused() -> None:
     """A pool needs one worker or more."""
     with pytest.raises(InvalidData, match=r"\$\.workers"):
         simulation.process_pool(0)
+
+
+def test_a_tally_takes_its_wins_as_pairs_or_a_mapping_and_refuses_others() -> None:
+    """Wins given as a mapping or as pairs make the same tally; a bad count is named."""
+    assert Tally(games=2, wins={"b": 1, "a": 1}) == Tally(games=2, wins=[("a", 1), ("b", 1)])
+    with pytest.raises(InvalidData, match=r"\$\.wins\[0\]"):
+        Tally(wins=[("a", -1)])
+    with pytest.raises(InvalidData, match=r"\$\.games"):
+        Tally(games=cast("Any", 1.5))

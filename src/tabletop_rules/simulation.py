@@ -42,11 +42,13 @@ from typing import Any, Final, Generic, Literal, Protocol, TypeVar, cast, overlo
 import attrs
 
 from tabletop_rules._arguments import (
+    a_whole,
     checked_flag,
     checked_items,
     checked_ruleset,
     checked_whole,
     shown,
+    tupled,
     type_name,
     wrong_type,
 )
@@ -190,8 +192,32 @@ class SimulatedGame(Generic[SetupT]):
     events: int
 
 
-def _sorted_counts(counts: Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
-    return tuple(sorted(counts))
+def _sorted_counts(
+    counts: Mapping[str, int] | Iterable[tuple[str, int]],
+) -> tuple[tuple[str, int], ...]:
+    """``(side, count)`` pairs sorted by side, from pairs or a mapping; refuses anything else."""
+    given: object = counts
+    pairs: Iterable[object]
+    if isinstance(given, Mapping):
+        pairs = cast("Mapping[object, object]", given).items()
+    else:
+        pairs = tupled(cast("Iterable[object]", given), "$.wins", _PAIRS)
+    return tuple(sorted(_count(pair, f"$.wins[{i}]") for i, pair in enumerate(pairs)))
+
+
+def _count(pair: object, path: str) -> tuple[str, int]:
+    """*pair* as ``(side, count)``, with a count of 0 or more."""
+    given: object = pair
+    if isinstance(given, tuple):
+        items = cast("tuple[object, ...]", given)
+        if len(items) == 2:
+            side, count = items
+            if isinstance(side, str) and type(count) is int and count >= 0:
+                return side, count
+    raise wrong_type(path, "tuple[str, int]", pair)
+
+
+_PAIRS: Final = "list[tuple[str, int]]"
 
 
 @attrs.frozen(kw_only=True)
@@ -199,6 +225,7 @@ class Tally:
     """What a batch of games came to, counted: what :func:`simulate` gives with ``tally=True``.
 
     A tally takes the same memory for ten games as for ten million.
+    *wins* may be given as pairs or as a mapping; every count is a whole number.
     Two tallies add up (``a + b``) to the tally of both batches; adding is exact and does
     not depend on the order, so a batch split in any way gives the same tally.
     :func:`win_rates` takes a tally as it takes the games.
@@ -207,16 +234,16 @@ class Tally:
     """
 
     #: The games counted.
-    games: int = 0
+    games: int = attrs.field(default=0, validator=a_whole)
     #: ``(winner, games won)`` for each side (or player) that won a game, sorted by name; a
     #: game with several winners counts for each.
     wins: tuple[tuple[str, int], ...] = attrs.field(default=(), converter=_sorted_counts)
     #: The games that ended with no winner.
-    draws: int = 0
+    draws: int = attrs.field(default=0, validator=a_whole)
     #: The games that stopped before their end (*max_steps*, or a bot that played nothing).
-    unfinished: int = 0
+    unfinished: int = attrs.field(default=0, validator=a_whole)
     #: The events of all the games.
-    events: int = 0
+    events: int = attrs.field(default=0, validator=a_whole)
 
     @classmethod
     def of(cls, games: Iterable[SimulatedGame[Any]]) -> Tally:
@@ -242,7 +269,7 @@ class Tally:
         wins.update(dict(other.wins))
         return Tally(
             games=self.games + other.games,
-            wins=tuple(wins.items()),
+            wins=wins,
             draws=self.draws + other.draws,
             unfinished=self.unfinished + other.unfinished,
             events=self.events + other.events,
@@ -261,9 +288,7 @@ def _tally(games: Iterable[SimulatedGame[Any]]) -> Tally:
             draws += 1
         else:
             wins.update(game.result.winners)
-    return Tally(
-        games=count, wins=tuple(wins.items()), draws=draws, unfinished=unfinished, events=events
-    )
+    return Tally(games=count, wins=wins, draws=draws, unfinished=unfinished, events=events)
 
 
 def _play_games(
