@@ -161,17 +161,49 @@ def pyodide(session: nox.Session) -> None:
         "micropip", *PYPROJECT["project"]["dependencies"], *_groups("tests"),
     )  # fmt: skip
     session.run(npm, "ci", "--prefix", str(PYODIDE_DIR), "--no-audit", "--no-fund", external=True)
-    # The runner mounts $JUNIT_DIR at /junit, where pytest inside Pyodide writes its report.
-    junit = ["--junitxml=/junit/pyodide.xml"] if os.environ.get("JUNIT_DIR") else []
     # This run checks the platform; the CPython sessions run the thorough profile (CI's
     # `ci`), at a fraction of WebAssembly's cost. PYODIDE_HYPOTHESIS_PROFILE picks another.
     profile = os.environ.get("PYODIDE_HYPOTHESIS_PROFILE", "default")
-    session.run(
-        node, str(PYODIDE_DIR / "run_tests.mjs"), str(wheels), str(ROOT), "--",
-        *junit, *session.posargs,
-        external=True,
-        env={"HYPOTHESIS_PROFILE": profile},
-    )  # fmt: skip
+    env = {**os.environ, "HYPOTHESIS_PROFILE": profile}
+    runner = [node, str(PYODIDE_DIR / "run_tests.mjs"), str(wheels), str(ROOT), "--"]
+    if session.posargs:  # the tests asked for, in one interpreter
+        session.run(*runner, *session.posargs, external=True, env=env)
+        return
+    # Pyodide has one thread: the suite runs in one interpreter per core, each given a share
+    # of the test files (by size), each writing its JUnit report to $JUNIT_DIR (mounted at
+    # /junit by the runner) and its output to a log, printed when all are done.
+    shards = _shards(sorted((ROOT / "tests").rglob("test_*.py")), os.cpu_count() or 1)
+    logs = Path(session.create_tmp())
+    running = []
+    for index, files in enumerate(shards, 1):
+        junit = [f"--junitxml=/junit/pyodide-{index}.xml"] if os.environ.get("JUNIT_DIR") else []
+        log = logs / f"pyodide-{index}.log"
+        session.log(f"shard {index}: {len(files)} test files, output in {log}")
+        command = [*runner, *junit, "-q", *(str(f.relative_to(ROOT)) for f in files)]
+        with log.open("w", encoding="utf-8") as out:
+            running.append(
+                (
+                    index,
+                    log,
+                    subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env),
+                )
+            )
+    failed = [index for index, _, process in running if process.wait() != 0]
+    for _, log, _ in running:
+        print(log.read_text(encoding="utf-8"), flush=True)
+    if failed:
+        session.error(f"pyodide shard(s) {', '.join(map(str, failed))} failed")
+
+
+def _shards(files: list[Path], count: int) -> list[list[Path]]:
+    """*files* in at most *count* groups of about the same size, each sorted."""
+    sizes = [0] * max(1, count)
+    groups: list[list[Path]] = [[] for _ in sizes]
+    for file in sorted(files, key=lambda f: f.stat().st_size, reverse=True):
+        smallest = sizes.index(min(sizes))
+        sizes[smallest] += file.stat().st_size
+        groups[smallest].append(file)
+    return [sorted(group) for group in groups if group]
 
 
 @nox.session(python=PYTHON)
