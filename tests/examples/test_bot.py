@@ -362,6 +362,7 @@ def kill_script(length: int) -> list[Message]:
     return script
 
 
+@pytest.mark.needs("a subprocess")
 def test_kill_at_random_points_loses_nothing_acknowledged(tmp_path: Path) -> None:
     """SIGKILL the bot's process at 50 random points of a long session, each time starting
     a new one on the database: every reply printed before a kill is in the database, and
@@ -459,6 +460,7 @@ def _killed_after(db: Path, messages: list[Message], *, replies: int, rng: rando
     return out
 
 
+@pytest.mark.needs("a subprocess")
 def test_a_second_process_on_the_same_database_is_refused(tmp_path: Path) -> None:
     """While a bot process has the database open, a second one (an old process not yet
     stopped during a deploy) is refused at start and changes nothing; the first goes on,
