@@ -253,6 +253,7 @@ def test_demo_headings_follow_the_locale(capsys: pytest.CaptureFixture[str]) -> 
 # -- python -m -------------------------------------------------------------------------------
 
 
+@pytest.mark.needs("a subprocess")
 def test_python_dash_m_prints_the_version() -> None:
     """``python -m tabletop_rules --version`` works in a fresh process."""
     source = str(Path(tabletop_rules.__file__).resolve().parents[1])
@@ -277,6 +278,7 @@ def test_an_expression_may_start_with_a_minus(capsys: pytest.CaptureFixture[str]
     assert (0, "(-1D4+3) ＞ -2[2]+3 ＞ 1\n") == (code, capsys.readouterr().out)
 
 
+@pytest.mark.needs("a subprocess")
 def test_a_closed_pipe_ends_quietly() -> None:
     """``odds 30d100 | head -1`` prints no traceback when the reader goes away."""
     done = subprocess.run(
@@ -335,6 +337,7 @@ def test_locale_tags_that_resolve_are_accepted(capsys: pytest.CaptureFixture[str
     assert (0, True) == (code, out.endswith("成功\n"))
 
 
+@pytest.mark.needs("a subprocess")
 def test_output_never_crashes_on_a_terminal_that_is_not_utf8() -> None:
     """On an ASCII terminal the output escapes what it cannot show instead of crashing."""
     env = {**os.environ, "PYTHONIOENCODING": "ascii"}

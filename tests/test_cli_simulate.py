@@ -46,6 +46,7 @@ def test_skirmish_offers_simulations() -> None:
     )
 
 
+@pytest.mark.needs("threads")
 @pytest.mark.usefixtures("without_rich")
 def test_the_plain_table_gives_the_library_rates(capsys: pytest.CaptureFixture[str]) -> None:
     """SK-35, SK-39: without rich, the table lists each player's wins and the draws."""
@@ -88,6 +89,7 @@ def test_the_same_seed_gives_the_same_table_on_two_processes(
     assert (0, 0, one.splitlines()[1:]) == (code_one, code_two, two.splitlines()[1:])
 
 
+@pytest.mark.needs("threads")
 def test_the_rich_table_shows_the_rates(capsys: pytest.CaptureFixture[str]) -> None:
     """With rich installed, the table holds the same counts, rates and intervals."""
     pytest.importorskip("rich")

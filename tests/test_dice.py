@@ -303,6 +303,7 @@ def test_seeded_faces_are_in_range(seed: int, pool: Dice) -> None:
     assert pool.count == len(roll.faces)
 
 
+@pytest.mark.needs("a subprocess")
 def test_seeded_dice_are_the_same_in_another_process() -> None:
     """A fresh interpreter with another hash seed rolls the same faces."""
     code = (
@@ -333,6 +334,7 @@ def test_seeded_d20_is_roughly_uniform() -> None:
     assert chi_square < 60, chi_square
 
 
+@pytest.mark.needs("a subprocess")
 def test_seeded_dice_with_more_sides_than_64_bits_terminate() -> None:
     """A die of 2**64 + 1 sides (a valid Dice, e.g. read from JSON) rolls or raises within
     seconds; it must not loop forever in the rejection sampling."""

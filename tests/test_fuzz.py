@@ -1190,6 +1190,7 @@ _SETUP = m20.CombatSetup(
 )
 
 
+@pytest.mark.needs("native speed")
 def test_a_long_language_tag_is_resolved_quickly() -> None:
     """Issue 14: a player's client language tag is outside input; a 30,000-character tag
     (15,000 parts) resolves in linear time (0.4 s when quadratic, a millisecond when not)."""

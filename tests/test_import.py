@@ -31,6 +31,7 @@ def _median_seconds(code: str, runs: int) -> float:
     return statistics.median(samples)
 
 
+@pytest.mark.needs("a subprocess")
 def test_import_does_not_import_hypothesis() -> None:
     """``import tabletop_rules`` loads neither Hypothesis nor the testing strategies."""
     loaded = json.loads(
@@ -43,6 +44,7 @@ def test_import_does_not_import_hypothesis() -> None:
     assert [] == loaded
 
 
+@pytest.mark.needs("a subprocess")
 def test_import_does_not_import_rule_systems_or_the_cli() -> None:
     """The core never imports a rule system, the notation's CLI or the test-only libraries."""
     loaded = json.loads(
@@ -73,6 +75,7 @@ def test_version_is_a_string() -> None:
     assert isinstance(tabletop_rules.__version__, str)
 
 
+@pytest.mark.needs("a subprocess")
 def test_rule_systems_load_no_metadata_json_or_notation() -> None:
     """``import tabletop_rules.m20`` loads neither importlib.metadata, importlib.resources,
     cattrs nor the notation: each is imported when first needed (issue 7, point 5)."""
@@ -87,6 +90,7 @@ def test_rule_systems_load_no_metadata_json_or_notation() -> None:
     assert [] == loaded
 
 
+@pytest.mark.needs("a subprocess")
 def test_importing_hypothesis_imports_nothing_of_the_library() -> None:
     """Hypothesis' entry point is a top-level module that imports nothing: ``import
     hypothesis`` loads no ``tabletop_rules`` module (issue 7, point 5)."""

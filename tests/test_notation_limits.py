@@ -26,6 +26,7 @@ HUGE_REPEAT = (
 )
 
 
+@pytest.mark.needs("native speed")
 def test_json_sum_over_the_limits_is_refused_before_any_work() -> None:
     """An Expression of 10,000,000 dice from JSON is InvalidData, refused at once."""
     start = time.perf_counter()
@@ -35,6 +36,7 @@ def test_json_sum_over_the_limits_is_refused_before_any_work() -> None:
     assert "Too many dice" in caught.value.detail
 
 
+@pytest.mark.needs("native speed")
 def test_json_repeat_over_the_limits_is_refused_before_any_work() -> None:
     """A Repeat of 10**12 from JSON is InvalidData, refused at once."""
     start = time.perf_counter()
@@ -115,6 +117,7 @@ def _clear_memos() -> None:
         memo.cache_clear()
 
 
+@pytest.mark.needs("native speed")
 @pytest.mark.parametrize("text", WORST)
 def test_worst_commands_within_the_defaults_compute_their_odds_quickly(text: str) -> None:
     """Each costly command the defaults allow computes its exact odds fast, memos cold.

@@ -474,6 +474,7 @@ print(json.dumps([d.total == 1000**100 * 17**37, str(d.mean()), d.min, d.max]))
 """
 
 
+@pytest.mark.needs("a subprocess")
 def test_the_largest_pool_the_notation_allows_is_fast() -> None:
     """100D1000 + 37D17, past what the notation's default limits allow since 0.2.0 but still
     reachable in code, takes seconds, not minutes: here at most 15 s in a fresh process."""

@@ -332,6 +332,7 @@ def test_from_type_of_distribution_uses_the_strategy() -> None:
     assert found.max - found.min >= 3
 
 
+@pytest.mark.needs("a subprocess")
 def test_importing_the_strategies_first_works() -> None:
     """Importing the strategies before Hypothesis (which then runs the entry-point hook on the
     half-imported module) works, and ``from_type`` then uses the strategies."""

@@ -381,7 +381,7 @@ def _print_table(title: str, heads: Sequence[str], rows: Sequence[Sequence[str]]
 
 def _simulate(args: argparse.Namespace) -> int:
     # Only this subcommand needs processes: the others start without importing them.
-    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+    from tabletop_rules.simulation import InlineExecutor, process_pool
 
     simulator = _simulator(args.system)
     decks, bot_names = _choices(simulator, args)
@@ -390,9 +390,8 @@ def _simulate(args: argparse.Namespace) -> int:
     bots = {p: simulator.bots[b] for p, b in zip(simulator.players, bot_names, strict=True)}
     counts = {"games": f"{args.games:,}", "system": simulator.system, "processes": processes}
     started = time.perf_counter()
-    pool: Executor = (
-        ThreadPoolExecutor(max_workers=1) if processes == 1 else ProcessPoolExecutor(processes)
-    )
+    # One process: the games run in this one, as they do where no pool can start.
+    pool: Executor = InlineExecutor() if processes == 1 else process_pool(processes)
     message = translate("cli.simulate.running", locale, **counts)
     finished = False
     try:

@@ -32,6 +32,7 @@ import collections.abc
 import functools
 import json
 import re
+import sys
 import typing
 from collections.abc import Callable
 from fractions import Fraction
@@ -89,6 +90,16 @@ MAX_COUNT_DIGITS = 1000
 #: The longest detail an :class:`~tabletop_rules.errors.InvalidData` from :func:`structure`
 #: quotes, so that an error about a huge document stays short enough to show in a chat.
 _MAX_DETAIL = 300
+
+#: The deepest nesting of arrays and objects :func:`from_json` hands to the JSON decoder on
+#: the browser's Python (Pyodide), whose small stack the C decoder would overflow, crashing
+#: the interpreter, before it raises ``RecursionError`` (at 10,000 levels); elsewhere the
+#: decoder's own ``RecursionError`` (near 1,000 levels) is the bound.
+_MAX_SMALL_STACK_NESTING = 1000
+_SMALL_STACK = sys.platform in {"emscripten", "wasi"}
+#: A JSON string, and a bracket that opens or closes an array or an object.
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
 
 _TAG = "type"
 
@@ -466,11 +477,31 @@ def from_json(text: str | bytes, cls: type[T], *, converter: cattrs.Converter | 
         raise wrong_type("$", "str | bytes", text)
     if len(text) > MAX_JSON_LENGTH:
         raise InvalidData("$", f"the text is longer than {MAX_JSON_LENGTH} characters")
+    if _SMALL_STACK and _too_deep(text):
+        raise InvalidData("$", f"not valid JSON: nested more than {_MAX_SMALL_STACK_NESTING} deep")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:
         raise InvalidData("$", f"not valid JSON: {error}") from error
     return structure(data, cls, converter=converter)
+
+
+def _too_deep(text: str | bytes | bytearray) -> bool:
+    """Whether *text* nests arrays and objects more than ``_MAX_SMALL_STACK_NESTING`` deep.
+
+    Brackets inside strings do not count; a text with fewer opening brackets than the bound
+    is not read at all.
+    """
+    if isinstance(text, bytes | bytearray):
+        text = text.decode("utf-8", errors="replace")
+    if text.count("[") + text.count("{") <= _MAX_SMALL_STACK_NESTING:
+        return False
+    depth = 0
+    for bracket in _BRACKET.finditer(_JSON_STRING.sub("", text)):
+        depth += 1 if bracket[0] in "[{" else -1
+        if depth > _MAX_SMALL_STACK_NESTING:
+            return True
+    return False
 
 
 def _describe(error: BaseException) -> str:

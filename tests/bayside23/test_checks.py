@@ -402,6 +402,7 @@ def test_check_json_round_trip(rulings: Rulings) -> None:
     assert from_json(to_json(result), CheckResult) == result
 
 
+@pytest.mark.needs("a subprocess")
 def test_chat_commands_load_the_notation_only_when_asked() -> None:
     """BAY-21, BAY-34: importing bayside23 loads no notation; CHAT_COMMANDS does, on demand."""
     import json

@@ -7,12 +7,17 @@ The bot is an example, not part of the package: these tests import it from
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
+import random
 import re
+import signal
 import sqlite3
 import subprocess
 import sys
+import threading
+import time
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -303,56 +308,215 @@ def test_restart_mid_combat_resumes_exactly(tmp_path: Path, system: str) -> None
     assert states[0] == states[1]
 
 
-def test_kill_and_restart_process(tmp_path: Path) -> None:
-    """SIGKILL the bot's process in the middle of a combat; the next process goes on."""
-    script = game_script("m20", 6)
-    cut = len(opening("table", "m20")) + 2
-    probe: Message = ("probe", "x", ".system nothing")  # a reply that says the input was read
-    lines = [f"#{c} {u}: {t}" for c, u, t in [*script[:cut], probe, *script[cut:]]]
-    command = [sys.executable, str(BOT_DIR / "bot.py"), "--seed", str(SEED), "--db"]
-    # The child imports the same tabletop_rules as this process.
+# Processes ----------------------------------------------------------------------------
+
+#: The command that runs the bot's process on a database (its path follows).
+BOT_COMMAND = [sys.executable, str(BOT_DIR / "bot.py"), "--seed", str(SEED), "--db"]
+#: A hang guard for each process: far longer than any of them takes.
+PROCESS_TIMEOUT = 120
+KILLS = 50
+
+
+def _bot_env() -> dict[str, str]:
+    """The bot process's environment: it imports the same tabletop_rules as this one."""
     package_root = str(Path(tabletop_rules.__file__).resolve().parents[1])
-    env = {
+    return {
         **os.environ,
         "PYTHONPATH": os.pathsep.join([package_root, os.environ.get("PYTHONPATH", "")]),
     }
 
-    whole = subprocess.run(
-        [*command, str(tmp_path / "whole.db")],
-        input="\n".join(lines) + "\n",
+
+def _lines(messages: list[Message]) -> str:
+    return "".join(f"#{c} {u}: {t}\n" for c, u, t in messages)
+
+
+def _printed(replies: list[Public | Private]) -> str:
+    return "".join(f"{line}\n" for line in shown(replies))
+
+
+def _dump(db: sqlite3.Connection) -> list[list[tuple[object, ...]]]:
+    """Everything the database holds, in order."""
+    tables = ["channels", "characters", "lobbies", "games", "events"]
+    return [db.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall() for table in tables]
+
+
+def kill_script(length: int) -> list[Message]:
+    """Games one after another in two channels, with dice and secret rolls between their
+    moves: *length* messages or more, each answered with at least one line."""
+    script: list[Message] = []
+    with _scratch_bot() as bot:
+
+        def send(message: Message) -> None:
+            assert bot.handle(Incoming(*message))
+            script.append(message)
+
+        while len(script) < length:
+            for channel, system in (("north", "m20"), ("south", "skirmish")):
+                if channel not in bot.games:
+                    for message in opening(channel, system):
+                        send(message)
+                move = next_move(bot, channel)
+                send(move or (channel, "gm", ".end"))
+            send(("tavern", "ann", f"{len(script) % 5 + 1}d6 step"))
+            send(("tavern", "ann", "S2D6>=7 sneak"))  # two replies: one may be cut off
+    return script
+
+
+@pytest.mark.needs("a subprocess")
+def test_kill_at_random_points_loses_nothing_acknowledged(tmp_path: Path) -> None:
+    """SIGKILL the bot's process at 50 random points of a long session, each time starting
+    a new one on the database: every reply printed before a kill is in the database, and
+    the last process goes on exactly as a bot that was never killed.
+
+    Each process is given the rest of the session at once and killed after a random
+    number of its replies, so it dies while it reads, plays, writes or prints the next
+    message. A message whose reply was cut off by the kill (or not printed at all) may or
+    may not have been stored; the database after the kill must be exactly the one a bot
+    that never stopped has after the acknowledged messages, or after one more.
+    """
+    rng = random.Random(SEED)
+    most = 6  # replies a process prints before it is killed
+    script = kill_script(KILLS * (most + 1) + 20)  # a kill stores at most most + 1 messages
+    # What a bot that never stops prints for each message, and holds after it.
+    store = Store(tmp_path / "reference.db")
+    store._db.execute("PRAGMA synchronous=OFF")  # no process of it is killed
+    reference = Bot(store, seed=SEED)
+    printed: list[str] = []
+    held = [_dump(store._db)]
+    for message in script:
+        printed.append(_printed(reference.handle(Incoming(*message))))
+        held.append(_dump(store._db))
+    store.close()
+
+    db = tmp_path / "killed.db"
+    stored = 0  # messages the database holds
+    for _ in range(KILLS):
+        assert stored < len(script), "the session ended before the last kill"
+        out = _killed_after(db, script[stored:], replies=rng.randint(1, most), rng=rng)
+        expected = "".join(printed[stored:])
+        assert expected.startswith(out)  # what was printed is what the bot prints
+        # The messages whose every reply line was printed, and whether the next one's
+        # reply was cut off.
+        ends = list(itertools.accumulate(len(text) for text in printed[stored:]))
+        whole = sum(1 for end in ends if end <= len(out))
+        acknowledged = stored + whole
+        cut = len(out) > (ends[whole - 1] if whole else 0)
+        raw = sqlite3.connect(db)
+        found = _dump(raw)
+        raw.close()
+        # An acknowledged message is stored; the next may be, if its reply was cut off
+        # or not printed yet, and must be if part of its reply was printed.
+        candidates = [acknowledged + 1] if cut else [acknowledged, acknowledged + 1]
+        matches = [n for n in candidates if n < len(held) and held[n] == found]
+        assert matches, f"the database after kill at {acknowledged} holds neither"
+        stored = matches[-1]
+    end = stored + 20  # and the last process goes on as the bot that never stopped
+    rest = subprocess.run(
+        [*BOT_COMMAND, str(db)],
+        input=_lines(script[stored:end]),
         capture_output=True,
         text=True,
         check=True,
-        env=env,
-    ).stdout.splitlines()
+        env=_bot_env(),
+        timeout=PROCESS_TIMEOUT,
+    )
+    assert rest.stdout == "".join(printed[stored:end])
+    raw = sqlite3.connect(db)
+    assert _dump(raw) == held[end]
+    raw.close()
 
+
+def _killed_after(db: Path, messages: list[Message], *, replies: int, rng: random.Random) -> str:
+    """Start the bot on *db*, give it *messages*, and SIGKILL it once it has printed
+    *replies* lines (and a random moment more); everything it printed."""
     with subprocess.Popen(
-        [*command, str(tmp_path / "cut.db")],
+        [*BOT_COMMAND, str(db)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=_bot_env(),
+    ) as bot:
+        assert bot.stdin is not None
+        assert bot.stdout is not None
+        stdin = bot.stdin
+
+        def feed() -> None:
+            with contextlib.suppress(BrokenPipeError, ValueError):
+                stdin.write(_lines(messages))
+                stdin.close()
+
+        hang_guard = threading.Timer(PROCESS_TIMEOUT, bot.kill)
+        hang_guard.start()
+        threading.Thread(target=feed, daemon=True).start()
+        out = ""
+        for _ in range(replies):
+            out += bot.stdout.readline()
+        time.sleep(rng.random() / 100)  # not measured: only moves where the kill lands
+        bot.kill()  # SIGKILL: no clean-up, no close
+        out += bot.stdout.read()  # what it printed before it died
+        hang_guard.cancel()
+    assert bot.returncode == -signal.SIGKILL
+    return out
+
+
+@pytest.mark.needs("a subprocess")
+def test_a_second_process_on_the_same_database_is_refused(tmp_path: Path) -> None:
+    """While a bot process has the database open, a second one (an old process not yet
+    stopped during a deploy) is refused at start and changes nothing; the first goes on,
+    and once it has stopped the next one starts where it stopped."""
+    db = tmp_path / "bot.db"
+    session: list[Message] = [("t", "ann", "1d20"), ("t", "bo", "1d20"), ("t", "cy", "1d20")]
+    expected = run(tmp_path / "reference.db", session)
+    with subprocess.Popen(
+        [*BOT_COMMAND, str(db)],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
-        env=env,
-    ) as killed:
-        assert killed.stdin is not None
-        assert killed.stdout is not None
-        killed.stdin.write("\n".join(lines[: cut + 1]) + "\n")
-        killed.stdin.flush()
-        before: list[str] = []
-        for line in killed.stdout:
-            before.append(line.rstrip("\n"))
-            if line.startswith("[#probe]"):
-                break
-        killed.kill()  # SIGKILL: no clean-up, no close
-    assert killed.returncode == -9
-    after = subprocess.run(
-        [*command, str(tmp_path / "cut.db")],
-        input="\n".join(lines[cut + 1 :]) + "\n",
+        env=_bot_env(),
+    ) as first:
+        assert first.stdin is not None
+        assert first.stdout is not None
+        first.stdin.write(_lines(session[:1]))
+        first.stdin.flush()
+        assert first.stdout.readline() == f"{expected[0]}\n"  # it is up, and holds the file
+        second = subprocess.run(
+            [*BOT_COMMAND, str(db)],
+            check=False,
+            input=_lines(session[1:2]),
+            capture_output=True,
+            text=True,
+            env=_bot_env(),
+            timeout=PROCESS_TIMEOUT,
+        )
+        assert second.returncode == 1
+        assert second.stdout == ""
+        assert "in use by another process" in second.stderr
+        first.stdin.write(_lines(session[1:2]))
+        first.stdin.close()
+        assert first.stdout.read() == f"{expected[1]}\n"  # the dice go on as if alone
+    assert first.wait(PROCESS_TIMEOUT) == 0
+    third = subprocess.run(
+        [*BOT_COMMAND, str(db)],
+        input=_lines(session[2:]),
         capture_output=True,
         text=True,
         check=True,
-        env=env,
-    ).stdout.splitlines()
-    assert whole == before + after
+        env=_bot_env(),
+        timeout=PROCESS_TIMEOUT,
+    )
+    assert third.stdout == f"{expected[2]}\n"
+
+
+def test_a_second_store_on_the_same_file_is_refused(db: Path) -> None:
+    """The store holds SQLite's lock from open to close: a second one is refused at once."""
+    from tabletop_bot.store import DatabaseInUse
+
+    first = Store(db)
+    with pytest.raises(DatabaseInUse, match="in use by another process"):
+        Store(db)
+    first.close()
+    Store(db).close()  # closed, the file is free again
 
 
 def test_crash_inside_the_write_loses_and_repeats_nothing(db: Path) -> None:
@@ -370,8 +534,9 @@ def test_crash_inside_the_write_loses_and_repeats_nothing(db: Path) -> None:
         def append_events(self, *args: Any, **kwargs: Any) -> None:
             if not self.crash:
                 return super().append_events(*args, **kwargs)
-            # Store the events, then die before the dice state and the commit.
-            self._db.execute("BEGIN IMMEDIATE")
+            # Store the events (in the message's transaction), then die before the dice
+            # state and the commit.
+            assert self._db.in_transaction
             self._db.execute(
                 "INSERT INTO events (game, seq, data) VALUES (?, ?, ?)", (1, 999, "{}")
             )
@@ -448,7 +613,7 @@ def _two_games(db: Path) -> None:
             "The record is corrupt at event 1",
         ),
         ("UPDATE games SET seats = '5' WHERE id = 1", "the seats are not a list"),
-        ("UPDATE games SET seats = 'not json' WHERE id = 1", "Expecting value"),
+        ("UPDATE games SET seats = 'not json' WHERE id = 1", "the seats are not a list"),
         ("DELETE FROM events WHERE game = 1 AND seq = 0", "missing"),
     ],
 )
@@ -512,9 +677,41 @@ def test_damaged_dice_are_refused(db: Path) -> None:
     assert refusal.startswith("[#north] This channel's stored dice are damaged (")
     # Changing the channel's settings keeps the damaged row as it is, for an operator.
     assert say(bot, "north", "ann", ".lang ja") == ["[#north] このチャンネルは日本語になりました。"]
-    assert [row.dice for row in store.channels() if row.channel == "north"] == ['{"seed": 1}']
+    assert [row.dice for row in store.channels() if row.channel.name == "north"] == ['{"seed": 1}']
     assert say(bot, "south", "ann", "1d6")[0].startswith("[#south] ann: (1D6)")
     store.close()
+
+
+def test_a_new_game_never_takes_the_events_of_a_lost_one(db: Path) -> None:
+    """A game whose row is gone leaves its events behind; the next game is numbered past
+    them, plays, and resumes with its own events only."""
+    run(db, game_script("m20", 3, channel="north"))
+    raw = sqlite3.connect(db)
+    with raw:
+        raw.execute("DELETE FROM games")
+    raw.close()
+    script = game_script("m20", 3, channel="south")
+    replies = run(db, script)
+    alone = run(db.with_name("alone.db"), script)
+    assert replies == [line.replace("Game #1 ", "Game #2 ") for line in alone]
+    store = Store(db)
+    bot = Bot(store, seed=SEED)
+    game = bot.games["south"]
+    assert game.id == 2
+    assert _stored_state(store, game) == game.state
+    store.close()
+
+
+def test_a_database_without_game_lengths_gets_them(db: Path) -> None:
+    """A database made before ``games.length`` existed is given the column, filled in
+    from the events, and its games resume."""
+    script = game_script("m20", 4, channel="north")
+    run(db, script[:-1])
+    raw = sqlite3.connect(db)
+    with raw:
+        raw.execute("ALTER TABLE games DROP COLUMN length")
+    raw.close()
+    assert run(db, script[-1:]) == run(db.with_name("whole.db"), script)[-1:]
 
 
 # The stdio transport ----------------------------------------------------------------------
@@ -645,3 +842,136 @@ def test_a_damaged_character_is_refused(db: Path) -> None:
     assert refusal.startswith("[#t] ann's stored m20 character is damaged and cannot be read (")
     assert say(bot, "t", "bo", ".check physique 12")[0].startswith("[#t] bo: 1D20[")
     store.close()
+
+
+# Replies quote at most a little of what they were given -------------------------------
+
+HUGE = "ab" * 50_000  # a 100,000-character word, name or id
+#: Every reply that quotes what a user gave, with the messages that lead to it: ``{}`` is
+#: the user's text (a word, their name, a foe's id).
+QUOTING: dict[str, list[Message]] = {
+    "unknown command": [("t", "ann", ".{}")],
+    "unknown system": [("t", "ann", ".system {}")],
+    "unknown system of a sheet": [("t", "ann", ".st {}")],
+    "unknown system of a game": [("t", "ann", ".battle {}")],
+    "unknown language": [("t", "ann", ".lang {}")],
+    "unknown specialty": [
+        ("t", "ann", ".system m20"),
+        ("t", "ann", ".st m20 example"),
+        ("t", "ann", ".check {} 10"),
+    ],
+    "unknown difficulty": [
+        ("t", "ann", ".system m20"),
+        ("t", "ann", ".st m20 example"),
+        ("t", "ann", ".check physique {}"),
+    ],
+    "not a number (bar2d6)": [
+        ("t", "ann", ".system bar2d6"),
+        ("t", "ann", ".st bar2d6 example"),
+        ("t", "ann", ".check {}"),
+    ],
+    "not a number (bayside23)": [
+        ("t", "ann", ".system bayside23"),
+        ("t", "ann", ".st bayside23 example"),
+        ("t", "ann", ".check {}"),
+    ],
+    "a foe's id": [("t", "gm", ".battle m20"), ("t", "gm", ".foe {}")],
+    "a roller's name": [("t", "{}", "1d6")],
+    "a secret roller's name": [("t", "{}", "S2d6")],
+    "a checker's name": [("t", "{}", ".system m20"), ("t", "{}", ".st m20 example")],
+    "a name with no character": [("t", "{}", ".system m20"), ("t", "{}", ".check physique 10")],
+    "a GM's name": [("t", "{}", ".battle m20"), ("t", "bo", ".fight")],
+    "a player's name and id": [
+        ("t", "{}", ".st m20 example"),
+        ("t", "gm", ".battle m20"),
+        ("t", "{}", ".join"),
+        ("t", "{}", ".join"),
+    ],
+    "a GM's name as a foe's template": [
+        ("t", "{}", ".st m20 example"),
+        ("t", "{}", ".battle m20"),
+        ("t", "{}", ".foe orc"),
+    ],
+    "players' names in a game": [
+        ("t", "{}", ".st skirmish vanguard"),
+        ("t", "bo", ".st skirmish wilds"),
+        ("t", "gm", ".battle skirmish"),
+        ("t", "{}", ".join"),
+        ("t", "bo", ".join"),
+        ("t", "gm", ".fight"),
+        ("t", "{}", ".menu"),
+        ("t", "bo", ".menu"),
+    ],
+}
+
+
+def _said(db: Path, messages: list[Message], text: str) -> list[list[str]]:
+    """The texts of the replies to *messages* with *text* in them (not whom they go to)."""
+    store = Store(db)
+    try:
+        bot = Bot(store, seed=SEED)
+        filled = [tuple(part.replace("{}", text) for part in message) for message in messages]
+        return [[reply.text for reply in bot.handle(Incoming(*message))] for message in filled]
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("messages", QUOTING.values(), ids=QUOTING.keys())
+def test_a_reply_quotes_at_most_a_few_words_of_what_it_was_given(
+    tmp_path: Path, messages: list[Message]
+) -> None:
+    """A 100,000-character word, name or id is quoted as its first characters and an
+    ellipsis, ``QUOTE_LIMIT`` characters in all: the replies are those to that shortened
+    text, and each fits in a chat message."""
+    from tabletop_bot.messages import QUOTE_LIMIT, quote
+
+    shortened = quote(HUGE)
+    assert len(shortened) == QUOTE_LIMIT
+    replies = _said(tmp_path / "huge.db", messages, HUGE)
+    assert replies == _said(tmp_path / "short.db", messages, shortened)
+    lines = [line for reply in replies for line in reply]
+    assert any("…" in line for line in lines)
+    assert not any(HUGE[:QUOTE_LIMIT] in line for line in lines)
+    assert all(len(line) < 2_000 for line in lines)
+
+
+def test_every_message_quotes_at_most_a_few_words() -> None:
+    """Each of the bot's messages, in every locale, quotes a user's text (a word, a name,
+    an id) as at most ``QUOTE_LIMIT`` characters, whatever its length."""
+    from string import Formatter
+
+    from tabletop_bot.messages import MESSAGES, QUOTE_LIMIT, QUOTED_FIELDS, say
+
+    for locale, messages in MESSAGES.items():
+        for key, template in messages.items():
+            fields = [name for _, name, _, _ in Formatter().parse(template) if name]
+            short = say(key, locale, **dict.fromkeys(fields, ""))
+            for field in set(fields) & QUOTED_FIELDS:
+                huge = say(key, locale, **{**dict.fromkeys(fields, ""), field: HUGE})
+                room = QUOTE_LIMIT * fields.count(field)
+                assert len(huge) <= len(short) + room, (locale, key, field)
+
+
+def test_stdio_tells_the_operator_what_it_could_not_use(
+    db: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The stdio bot lists each damaged row on standard error when it starts, and serves."""
+    import io
+
+    from tabletop_bot.stdio import main
+
+    run(db, [("north", "ann", "1d6"), ("south", "gm", ".battle m20")])
+    raw = sqlite3.connect(db)
+    with raw:
+        raw.execute("UPDATE channels SET dice = 'oops' WHERE channel = 'north'")
+        raw.execute("UPDATE lobbies SET system = 'nosuch'")
+    raw.close()
+    monkeypatch.setattr(sys, "stdin", io.StringIO("#north ann: 1d6\n"))
+    main(["--db", str(db)])
+    out, err = capsys.readouterr()
+    assert err.splitlines() == [
+        "tabletop_bot: the lobby of #south not resumed: “nosuch” is no system the bot plays",
+        "tabletop_bot: #north: the stored dice is damaged: Invalid data at $: not valid JSON:"
+        " Expecting value: line 1 column 1 (char 0)",
+    ]
+    assert out.startswith("[#north] This channel's stored dice are damaged (")

@@ -57,6 +57,7 @@ def test_a_state_that_play_cannot_reach_is_refused_when_read(change: object, pat
     assert path in str(raised.value)
 
 
+@pytest.mark.needs("a subprocess")
 def test_json_is_the_same_bytes_whatever_the_hash_seed() -> None:
     """Sets (declared skills, a prompt's answers) are written in a fixed order: a state's
     JSON is the same whatever ``PYTHONHASHSEED`` is (issue 7, point 2)."""

@@ -464,6 +464,7 @@ def _junk_lines(count: int) -> str:
     return "".join(f"不是欄位{index}\n" for index in range(count))
 
 
+@pytest.mark.needs("native speed")
 def test_a_sheet_over_the_length_limit_is_refused_before_reading() -> None:
     """Issue 14, finding 3: a 1 MB sheet took 16 s and 875 MB; one over MAX_SHEET_LENGTH is
     refused at once with one problem that says how long it is and how long it may be."""

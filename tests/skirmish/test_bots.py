@@ -69,6 +69,7 @@ def test_greedy_beats_random() -> None:
     assert (1000, True) == (rates["a"].total, rates["a"].low > 0.5)
 
 
+@pytest.mark.needs("threads")
 def test_same_seed_same_rates_on_any_executor() -> None:
     """The rates depend on the seed only, not on the executor."""
     inline = simulate("vanguard", "wilds", 40, seed=9, executor=InlineExecutor())
@@ -78,6 +79,7 @@ def test_same_seed_same_rates_on_any_executor() -> None:
     assert sum(e.count for e in inline.values()) == 40
 
 
+@pytest.mark.needs("processes")
 def test_a_process_pool_gives_the_same_rates() -> None:
     """The rates of a process pool (the default kind) equal those played in this process."""
     from concurrent.futures import ProcessPoolExecutor

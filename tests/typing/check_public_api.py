@@ -477,3 +477,35 @@ def simulations_report_progress_and_list_simulators(setup: m20.CombatSetup) -> N
     rates = skirmish.simulate("vanguard", "wilds", 2, progress=done.append)
     assert_type(rates, Mapping[str, Estimate])
     assert_type(skirmish.SIMULATOR, Simulator)
+
+
+def simulations_tally_on_any_executor(setup: m20.CombatSetup) -> None:
+    """``tally=True`` gives a Tally; the executors of the module are Executors."""
+    from collections.abc import Callable
+    from concurrent.futures import Executor, Future
+
+    from tabletop_rules.simulation import (
+        FutureExecutor,
+        InlineExecutor,
+        SimulationFailed,
+        Tally,
+        process_pool,
+    )
+
+    tally = simulate(m20.RULESET, [setup], games=10, executor=InlineExecutor(), tally=True)
+    assert_type(tally, Tally)
+    assert_type(tally.won("heroes"), int)
+    assert_type(win_rates(tally)["heroes"], Estimate)
+    games = simulate(m20.RULESET, [setup], games=10, in_flight=2, tally=False)
+    assert_type(games, list[SimulatedGame[m20.CombatSetup]])
+
+    def submit(fn: Callable[..., object], /, *args: object) -> Future[object]:
+        return InlineExecutor().submit(fn, *args)
+
+    executors: list[Executor] = [FutureExecutor(submit), InlineExecutor(), process_pool(2)]
+    assert_type(executors[0].submit(int).result(), int)
+    try:
+        simulate(m20.RULESET, [setup], executor=executors[0], tally=True)
+    except SimulationFailed as error:
+        assert_type(error.failed, tuple[range, ...])
+        assert_type(error.completed, list[SimulatedGame[Any]] | Tally)

@@ -5,6 +5,11 @@
 returns :class:`~tabletop_bot.transport.Public` and :class:`~tabletop_bot.transport.Private`
 replies. Every change is stored before the reply is returned, so a reply that was sent is
 never lost by a crash.
+
+A damaged row (a value of the wrong type, an unknown name, JSON that does not read, rows
+that contradict each other) is refused in the channel it belongs to, with a message that
+says what is wrong, and every other channel goes on. The bot never rewrites a damaged
+value except with one a user sets anew (``.lang``, ``.system``, ``.battle``, ``.st``).
 """
 
 from __future__ import annotations
@@ -13,12 +18,12 @@ import json
 import secrets
 import unicodedata
 import zlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Protocol, TypeVar, cast
 
-from tabletop_bot.messages import BotError, say
-from tabletop_bot.store import ChannelRow, GameRow, Store
+from tabletop_bot.messages import BotError, Reason, quote, reason_of, say
+from tabletop_bot.store import ChannelRow, GameRow, Key, LobbyRow, NoGameId, Store, Unreadable
 from tabletop_bot.systems import SYSTEMS, Seat, System
 from tabletop_bot.transport import Incoming, Outgoing, Private, Public
 from tabletop_rules import engine, from_json, notation, to_json
@@ -29,6 +34,20 @@ from tabletop_rules.i18n import DEFAULT_LOCALE, LOCALES, resolve_locale
 
 __all__ = ["Bot"]
 
+#: The longest id ``.foe`` gives a foe.
+MAX_ID = 32
+
+#: The columns of a channel's row, in the order their damage is told.
+_CHANNEL_COLUMNS = ("channel", "locale", "system", "dice")
+
+#: What a damaged column of a channel's row refuses, and with which message.
+_DAMAGED_CHANNEL = {
+    "channel": "bot.damaged_channel",
+    "locale": "bot.damaged_locale",
+    "system": "bot.damaged_system",
+    "dice": "bot.damaged_dice",
+}
+
 
 @dataclass
 class Channel:
@@ -38,16 +57,16 @@ class Channel:
     locale: str
     system: str | None
     dice: SeededDice
-    #: Why the stored dice could not be read (then the channel rolls nothing).
-    damaged: str | None = None
-    #: The stored dice that could not be read: kept as they are, never replaced by a new
-    #: stream that could repeat faces.
-    damaged_dice: str = ""
+    #: The columns of its stored row that cannot be used, with why: ``channel`` (the row
+    #: itself: its key, or no row at all), ``locale``, ``system`` or ``dice``. A damaged
+    #: column is never written but by a command that sets it anew.
+    damage: dict[str, Reason] = field(default_factory=dict[str, Reason])
 
-    def row(self) -> ChannelRow:
-        """The row to store."""
-        dice = self.damaged_dice if self.damaged else to_json(self.dice.state)
-        return ChannelRow(self.name, self.locale, self.system, dice)
+    def refuse(self, columns: Iterable[str]) -> None:
+        """Raise the refusal of the first damaged one of *columns*, if any."""
+        for column in _CHANNEL_COLUMNS:
+            if column in columns and column in self.damage:
+                raise BotError(_DAMAGED_CHANNEL[column], detail=self.damage[column])
 
 
 @dataclass
@@ -101,29 +120,88 @@ def _seat(value: object) -> Seat | None:
     return None
 
 
-def _seats(text: str) -> tuple[Seat, ...]:
-    """The seats stored as JSON; ``ValueError`` if the row is not a list of three texts each."""
-    read: object = json.loads(text)
-    if isinstance(read, list):
-        seats = [_seat(value) for value in cast("list[object]", read)]
-        found = [seat for seat in seats if seat is not None]
-        if len(found) == len(seats):
-            return tuple(found)
-    raise ValueError(f"the seats are not a list of [user, id, role] texts: {text[:80]!r}")
+def _seats(text: str, system: System, gm: str) -> tuple[Seat, ...]:
+    """The seats stored as JSON, checked against each other and the system's rules.
+
+    Raises:
+        BotError: They are not a list of three texts each, or they are not seats the
+            lobby gives (``bot.reason.seats_contradict``).
+    """
+    try:
+        read: object = json.loads(text)
+    except ValueError:
+        raise BotError("bot.reason.seats_shape") from None
+    values = cast("list[object]", read) if isinstance(read, list) else [None]
+    seats = [_seat(value) for value in values]
+    found = tuple(seat for seat in seats if seat is not None)
+    if len(found) != len(seats):
+        raise BotError("bot.reason.seats_shape")
+    problem = _seat_problem(found, system, gm)
+    if problem:
+        raise BotError("bot.reason.seats_contradict", problem=BotError(problem))
+    return found
 
 
-def _detail(error: Exception, locale: str) -> str:
-    if isinstance(error, TabletopRulesError | BotError):
-        return error.localized(locale)
-    return f"{type(error).__name__}: {error}"
+def _seat_problem(seats: Sequence[Seat], system: System, gm: str) -> str:
+    """The key of the first thing in *seats* no lobby of *system* run by *gm* gives, or ``""``."""
+    players = [seat for seat in seats if seat.role == "player"]
+    ids = [seat.id for seat in seats]
+    most = system.seats[1]
+    problems = {
+        "role": any(seat.role not in ("player", "foe") for seat in seats),
+        "id": len(set(ids)) != len(ids) or any(not id_ or id_ == system.gm for id_ in ids),
+        "player": len({seat.user for seat in players}) != len(players)
+        or (most is not None and len(players) > most)
+        or any(
+            seat.id != (seat.user if system.gm else "ab"[index])
+            for index, seat in enumerate(players)
+        ),
+        "foe": any(seat.role == "foe" and (seat.user != gm or not system.gm) for seat in seats),
+    }
+    return next((f"bot.seat_problem.{name}" for name, bad in problems.items() if bad), "")
+
+
+def _damage(value: Unreadable) -> BotError:
+    """The refusal of a stored value of the wrong type."""
+    return BotError("bot.reason.type", column=value.column, found=value.found, wanted=value.wanted)
+
+
+def _column(value: str | Unreadable) -> str:
+    """A stored text that must be readable here; ``BotError`` if it is not."""
+    if isinstance(value, Unreadable):
+        raise _damage(value)
+    return value
+
+
+def _known_system(value: str | Unreadable) -> System:
+    """The system a row names; ``BotError`` if it is unreadable or names none."""
+    name = _column(value)
+    system = SYSTEMS.get(name)
+    if system is None:
+        raise BotError("bot.reason.unknown_system", system=name)
+    return system
+
+
+class _Keyed(Protocol):
+    @property
+    def channel(self) -> Key: ...
+
+
+KeyedT = TypeVar("KeyedT", bound=_Keyed)
+
+
+def _good_first(rows: Iterable[KeyedT]) -> list[KeyedT]:
+    """Rows whose key is stored as it should be first: a damaged key yields to a good one."""
+    return sorted(rows, key=lambda row: row.channel.damage is not None)
 
 
 class Bot:
     """The bot, over a :class:`~tabletop_bot.store.Store`.
 
     Building it resumes every running game from the database by verified replay; a game
-    whose record is refused is set aside with its reason (:attr:`broken`), and the others
-    go on.
+    whose record is refused is set aside with its reason (:attr:`broken`), a lobby that
+    does not read too (:attr:`damaged_lobbies`), and a channel whose row is damaged
+    refuses what needs the damaged column (:attr:`Channel.damage`); the others go on.
 
     Args:
         store: The database.
@@ -137,35 +215,84 @@ class Bot:
         self.channels: dict[str, Channel] = {}
         self.lobbies: dict[str, Lobby] = {}
         self.games: dict[str, Game] = {}
-        #: Channels whose running game could not be resumed: (game id, the error).
-        self.broken: dict[str, tuple[int, Exception]] = {}
-        #: Channels whose stored lobby could not be read, with the error; they have no lobby.
-        self.damaged_lobbies: dict[str, Exception] = {}
+        #: Channels whose running game could not be resumed: (game id, why).
+        self.broken: dict[str, tuple[int, Reason]] = {}
+        #: Channels whose stored lobby could not be used, with why; they have no lobby.
+        self.damaged_lobbies: dict[str, Reason] = {}
+        #: Rows left as they are and not used, in words, for the operator: a row whose key
+        #: is damaged, beside the good row of the same channel.
+        self.set_aside: list[str] = []
         self._resume()
 
     # Restart --------------------------------------------------------------------------
 
     def _resume(self) -> None:
-        for row in self.store.channels():
+        for row in _good_first(self.store.channels()):
+            if row.channel.name in self.channels:
+                self.set_aside.append(f"a second channels row for #{row.channel.name}")
+            else:
+                self.channels[row.channel.name] = self._read_channel(row)
+        for game in _good_first(self.store.running_games()):
+            name = game.channel.name
+            if name in self.games or name in self.broken:
+                self.set_aside.append(f"game #{game.id}, a second running game in #{name}")
+                continue
             try:
-                dice = SeededDice.resume(from_json(row.dice, SeededDiceState))
-                damaged = None
-            except TabletopRulesError as error:
-                dice, damaged = SeededDice(0), error.localized(row.locale)
-            self.channels[row.channel] = Channel(
-                row.channel, row.locale, row.system, dice, damaged, row.dice
-            )
-        for channel, system, gm, seats in self.store.lobbies():
+                self.games[name] = self._replay(game)
+            except Exception as error:
+                self.broken[name] = (game.id, reason_of(error))
+        for lobby in _good_first(self.store.lobbies()):
+            name = lobby.channel.name
+            if name in self.lobbies or name in self.damaged_lobbies:
+                self.set_aside.append(f"a second lobbies row for #{name}")
+                continue
             try:
-                self.lobbies[channel] = Lobby(system, gm, list(_seats(seats)))
-            except ValueError as error:
+                self.lobbies[name] = self._read_lobby(lobby)
+            except BotError as error:
                 # The channel has no lobby then; a new .battle replaces the damaged row.
-                self.damaged_lobbies[channel] = error
-        for game in self.store.running_games():
-            try:
-                self.games[game.channel] = self._replay(game)
-            except (TabletopRulesError, ValueError, KeyError) as error:
-                self.broken[game.channel] = (game.id, error)
+                self.damaged_lobbies[name] = error
+        for name in [*self.games, *self.broken, *self.lobbies, *self.damaged_lobbies]:
+            if name not in self.channels:
+                # Its dice are gone: a new stream could repeat faces its game has used.
+                channel = Channel(name, DEFAULT_LOCALE, None, SeededDice(0))
+                channel.damage["channel"] = BotError("bot.reason.no_row")
+                self.channels[name] = channel
+
+    def _read_channel(self, row: ChannelRow) -> Channel:
+        """A stored channel, with each column that cannot be used named in its damage."""
+        damage: dict[str, Reason] = {}
+        if row.channel.damage:
+            damage["channel"] = _damage(row.channel.damage)
+        locale = DEFAULT_LOCALE
+        try:
+            locale = _column(row.locale)
+            if locale not in LOCALES:
+                raise BotError("bot.reason.unknown_locale", tag=locale)
+        except BotError as error:
+            locale, damage["locale"] = DEFAULT_LOCALE, error
+        system: str | None = None
+        try:
+            system = None if row.system is None else _known_system(row.system).name
+        except BotError as error:
+            damage["system"] = error
+        dice = SeededDice(0)  # never rolled while the stored dice are damaged
+        try:
+            dice = SeededDice.resume(from_json(_column(row.dice), SeededDiceState))
+        except Exception as error:
+            damage["dice"] = reason_of(error)
+        return Channel(row.channel.name, locale, system, dice, damage)
+
+    def _read_lobby(self, row: LobbyRow) -> Lobby:
+        """A stored lobby; ``BotError`` naming what is wrong if it cannot be used."""
+        if row.channel.damage:
+            raise _damage(row.channel.damage)
+        system = _known_system(row.system)
+        gm = _column(row.gm)
+        running = self.games.get(row.channel.name) or self.broken.get(row.channel.name)
+        if running is not None:
+            game = running.id if isinstance(running, Game) else running[0]
+            raise BotError("bot.reason.beside_game", game=game)
+        return Lobby(system.name, gm, list(_seats(_column(row.seats), system, gm)))
 
     def _replay(self, row: GameRow) -> Game:
         """Rebuild a stored game by verified replay.
@@ -173,35 +300,58 @@ class Bot:
         Every event must be the one that legal play with its recorded dice gives; the
         first that is not raises ``CorruptRecord`` naming its index.
         """
-        system = SYSTEMS[row.system]
+        if row.channel.damage:
+            raise _damage(row.channel.damage)
+        if isinstance(row.over, Unreadable):
+            raise _damage(row.over)
+        if row.over != 0:
+            raise BotError("bot.reason.over", found=row.over)
+        system = _known_system(row.system)
         ruleset = system.ruleset
-        setup = from_json(row.setup, ruleset.setup_type)
+        gm = _column(row.gm)
+        seats = _seats(_column(row.seats), system, gm)
+        setup = from_json(_column(row.setup), ruleset.setup_type)
         events: list[Any] = []
-        for index, (seq, data) in enumerate(self.store.events(row.id)):
+        stored = self.store.events(row.id)
+        for index, (seq, data) in enumerate(stored):
             if seq != index:
                 raise CorruptRecord(index, "this event is missing")
             try:
-                events.append(from_json(data, ruleset.event_type))
-            except InvalidData as error:
+                events.append(from_json(_column(data), ruleset.event_type))
+            except (InvalidData, BotError) as error:
                 raise CorruptRecord(index, error.localized(DEFAULT_LOCALE)) from error
+        if isinstance(row.length, Unreadable):
+            raise _damage(row.length)
+        if row.length != len(events):
+            raise BotError("bot.reason.length", length=row.length, found=len(events))
         record = GameRecord(
-            system=row.system, rules_version=row.rules_version, setup=setup, events=tuple(events)
+            system=system.name,
+            rules_version=_column(row.rules_version),
+            setup=setup,
+            events=tuple(events),
         )
         state = engine.replay(record, ruleset)
-        return Game(row.id, system, setup, state, row.gm, _seats(row.seats), len(events))
+        return Game(row.id, system, setup, state, gm, seats, len(events))
 
     # Messages -------------------------------------------------------------------------
 
     def handle(self, message: Incoming) -> list[Outgoing]:
-        """The replies to *message*: none for ordinary chat."""
-        channel = self._channel(message.channel)
-        text = unicodedata.normalize("NFKC", message.text).strip()
-        try:
-            if text.startswith("."):
-                return self._command(channel, message.user, text)
-            return self._roll(channel, message.user, text)
-        except (TabletopRulesError, BotError) as error:
-            return [Public(channel.name, error.localized(channel.locale))]
+        """The replies to *message*: none for ordinary chat.
+
+        Everything the message changes is stored in one transaction before the replies
+        are returned, so a crash stores all of it or none. A refusal is a reply; any other
+        error is raised with nothing stored, and the bot should then be built again from
+        the database (a process that lets it end does so when it restarts).
+        """
+        with self.store.transaction():
+            channel = self._channel(message.channel)
+            text = unicodedata.normalize("NFKC", message.text).strip()
+            try:
+                if text.startswith("."):
+                    return self._command(channel, message.user, text)
+                return self._roll(channel, message.user, text)
+            except (TabletopRulesError, BotError) as error:
+                return [Public(channel.name, error.localized(channel.locale))]
 
     def _channel(self, name: str) -> Channel:
         channel = self.channels.get(name)
@@ -212,20 +362,21 @@ class Bot:
                 else self._seed ^ zlib.crc32(name.encode())
             )
             channel = Channel(name, DEFAULT_LOCALE, None, SeededDice(seed))
-            self.store.save_channel(channel.row())
+            self.store.new_channel(name, channel.locale, to_json(channel.dice.state))
             self.channels[name] = channel
         return channel
 
     def _roll(self, channel: Channel, user: str, text: str) -> list[Outgoing]:
         """Parse → roll → render; an ``S`` in front of any command makes it secret."""
+        if "system" in channel.damage:
+            return self._refuse_commands(channel, text)
         command: Any = (
             notation.parse(text, system=channel.system) if channel.system else notation.parse(text)
         )
         if command is None:
             return []
+        channel.refuse(_CHANNEL_COLUMNS)
         secret = bool(getattr(command, "secret", False))
-        if channel.damaged:
-            raise BotError("bot.damaged_dice", detail=channel.damaged)
         if isinstance(command, notation.SystemCommand):
             rendered = self._rolling(
                 channel,
@@ -241,17 +392,31 @@ class Bot:
             )
         if secret:
             return [
-                Private(user, f"[{channel.name}] {rendered}"),
+                Private(user, f"[{quote(channel.name)}] {rendered}"),
                 Public(channel.name, say("bot.secret_rolled", channel.locale, user=user)),
             ]
-        return [Public(channel.name, f"{user}: {rendered}")]
+        return [Public(channel.name, f"{quote(user)}: {rendered}")]
+
+    def _refuse_commands(self, channel: Channel, text: str) -> list[Outgoing]:
+        """In a channel whose system cannot be read: chat stays chat, a command is refused.
+
+        A command is what the common language, or any system's, reads as one.
+        """
+        for system in (None, *SYSTEMS):
+            try:
+                if notation.parse(text, system=system) is None:
+                    continue
+            except TabletopRulesError:
+                pass
+            channel.refuse(_CHANNEL_COLUMNS)
+        return []
 
     def _rolling(self, channel: Channel, roll: Callable[[], str]) -> str:
         """Roll with the channel's dice and store where they are; on any error, roll nothing."""
         before = channel.dice.state
         try:
             rendered = roll()
-            self.store.save_channel(channel.row())
+            self.store.save_dice(channel.name, to_json(channel.dice.state))
         except BaseException:
             channel.dice = SeededDice.resume(before)
             raise
@@ -264,6 +429,7 @@ class Bot:
         name, _, first_line_rest = name.partition("\n")
         rest = f"{first_line_rest}\n{rest}".strip() if first_line_rest else rest.strip()
         handler = self._COMMANDS.get(name.lower())
+        channel.refuse(self._READS.get(name.lower(), ("channel", "locale")))
         if handler is None:
             raise BotError("bot.unknown_command", command=name)
         lines = handler(self, channel, user, rest)
@@ -281,8 +447,9 @@ class Bot:
             locale == DEFAULT_LOCALE and not rest.lower().startswith("en")
         ):
             raise BotError("bot.unknown_locale", tag=rest, locales=", ".join(LOCALES))
+        self.store.save_locale(channel.name, locale)
         channel.locale = locale
-        self.store.save_channel(channel.row())
+        channel.damage.pop("locale", None)
         return [say("bot.locale_set", locale)]
 
     def _system(self, name: str) -> System:
@@ -291,13 +458,17 @@ class Bot:
             raise BotError("bot.unknown_system", system=name, systems=", ".join(SYSTEMS))
         return system
 
+    def _choose_system(self, channel: Channel, system: str | None) -> None:
+        """Store the channel's system (which mends a damaged one)."""
+        self.store.save_system(channel.name, system)
+        channel.system = system
+        channel.damage.pop("system", None)
+
     def _set_system(self, channel: Channel, user: str, rest: str) -> list[str]:
         if rest.lower() == "none":
-            channel.system = None
-            self.store.save_channel(channel.row())
+            self._choose_system(channel, None)
             return [say("bot.system_cleared", channel.locale)]
-        channel.system = self._system(rest).name
-        self.store.save_channel(channel.row())
+        self._choose_system(channel, self._system(rest).name)
         return [say("bot.system_set", channel.locale, system=channel.system)]
 
     def _sheet(self, channel: Channel, user: str, rest: str) -> list[str]:
@@ -312,29 +483,29 @@ class Bot:
         return [say("bot.stored", channel.locale, user=user, system=system.name, sheet=sheet)]
 
     def _character(self, user: str, system: System) -> str:
+        """A user's stored character of *system*, refused if it cannot be read."""
         data = self.store.character(user, system.name)
         if data is None:
             raise BotError("bot.no_character", user=user, system=system.name)
         try:
-            system.show_sheet(data, DEFAULT_LOCALE)  # reading it refuses a damaged row
-        except (TabletopRulesError, ValueError) as error:
+            # Reading it (and writing it as a sheet) refuses a damaged row.
+            system.show_sheet(_column(data), DEFAULT_LOCALE)
+        except Exception as error:
             raise BotError(
-                "bot.damaged_character", user=user, system=system.name, detail=_detail(error, "en")
+                "bot.damaged_character", user=user, system=system.name, detail=reason_of(error)
             ) from error
-        return data
+        return _column(data)
 
     def _check(self, channel: Channel, user: str, rest: str) -> list[str]:
         if channel.system is None:
             raise BotError("bot.no_system")
         system = SYSTEMS[channel.system]
         data = self._character(user, system)
-        if channel.damaged:
-            raise BotError("bot.damaged_dice", detail=channel.damaged)
         words = rest.split()
         rendered = self._rolling(
             channel, lambda: system.check(data, words, channel.dice, channel.locale)
         )
-        return [f"{user}: {rendered}"]
+        return [f"{quote(user)}: {rendered}"]
 
     # Lobby ----------------------------------------------------------------------------
 
@@ -350,16 +521,20 @@ class Bot:
         if open_lobby is not None and open_lobby.gm != user:
             raise BotError("bot.only_gm", gm=open_lobby.gm)
         system = self._system(rest)
-        self.lobbies[channel.name] = lobby = Lobby(system.name, user)
-        channel.system = system.name
-        self.store.save_channel(channel.row())
+        lobby = Lobby(system.name, user)
+        self._choose_system(channel, system.name)
         self.store.save_lobby(channel.name, lobby.system, lobby.gm, _seats_json(lobby.seats))
+        self.lobbies[channel.name] = lobby
+        self.damaged_lobbies.pop(channel.name, None)
         key = "bot.lobby_open" if system.gm else "bot.lobby_open_players"
         return [say(key, channel.locale, gm=user, system=system.name)]
 
     def _lobby(self, channel: Channel) -> Lobby:
         lobby = self.lobbies.get(channel.name)
         if lobby is None:
+            damage = self.damaged_lobbies.get(channel.name)
+            if damage is not None:
+                raise BotError("bot.damaged_lobby", detail=damage)
             raise BotError("bot.no_lobby")
         return lobby
 
@@ -381,7 +556,12 @@ class Bot:
 
     def _new_seat(self, lobby: Lobby, seat: Seat) -> None:
         gm = SYSTEMS[lobby.system].gm
-        if not seat.id or seat.id == gm or any(s.id == seat.id for s in lobby.seats):
+        if (
+            not seat.id
+            or len(seat.id) > MAX_ID
+            or seat.id == gm
+            or any(s.id == seat.id for s in lobby.seats)
+        ):
             raise BotError("bot.bad_id", id=seat.id)
         lobby.seats.append(seat)
 
@@ -402,6 +582,7 @@ class Bot:
 
     def _fight(self, channel: Channel, user: str, rest: str) -> list[str]:
         lobby = self._lobby(channel)
+        self._free(channel)
         system = SYSTEMS[lobby.system]
         if user != lobby.gm:
             raise BotError("bot.only_gm", gm=lobby.gm)
@@ -419,16 +600,17 @@ class Bot:
             )
         setup = system.setup(lobby.seats, sheets)
         state = system.ruleset.start(setup)
-        row = GameRow(
-            0,
-            channel.name,
-            system.name,
-            system.ruleset.rules_version,
-            to_json(setup),
-            lobby.gm,
-            _seats_json(lobby.seats),
-        )
-        game_id = self.store.start_game(row)
+        try:
+            game_id = self.store.start_game(
+                channel=channel.name,
+                system=system.name,
+                rules_version=system.ruleset.rules_version,
+                setup=to_json(setup),
+                gm=lobby.gm,
+                seats=_seats_json(lobby.seats),
+            )
+        except NoGameId:
+            raise BotError("bot.no_game_id") from None
         del self.lobbies[channel.name]
         game = Game(game_id, system, setup, state, lobby.gm, tuple(lobby.seats), 0)
         self.games[channel.name] = game
@@ -442,7 +624,7 @@ class Bot:
     def _game(self, channel: Channel) -> Game:
         if channel.name in self.broken:
             game_id, error = self.broken[channel.name]
-            raise BotError("bot.broken", game=game_id, detail=_detail(error, channel.locale))
+            raise BotError("bot.broken", game=game_id, detail=error)
         game = self.games.get(channel.name)
         if game is None:
             raise BotError("bot.no_game")
@@ -458,14 +640,14 @@ class Bot:
 
     def _next(self, game: Game, locale: str) -> str:
         actors = game.system.ruleset.to_act(game.state)
-        shown = ", ".join(f"{actor} ({game.controller(actor)})" for actor in actors)
+        shown = ", ".join(f"{quote(actor)} ({quote(game.controller(actor))})" for actor in actors)
         return say("bot.to_act", locale, actors=shown)
 
     def _menu(self, channel: Channel, user: str, rest: str) -> list[str]:
         game = self._game(channel)
         choices = self._choices(game, user)
         if not choices:
-            waiting = ", ".join(game.system.ruleset.to_act(game.state))
+            waiting = ", ".join(quote(actor) for actor in game.system.ruleset.to_act(game.state))
             return [say("bot.menu_empty", channel.locale, user=user, waiting=waiting)]
         lines = [say("bot.menu_head", channel.locale, user=user)]
         lines += [
@@ -476,11 +658,9 @@ class Bot:
 
     def _do(self, channel: Channel, user: str, rest: str) -> list[str]:
         game = self._game(channel)
-        if channel.damaged:
-            raise BotError("bot.damaged_dice", detail=channel.damaged)
         choices = self._choices(game, user)
         if not choices:
-            waiting = ", ".join(game.system.ruleset.to_act(game.state))
+            waiting = ", ".join(quote(actor) for actor in game.system.ruleset.to_act(game.state))
             raise BotError("bot.menu_empty", user=user, waiting=waiting)
         try:
             command = choices[int(rest) - 1]
@@ -520,7 +700,8 @@ class Bot:
             if result is None or result.draw:
                 lines.append(say("bot.over_draw", channel.locale))
             else:
-                lines.append(say("bot.over", channel.locale, winners=", ".join(result.winners)))
+                winners = ", ".join(quote(winner) for winner in result.winners)
+                lines.append(say("bot.over", channel.locale, winners=winners))
         else:
             lines.append(self._next(game, channel.locale))
         return ["\n".join(lines)]
@@ -529,7 +710,7 @@ class Bot:
         if channel.name in self.broken:
             game_id = self.broken[channel.name][0]
             gm = self._broken_gm(game_id)
-            if user != gm:
+            if gm is not None and user != gm:
                 raise BotError("bot.only_gm", gm=gm)
             del self.broken[channel.name]
         else:
@@ -541,11 +722,12 @@ class Bot:
         self.store.end_game(game_id)
         return [say("bot.ended", channel.locale, game=game_id)]
 
-    def _broken_gm(self, game_id: int) -> str:
+    def _broken_gm(self, game_id: int) -> str | None:
+        """The GM of a game set aside; ``None`` if the row does not say (anyone may end it)."""
         for row in self.store.running_games():
-            if row.id == game_id:
+            if row.id == game_id and isinstance(row.gm, str):
                 return row.gm
-        return ""
+        return None
 
     _COMMANDS: ClassVar[Mapping[str, Callable[..., list[str]]]] = {
         ".help": _help,
@@ -560,4 +742,13 @@ class Bot:
         ".menu": _menu,
         ".do": _do,
         ".end": _end,
+    }
+
+    #: The columns of the channel's row each command reads (any other: channel, locale).
+    #: A damaged one refuses the command; ``.lang`` and ``.system`` mend their own.
+    _READS: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        ".lang": ("channel",),
+        ".help": ("channel", "locale", "system"),
+        ".check": _CHANNEL_COLUMNS,
+        ".do": ("channel", "locale", "dice"),
     }

@@ -9,9 +9,30 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from tabletop_rules.errors import TabletopRulesError
 from tabletop_rules.i18n import DEFAULT_LOCALE
 
-__all__ = ["MESSAGES", "BotError", "say"]
+__all__ = [
+    "ERROR_LIMIT",
+    "MESSAGES",
+    "QUOTED_FIELDS",
+    "QUOTE_LIMIT",
+    "BotError",
+    "Reason",
+    "quote",
+    "reason_of",
+    "say",
+]
+
+#: The most characters of what a user gave (a word, a name, an id) a reply quotes.
+QUOTE_LIMIT = 40
+
+#: The most characters of an unexpected error's text a reply quotes.
+ERROR_LIMIT = 200
+
+#: The fields of the messages that quote what a user gave, or what a stored row holds:
+#: each is shortened to ``QUOTE_LIMIT`` characters.
+QUOTED_FIELDS = frozenset({"command", "gm", "id", "system", "tag", "template", "user", "word"})
 
 MESSAGES: Mapping[str, Mapping[str, str]] = {
     "en": {
@@ -66,6 +87,25 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "bot.ended": "Game #{game} ends.",
         "bot.broken": "Game #{game} cannot be resumed: its stored record is refused ({detail}). Nothing else is affected; the GM may .end it.",
         "bot.damaged_dice": "This channel's stored dice are damaged ({detail}); no roll is made until an operator repairs the row.",
+        "bot.damaged_channel": "This channel's stored row is damaged ({detail}); nothing is done here until an operator repairs it.",
+        "bot.damaged_locale": "This channel's stored language is damaged ({detail}); choose one with .lang en, .lang zh-Hant or .lang ja.",
+        "bot.damaged_system": "This channel's stored system is damaged ({detail}); choose one with .system NAME.",
+        "bot.damaged_lobby": "The game being set up here is damaged and cannot be read ({detail}); open a new one with .battle SYSTEM.",
+        "bot.no_game_id": "No game can be numbered in this database: the last number is taken (a damaged row?); an operator must repair it.",
+        "bot.reason.type": "its column {column} holds a value of type {found}, not {wanted}",
+        "bot.reason.unknown_system": "“{system}” is no system the bot plays",
+        "bot.reason.unknown_locale": "“{tag}” is no language the bot speaks",
+        "bot.reason.seats_shape": "the seats are not a list of [user, id, role] texts",
+        "bot.reason.seats_contradict": "the seats contradict each other or the system's rules ({problem})",
+        "bot.seat_problem.role": "a seat's role is neither player nor foe",
+        "bot.seat_problem.id": "an id is empty, the GM's, or given twice",
+        "bot.seat_problem.player": "the players are not seated as a lobby seats them",
+        "bot.seat_problem.foe": "a foe belongs to someone other than the GM",
+        "bot.reason.beside_game": "this channel has a running game, #{game}",
+        "bot.reason.no_row": "the channel has a game or a lobby but no row of its own, so its dice are lost",
+        "bot.reason.over": "its column over holds {found}, neither 0 nor 1",
+        "bot.reason.length": "it says {length} events are stored, but {found} are",
+        "bot.reason.error": "{error}",
     },
     "zh-Hant": {
         "bot.help": (
@@ -119,6 +159,25 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "bot.ended": "第 #{game} 局結束。",
         "bot.broken": "第 #{game} 局無法恢復：其儲存的紀錄被拒絕（{detail}）。其他一切不受影響；GM 可以 .end 結束。",
         "bot.damaged_dice": "本頻道儲存的骰子狀態已損壞（{detail}）；在管理者修復前不會擲骰。",
+        "bot.damaged_channel": "本頻道儲存的資料列已損壞（{detail}）；在管理者修復前，這裡不會執行任何指令。",
+        "bot.damaged_locale": "本頻道儲存的語言已損壞（{detail}）；請用 .lang en、.lang zh-Hant 或 .lang ja 重新選擇。",
+        "bot.damaged_system": "本頻道儲存的規則已損壞（{detail}）；請用 .system 名稱 重新選擇。",
+        "bot.damaged_lobby": "這裡正在準備的遊戲已損壞，無法讀取（{detail}）；請用 .battle 規則 重新開一局。",
+        "bot.no_game_id": "這個資料庫已無法為新遊戲編號：最後一個號碼已被占用（資料列損壞？）；需由管理者修復。",
+        "bot.reason.type": "欄位 {column} 存的是 {found} 型別的值，而不是 {wanted}",
+        "bot.reason.unknown_system": "「{system}」不是機器人支援的規則",
+        "bot.reason.unknown_locale": "「{tag}」不是機器人使用的語言",
+        "bot.reason.seats_shape": "座位不是由 [使用者, ID, 角色] 文字組成的清單",
+        "bot.reason.seats_contradict": "座位彼此矛盾，或不符合規則（{problem}）",
+        "bot.seat_problem.role": "有座位的角色既不是 player 也不是 foe",
+        "bot.seat_problem.id": "有 ID 是空的、與 GM 相同，或重複",
+        "bot.seat_problem.player": "玩家的座位不是開局時的安排",
+        "bot.seat_problem.foe": "有敵人不屬於 GM",
+        "bot.reason.beside_game": "本頻道已有進行中的第 #{game} 局",
+        "bot.reason.no_row": "本頻道有遊戲或開局，卻沒有自己的資料列，因此骰子狀態已遺失",
+        "bot.reason.over": "欄位 over 存的是 {found}，既不是 0 也不是 1",
+        "bot.reason.length": "紀錄寫著儲存了 {length} 個事件，實際上有 {found} 個",
+        "bot.reason.error": "{error}",
     },
     "ja": {
         "bot.help": (
@@ -172,14 +231,50 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "bot.ended": "ゲーム #{game} 終了。",
         "bot.broken": "ゲーム #{game} は再開できません：保存された記録が拒否されました（{detail}）。ほかには影響しません。GM は .end で終えられます。",
         "bot.damaged_dice": "このチャンネルの保存されたダイスは壊れています（{detail}）。管理者が直すまでダイスは振りません。",
+        "bot.damaged_channel": "このチャンネルの保存された行は壊れています（{detail}）。管理者が直すまで、ここでは何もしません。",
+        "bot.damaged_locale": "このチャンネルの保存された言語は壊れています（{detail}）。.lang en、.lang zh-Hant、.lang ja のいずれかで選び直してください。",
+        "bot.damaged_system": "このチャンネルの保存されたシステムは壊れています（{detail}）。.system 名前 で選び直してください。",
+        "bot.damaged_lobby": "ここで準備中のゲームは壊れていて読めません（{detail}）。.battle システム で開き直してください。",
+        "bot.no_game_id": "このデータベースでは新しいゲームに番号を付けられません：最後の番号が使われています（壊れた行？）。管理者が直す必要があります。",
+        "bot.reason.type": "列 {column} に {wanted} ではなく {found} 型の値が入っています",
+        "bot.reason.unknown_system": "「{system}」はこのボットのシステムではありません",
+        "bot.reason.unknown_locale": "「{tag}」はこのボットの言語ではありません",
+        "bot.reason.seats_shape": "席が [ユーザー, ID, 役割] のテキストのリストではありません",
+        "bot.reason.seats_contradict": "席が互いに、またはルールと矛盾しています（{problem}）",
+        "bot.seat_problem.role": "役割が player でも foe でもない席があります",
+        "bot.seat_problem.id": "空の ID、GM の ID、または重複した ID があります",
+        "bot.seat_problem.player": "プレイヤーの席がロビーの並べ方と違います",
+        "bot.seat_problem.foe": "GM 以外の人の敵がいます",
+        "bot.reason.beside_game": "このチャンネルには進行中のゲーム #{game} があります",
+        "bot.reason.no_row": "このチャンネルにはゲームかロビーがあるのに自分の行がなく、ダイスの状態が失われています",
+        "bot.reason.over": "列 over の値 {found} は 0 でも 1 でもありません",
+        "bot.reason.length": "保存されたイベントは {length} 件のはずが、{found} 件です",
+        "bot.reason.error": "{error}",
     },
 }
 
 
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """*text* as a reply quotes it: at most *limit* characters, the last an ellipsis if cut."""
+    return text if len(text) <= limit else f"{text[: limit - 1]}…"
+
+
 def say(key: str, locale: str, /, **params: object) -> str:
-    """The bot's message *key* in *locale* (English if the locale lacks it)."""
+    """The bot's message *key* in *locale* (English if the locale lacks it).
+
+    A field that quotes what a user gave is shortened with :func:`quote`, and a field
+    given a refusal (a :class:`BotError` or the library's error) is that refusal in *locale*.
+    """
     template = MESSAGES.get(locale, {}).get(key) or MESSAGES[DEFAULT_LOCALE][key]
-    return template.format(**params)
+    return template.format(**{name: _filled(name, value, locale) for name, value in params.items()})
+
+
+def _filled(name: str, value: object, locale: str) -> object:
+    if isinstance(value, BotError | TabletopRulesError):
+        return value.localized(locale)
+    if isinstance(value, str) and name in QUOTED_FIELDS:
+        return quote(value)
+    return value
 
 
 class BotError(Exception):
@@ -193,3 +288,16 @@ class BotError(Exception):
     def localized(self, locale: str) -> str:
         """The message in *locale*."""
         return say(self.key, locale, **self.params)
+
+
+#: Why something stored cannot be used: the bot's words or the library's, in any locale.
+Reason = BotError | TabletopRulesError
+
+
+def reason_of(error: Exception) -> Reason:
+    """*error* as a reason a reply gives: unexpected errors by their type and text, shortened."""
+    if isinstance(error, BotError | TabletopRulesError):
+        return error
+    return BotError(
+        "bot.reason.error", error=quote(f"{type(error).__name__}: {error}", ERROR_LIMIT)
+    )

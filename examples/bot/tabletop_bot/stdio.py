@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from typing import TextIO
 
 from tabletop_bot.bot import Bot
-from tabletop_bot.store import Store
+from tabletop_bot.store import DatabaseInUse, Store
 from tabletop_bot.transport import Incoming, Outgoing, Public, serve
 
 __all__ = ["StdioTransport", "main"]
@@ -58,13 +58,27 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--db", required=True, help="the SQLite database file (created if missing)")
     parser.add_argument("--seed", type=int, help="seed new channels' dice (reproducible runs)")
     args = parser.parse_args(argv)
-    store = Store(args.db)
+    try:
+        store = Store(args.db)
+    except DatabaseInUse as error:
+        sys.exit(f"tabletop_bot: {error}")
     try:
         bot = Bot(store, seed=args.seed)
-        for channel, (game, error) in bot.broken.items():
-            print(f"tabletop_bot: game #{game} in #{channel} not resumed: {error}", file=sys.stderr)
-        for channel, error in bot.damaged_lobbies.items():
-            print(f"tabletop_bot: the lobby of #{channel} not resumed: {error}", file=sys.stderr)
+        for line in _damage_report(bot):
+            print(f"tabletop_bot: {line}", file=sys.stderr)
         serve(bot, StdioTransport(sys.stdin, sys.stdout))
     finally:
         store.close()
+
+
+def _damage_report(bot: Bot) -> Iterator[str]:
+    """What of the database the bot could not use, for the operator."""
+    for name, (game, error) in bot.broken.items():
+        yield f"game #{game} in #{name} not resumed: {error}"
+    for name, error in bot.damaged_lobbies.items():
+        yield f"the lobby of #{name} not resumed: {error}"
+    for name, channel in bot.channels.items():
+        for column, error in channel.damage.items():
+            yield f"#{name}: the stored {column} is damaged: {error}"
+    for row in bot.set_aside:
+        yield f"left as it is: {row}"

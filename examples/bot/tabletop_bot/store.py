@@ -1,24 +1,43 @@
 """The bot's SQLite database: channels, characters, lobbies, games and their events.
 
-One file, in WAL mode, opened with the standard library's :mod:`sqlite3`.
+One file, in WAL mode, opened with the standard library's :mod:`sqlite3`, by **one process
+at a time**: the store holds SQLite's exclusive lock from the moment it opens the file until
+it closes it, and a second store on the same file is refused with :class:`DatabaseInUse`
+before it reads anything. Two bots on one file would each keep their own copy of every
+channel's dice in memory and roll the same faces twice.
+
 Every value is stored as the library's JSON (:func:`tabletop_rules.to_json`), so a row
 can be read back with :func:`tabletop_rules.from_json`, which refuses a damaged one with
-:class:`~tabletop_rules.errors.InvalidData`.
+:class:`~tabletop_rules.errors.InvalidData`. A column that holds a value of the wrong
+SQLite type (a blob where text belongs, text where a number belongs) is read as
+:class:`Unreadable`, never as a value, so the bot can refuse that row and go on.
 
 The one rule that makes restarts exact: the events of a command and the channel's dice
 state after it are written in **one transaction** (:meth:`Store.append_events`).
 Either both are stored or neither is, so a crash never loses a roll (events stored,
-dice behind) nor repeats one (dice stored, events lost).
+dice behind) nor repeats one (dice stored, events lost). The bot goes further and
+stores everything one message changes in one (:meth:`Store.transaction`).
 """
 
 from __future__ import annotations
 
+import contextlib
+import math
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["ChannelRow", "GameRow", "Store"]
+__all__ = [
+    "ChannelRow",
+    "DatabaseInUse",
+    "GameRow",
+    "Key",
+    "LobbyRow",
+    "NoGameId",
+    "Store",
+    "Unreadable",
+]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS channels (
@@ -47,7 +66,8 @@ CREATE TABLE IF NOT EXISTS games (
     setup         TEXT NOT NULL,     -- the ruleset's setup as JSON
     gm            TEXT NOT NULL,
     seats         TEXT NOT NULL,
-    over          INTEGER NOT NULL DEFAULT 0
+    over          INTEGER NOT NULL DEFAULT 0,
+    length        INTEGER NOT NULL DEFAULT 0   -- how many events are stored
 );
 CREATE UNIQUE INDEX IF NOT EXISTS one_running_game ON games (channel) WHERE over = 0;
 CREATE TABLE IF NOT EXISTS events (
@@ -58,41 +78,147 @@ CREATE TABLE IF NOT EXISTS events (
 );
 """
 
+#: The largest integer SQLite stores.
+_MAX_ROWID = 2**63 - 1
+
+
+class DatabaseInUse(Exception):
+    """Another process (another bot) has the database open."""
+
+    def __init__(self, path: str | Path) -> None:
+        super().__init__(
+            f"{path} is in use by another process (another bot on the same database?):"
+            " stop it first; one bot process serves one database"
+        )
+
+
+class NoGameId(Exception):
+    """No game can be numbered past the games and events stored: the last id is taken."""
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """A stored value of the wrong SQLite type, as found: a row the bot cannot use."""
+
+    #: The column.
+    column: str
+    #: What it holds: SQLite's name of the value's type (``blob``, ``integer``, ``real``, ``text``).
+    found: str
+    #: What belongs there (``text``, ``integer``).
+    wanted: str
+
+
+@dataclass(frozen=True)
+class Key:
+    """A row's key column: the name it gives, and whether it is stored as it should be.
+
+    A key of the wrong type (a blob where the channel's name belongs) still names its
+    channel, decoded, so that channel can be told its row is damaged.
+    """
+
+    name: str
+    damage: Unreadable | None = None
+
 
 @dataclass(frozen=True)
 class ChannelRow:
     """A channel's settings and dice, as stored."""
 
-    channel: str
-    locale: str
-    system: str | None
-    dice: str
+    channel: Key
+    locale: str | Unreadable
+    system: str | Unreadable | None
+    dice: str | Unreadable
+
+
+@dataclass(frozen=True)
+class LobbyRow:
+    """An open lobby, as stored."""
+
+    channel: Key
+    system: str | Unreadable
+    gm: str | Unreadable
+    seats: str | Unreadable
 
 
 @dataclass(frozen=True)
 class GameRow:
-    """A running game, as stored: its events are read with :meth:`Store.events`."""
+    """A game, as stored: its events are read with :meth:`Store.events`."""
 
     id: int
-    channel: str
-    system: str
-    rules_version: str
-    setup: str
-    gm: str
-    seats: str
+    channel: Key
+    system: str | Unreadable
+    rules_version: str | Unreadable
+    setup: str | Unreadable
+    gm: str | Unreadable
+    seats: str | Unreadable
+    #: 0 while the game runs (any other value but 1 is damage).
+    over: int | Unreadable
+    #: How many events the game has stored.
+    length: int | Unreadable
+
+
+_TYPES: dict[type[object], str] = {
+    str: "text",
+    int: "integer",
+    float: "real",
+    bytes: "blob",
+    type(None): "null",
+}
+
+
+def _found(value: object) -> str:
+    return _TYPES.get(type(value), type(value).__name__)
+
+
+def _text(column: str, value: object) -> str | Unreadable:
+    return value if isinstance(value, str) else Unreadable(column, _found(value), "text")
+
+
+def _integer(column: str, value: object) -> int | Unreadable:
+    return value if isinstance(value, int) else Unreadable(column, _found(value), "integer")
+
+
+def _key(column: str, value: object) -> Key:
+    if isinstance(value, str):
+        return Key(value)
+    damage = Unreadable(column, _found(value), "text")
+    if isinstance(value, bytes):
+        return Key(value.decode("utf-8", "replace"), damage)
+    return Key(str(value), damage)
 
 
 class Store:
-    """The database file (created if missing)."""
+    """The database file (created if missing), held by this process until :meth:`close`.
+
+    Raises:
+        DatabaseInUse: Another process has the file open.
+    """
 
     def __init__(self, path: str | Path) -> None:
         # isolation_level=None: no implicit transactions; each write says where it begins.
-        self._db = sqlite3.connect(path, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        # FULL: a committed transaction survives a power cut too, not only a crash.
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(SCHEMA)
+        # timeout=0: a file another process holds is refused at once, not waited for.
+        db = sqlite3.connect(path, isolation_level=None, timeout=0)
+        try:
+            # EXCLUSIVE: the first access takes SQLite's lock on the file, and the
+            # connection keeps it until it is closed (or its process dies): a second
+            # process gets SQLITE_BUSY on its first statement.
+            db.execute("PRAGMA locking_mode=EXCLUSIVE")
+            db.execute("PRAGMA journal_mode=WAL")
+            # FULL: a committed transaction survives a power cut too, not only a crash.
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA foreign_keys=ON")
+            db.executescript(f"BEGIN EXCLUSIVE;{SCHEMA}")
+            _add_lengths(db)
+            db.execute("COMMIT")
+        except BaseException as error:
+            db.close()
+            if isinstance(error, sqlite3.OperationalError) and error.sqlite_errorcode in (
+                sqlite3.SQLITE_BUSY,
+                sqlite3.SQLITE_LOCKED,
+            ):
+                raise DatabaseInUse(path) from error
+            raise
+        self._db = db
 
     @property
     def journal_mode(self) -> str:
@@ -101,48 +227,91 @@ class Store:
         return str(row[0])
 
     def close(self) -> None:
-        """Close the file."""
+        """Close the file, and let another process open it."""
         self._db.close()
 
-    def _write(self, statements: Iterable[tuple[str, tuple[object, ...]]]) -> None:
-        """Run *statements* in one transaction: all of them are stored, or none."""
+    @contextlib.contextmanager
+    def transaction(self) -> Generator[None]:
+        """Store everything written inside at its end, in one transaction, or nothing.
+
+        Inside another, it is part of that one: the bot handles each message in one.
+        """
         db = self._db
+        if db.in_transaction:
+            yield
+            return
         db.execute("BEGIN IMMEDIATE")
         try:
-            for sql, params in statements:
-                db.execute(sql, params)
+            yield
         except BaseException:
             db.execute("ROLLBACK")
             raise
         db.execute("COMMIT")
+
+    def _write(self, statements: Iterable[tuple[str, tuple[object, ...]]]) -> None:
+        """Run *statements* in one transaction: all of them are stored, or none."""
+        with self.transaction():
+            for sql, params in statements:
+                self._db.execute(sql, params)
 
     # Channels -------------------------------------------------------------------------
 
     def channels(self) -> list[ChannelRow]:
         """Every channel the bot has seen."""
         rows = self._db.execute("SELECT channel, locale, system, dice FROM channels")
-        return [ChannelRow(*row) for row in rows]
+        return [
+            ChannelRow(
+                _key("channel", channel),
+                _text("locale", locale),
+                None if system is None else _text("system", system),
+                _text("dice", dice),
+            )
+            for channel, locale, system, dice in rows
+        ]
 
-    def save_channel(self, row: ChannelRow) -> None:
-        """Store a channel's settings and dice."""
+    def new_channel(self, channel: str, locale: str, dice: str) -> None:
+        """Store a channel seen for the first time: its locale, no system, its dice."""
         self._write(
             [
                 (
-                    "INSERT OR REPLACE INTO channels (channel, locale, system, dice)"
-                    " VALUES (?, ?, ?, ?)",
-                    (row.channel, row.locale, row.system, row.dice),
+                    "INSERT INTO channels (channel, locale, system, dice) VALUES (?, ?, NULL, ?)",
+                    (channel, locale, dice),
                 )
             ]
         )
 
+    def save_locale(self, channel: str, locale: str) -> None:
+        """Store a channel's locale (and nothing else of its row)."""
+        self._write([("UPDATE channels SET locale = ? WHERE channel = ?", (locale, channel))])
+
+    def save_system(self, channel: str, system: str | None) -> None:
+        """Store a channel's system (and nothing else of its row)."""
+        self._write([("UPDATE channels SET system = ? WHERE channel = ?", (system, channel))])
+
+    def save_dice(self, channel: str, dice: str) -> None:
+        """Store where a channel's dice are (and nothing else of its row)."""
+        self._write([("UPDATE channels SET dice = ? WHERE channel = ?", (dice, channel))])
+
     # Characters -----------------------------------------------------------------------
 
-    def character(self, user: str, system: str) -> str | None:
-        """A user's stored character of *system*, as JSON."""
-        row = self._db.execute(
-            "SELECT data FROM characters WHERE user = ? AND system = ?", (user, system)
-        ).fetchone()
-        return None if row is None else str(row[0])
+    def character(self, user: str, system: str) -> str | Unreadable | None:
+        """A user's stored character of *system*, as JSON (``None``: there is none).
+
+        A row whose user or system is stored as a blob is still found (as
+        :class:`Unreadable`) when the user has no row stored as it should be.
+        """
+        rows = self._db.execute(
+            "SELECT user, system, data FROM characters"
+            " WHERE user IN (?, CAST(? AS BLOB)) AND system IN (?, CAST(? AS BLOB))",
+            (user, user, system, system),
+        ).fetchall()
+        damaged: Unreadable | None = None
+        for row_user, row_system, data in rows:
+            key = _key("user", row_user).damage or _key("system", row_system).damage
+            if key is None:
+                return _text("data", data)
+            damaged = key
+        return damaged
 
     def save_character(self, user: str, system: str, data: str) -> None:
         """Store (or replace) a user's character of *system*."""
@@ -157,10 +326,18 @@ class Store:
 
     # Lobbies --------------------------------------------------------------------------
 
-    def lobbies(self) -> list[tuple[str, str, str, str]]:
-        """Every open lobby: channel, system, GM, seats."""
+    def lobbies(self) -> list[LobbyRow]:
+        """Every open lobby."""
         rows = self._db.execute("SELECT channel, system, gm, seats FROM lobbies")
-        return [(str(a), str(b), str(c), str(d)) for a, b, c, d in rows]
+        return [
+            LobbyRow(
+                _key("channel", channel),
+                _text("system", system),
+                _text("gm", gm),
+                _text("seats", seats),
+            )
+            for channel, system, gm, seats in rows
+        ]
 
     def save_lobby(self, channel: str, system: str, gm: str, seats: str) -> None:
         """Store (or replace) a channel's lobby."""
@@ -176,36 +353,61 @@ class Store:
 
     # Games ----------------------------------------------------------------------------
 
-    def start_game(self, row: GameRow) -> int:
-        """Store a new game and close the channel's lobby, in one transaction; its id."""
+    def start_game(
+        self, *, channel: str, system: str, rules_version: str, setup: str, gm: str, seats: str
+    ) -> int:
+        """Store a new game and close the channel's lobby, in one transaction; its id.
+
+        The id is past every id the events table names too, so a new game never
+        inherits the stray events of a game whose row is gone.
+
+        Raises:
+            NoGameId: The largest id SQLite stores is taken.
+        """
         db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
+        with self.transaction():
+            (last_game,) = db.execute("SELECT coalesce(max(id), 0) FROM games").fetchone()
+            stray = db.execute(
+                "SELECT game FROM events WHERE game <= ? ORDER BY game DESC LIMIT 1",
+                (_MAX_ROWID,),
+            ).fetchone()
+            last = max(int(last_game), math.floor(stray[0]) if stray else 0)
+            if last >= _MAX_ROWID:
+                raise NoGameId
             cursor = db.execute(
-                "INSERT INTO games (channel, system, rules_version, setup, gm, seats)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (row.channel, row.system, row.rules_version, row.setup, row.gm, row.seats),
+                "INSERT INTO games (id, channel, system, rules_version, setup, gm, seats)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (last + 1, channel, system, rules_version, setup, gm, seats),
             )
-            db.execute("DELETE FROM lobbies WHERE channel = ?", (row.channel,))
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
+            db.execute("DELETE FROM lobbies WHERE channel = ?", (channel,))
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
     def running_games(self) -> list[GameRow]:
-        """Every game not over, oldest first."""
+        """Every game not over (and every game whose ``over`` is damaged), oldest first."""
         rows = self._db.execute(
-            "SELECT id, channel, system, rules_version, setup, gm, seats FROM games"
-            " WHERE over = 0 ORDER BY id"
+            "SELECT id, channel, system, rules_version, setup, gm, seats, over, length"
+            " FROM games WHERE over IS NOT 1 ORDER BY id"
         )
-        return [GameRow(*row) for row in rows]
+        return [
+            GameRow(
+                int(id_),
+                _key("channel", channel),
+                _text("system", system),
+                _text("rules_version", rules_version),
+                _text("setup", setup),
+                _text("gm", gm),
+                _text("seats", seats),
+                _integer("over", over),
+                _integer("length", length),
+            )
+            for id_, channel, system, rules_version, setup, gm, seats, over, length in rows
+        ]
 
-    def events(self, game: int) -> list[tuple[int, str]]:
+    def events(self, game: int) -> list[tuple[int | Unreadable, str | Unreadable]]:
         """A game's events in order: (seq, JSON)."""
         rows = self._db.execute("SELECT seq, data FROM events WHERE game = ? ORDER BY seq", (game,))
-        return [(int(seq), str(data)) for seq, data in rows]
+        return [(_integer("seq", seq), _text("data", data)) for seq, data in rows]
 
     def append_events(
         self,
@@ -226,11 +428,21 @@ class Store:
             ("INSERT INTO events (game, seq, data) VALUES (?, ?, ?)", (game, seq, data))
             for seq, data in enumerate(events, first_seq)
         ]
+        length = first_seq + len(statements)
         statements.append(("UPDATE channels SET dice = ? WHERE channel = ?", (dice, channel)))
-        if over:
-            statements.append(("UPDATE games SET over = 1 WHERE id = ?", (game,)))
+        statements.append(
+            ("UPDATE games SET length = ?, over = ? WHERE id = ?", (length, int(over), game))
+        )
         self._write(statements)
 
     def end_game(self, game: int) -> None:
         """Mark a game over (the GM ended it, or its record was refused)."""
         self._write([("UPDATE games SET over = 1 WHERE id = ?", (game,))])
+
+
+def _add_lengths(db: sqlite3.Connection) -> None:
+    """Give a database made before ``games.length`` existed that column, filled in."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+    if "length" not in columns:
+        db.execute("ALTER TABLE games ADD COLUMN length INTEGER NOT NULL DEFAULT 0")
+        db.execute("UPDATE games SET length = (SELECT count(*) FROM events WHERE game = games.id)")

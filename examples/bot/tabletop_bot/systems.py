@@ -267,18 +267,22 @@ class Skirmish:
         if words == ["example"]:
             words = ["vanguard"]
         ids = list(decks[words[0]]) if len(words) == 1 and words[0] in decks else words
-        cards = skirmish.sample_cards()
-        known = {card.id for card in cards.cards}
+        return to_json(self._deck(ids))
+
+    def _deck(self, ids: list[str]) -> list[str]:
+        """*ids*, if they are a deck: three sample card ids (``bot.bad_deck`` if not)."""
+        known = {card.id for card in skirmish.sample_cards().cards}
         if len(ids) != 3 or not set(ids) <= known:
-            raise BotError("bot.bad_deck", decks=", ".join(decks), cards=", ".join(sorted(known)))
-        return to_json(ids)
+            decks = ", ".join(skirmish.SAMPLE_DECKS)
+            raise BotError("bot.bad_deck", decks=decks, cards=", ".join(sorted(known)))
+        return ids
 
     def show_sheet(self, data: str, locale: str) -> str:
         cards = skirmish.sample_cards()
         return "\n".join(
             f"{cards[i].name} ({i}): hp {cards[i].hp}, atk {cards[i].atk}, "
             f"skl {cards[i].skl}, def {cards[i].defense}"
-            for i in from_json(data, list[str])
+            for i in self._deck(from_json(data, list[str]))
         )
 
     def check(self, data: str, words: Sequence[str], dice: DiceSource, locale: str) -> str:
