@@ -119,7 +119,7 @@ def games() -> dict[str, Game]:
         "bar2d6": _played(bar2d6, _duel_setup(bar2d6, bar2d6.parse_sheet(bar2d6.EXAMPLE_SHEET))),
         "bayside23": _played(
             bayside23,
-            bayside23.BattleSetup(
+            bayside23.CombatSetup(
                 participants=[
                     bayside23.Participant(id="mina", character=mina),
                     bayside23.Participant(id="g1", character=mina, side=bayside23.Side.ENEMIES),
@@ -261,6 +261,9 @@ LOCALE_TAKERS: dict[str, Callable[[Any], object]] = {
         bar2d6.parse_sheet(bar2d6.EXAMPLE_SHEET), locale
     ),
     "bar2d6.HelpedResult.explain": lambda locale: _helped_result().explain(locale),
+    "bayside23.format_sheet": lambda locale: bayside23.format_sheet(
+        bayside23.parse_sheet(bayside23.EXAMPLE_SHEET), locale
+    ),
     # bayside23
     "bayside23.describe": lambda locale: bayside23.describe(game("bayside23").events[-1], locale),
     "bayside23.log": lambda locale: bayside23.log(game("bayside23").events, locale),
