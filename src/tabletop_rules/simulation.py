@@ -20,7 +20,7 @@ import functools
 import math
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, Future, as_completed
 from types import MappingProxyType
 from typing import Any, Generic, TypeVar, cast
 
@@ -232,7 +232,12 @@ def simulate(
     if progress is not None and not callable(progress):
         raise wrong_type("$.progress", "Callable[[int], object]", progress)
     owned = executor is None
-    pool: Executor = ProcessPoolExecutor() if executor is None else executor
+    if executor is None:
+        # Imported only for a pool of our own: multiprocessing is slow to import.
+        from concurrent.futures import ProcessPoolExecutor
+
+        executor = ProcessPoolExecutor()
+    pool: Executor = executor
     try:
         futures: list[Future[list[SimulatedGame[Any]]]] = [
             pool.submit(

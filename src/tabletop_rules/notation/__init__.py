@@ -76,15 +76,21 @@ from tabletop_rules.notation._modifiers import Keep, Relation, Reroll
 from tabletop_rules.notation._parser import CACHED_LENGTH, cached_default, parse_text
 from tabletop_rules.notation._sums import Expression, ExpressionResult, Part, RolledPart
 from tabletop_rules.notation._systems import (
+    NUMBER,
+    SIGNED,
     ChatCommand,
     SystemCheck,
     SystemCommand,
     commands,
     help_text,
+    signed_total,
+    unreadable,
 )
 
 __all__ = [
     "CHAIN_DEPTH",
+    "NUMBER",
+    "SIGNED",
     "ChatCommand",
     "Check",
     "CheckRoll",
@@ -107,6 +113,8 @@ __all__ = [
     "commands",
     "help_text",
     "parse",
+    "signed_total",
+    "unreadable",
 ]
 
 

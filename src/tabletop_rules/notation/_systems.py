@@ -43,7 +43,10 @@ _SIGNED_TERM: Final = re.compile(rf"([+\-−])\s*({NUMBER})")
 
 
 def signed_total(text: str) -> int:
-    """The sum of the signed numbers in *text* (a match of :data:`SIGNED`): ``+3-1`` is 2."""
+    """The sum of the signed numbers in *text* (a match of :data:`SIGNED`): ``+3-1`` is 2.
+
+    .. versionadded:: 0.1.0
+    """
     return sum(
         (-1 if sign in "-−" else 1) * int(number) for sign, number in _SIGNED_TERM.findall(text)
     )
@@ -54,6 +57,8 @@ def unreadable(key: str, text: str, read: re.Pattern[str], example: str) -> Inva
 
     *read* matches as much of the command as is well written; *key* is the system's message,
     which shows *example*.
+
+    .. versionadded:: 0.1.0
     """
     match = read.match(text)
     position = 0 if match is None else match.end()
