@@ -249,7 +249,8 @@ class Game:
         return self
 
     def illegal(self, command: Any, faces: list[tuple[int, int]] | None = None) -> Game:
-        assert not self.rolls and self.waiting is None, (self.rolls, self.waiting)
+        assert not self.rolls, self.rolls
+        assert self.waiting is None, self.waiting
         dice = ScriptedDice([f for pair in faces or [] for f in pair])
         try:
             engine.step(RULESET, self.state, command, dice)
@@ -300,7 +301,8 @@ class Game:
         return self.send(GiveAp(unit[0], unit))
 
     def emit(self, case_id: str, clauses: list[str], note: str = "") -> None:
-        assert not self.rolls and self.waiting is None, (case_id, self.rolls, self.waiting)
+        assert not self.rolls, (case_id, self.rolls)
+        assert self.waiting is None, (case_id, self.waiting)
         body = [f"setup = {q(self.setup_name)}", "commands = ["]
         body.extend(f"  '{c}'," for c in self.commands)
         body.append("]")
@@ -1010,9 +1012,9 @@ def preparation() -> None:
         ["SK-30", "SK-33"],
         "an action is being resolved and b is asked first: a may not end the turn",
     )
-    Game("duel", first="b").end().send(Attack("a", "a1", "b1")).illegal(Attack("a", "a2", "b1")).emit(
-        "combat-attack-while-resolving", ["SK-30"], "one action at a time"
-    )
+    Game("duel", first="b").end().send(Attack("a", "a1", "b1")).illegal(
+        Attack("a", "a2", "b1")
+    ).emit("combat-attack-while-resolving", ["SK-30"], "one action at a time")
     # spare AP of downed characters (SK-08)
     Game("glass").attack("a1", "b1", (4, 4), (3, 3)).end().give("b2").prepare("b2").emit(
         "combat-give-spare-ap",
@@ -1549,9 +1551,7 @@ def more() -> None:
     g.emit("combat-feint-own-attack-by-one", ["SK-31", "SK-25"], "8+2-1+2 = 11 > 10: 2 damage")
     g = Game("duel", first="b").end()
     g.send(Attack("a", "a1", "b1")).send(Pass("b")).send(Pass("a"))
-    g.skill("b2", 0).send(Pass("a")).send(Pass("b")).send(Pass("a")).send(Pass("b")).roll(
-        (6, 6)
-    )
+    g.skill("b2", 0).send(Pass("a")).send(Pass("b")).send(Pass("a")).send(Pass("b")).roll((6, 6))
     g.emit(
         "combat-shield-wall-boxcars",
         ["SK-28", "SK-29", "SK-31"],

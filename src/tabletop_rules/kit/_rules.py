@@ -5,7 +5,7 @@ from __future__ import annotations
 import abc
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, NamedTuple, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, NamedTuple, TypeVar
 
 from tabletop_rules._arguments import alias_name, checked, checked_source, checked_text, wrong_type
 from tabletop_rules.engine import Pass, PromptStack
@@ -403,14 +403,15 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         self.gate(state, command)
         decided = self.command_rules[type(command)](state, command, dice)
         if type(decided) is Planned:  # the rules built the state while they planned it
-            planned = cast("Planned[StateT, EventT]", decided)
+            planned: Planned[StateT, EventT] = decided  # type: ignore[assignment]  # pyright: ignore[reportAssignmentType]
             events.extend(planned.events)
             state = planned.state
             if planned.settled:
                 self._settled = state
         else:
             folds = self.event_rules  # the rules' own events: every type has its fold
-            for event in cast("Sequence[EventT]", decided):
+            told: Sequence[EventT] = decided  # type: ignore[assignment]  # pyright: ignore[reportAssignmentType]
+            for event in told:
                 events.append(event)
                 state = folds[type(event)](state, event)
         while (found := owed(state, dice)) is not None:

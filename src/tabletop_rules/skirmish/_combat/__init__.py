@@ -2,9 +2,10 @@
 
 The rooms: ``_values`` (the setup, the characters, the state), ``_commands``, ``_events``,
 ``_terms`` (the terms of a check), ``_refusals`` (the checks that refuse a command),
-``_actions`` (the command rules, their folds and the effects of actions), ``_reactions``
-(response windows and passes), ``_flow`` (the automatic steps, who acts, the menus) and
-``_log`` (the renderers).
+``_actions`` (the command rules and their folds), ``_reactions`` (response windows and
+passes), ``_resolution`` (what an action may target and what its effect does: the
+interpreter of the cards' effects, which only the skirmish has), ``_flow`` (the automatic
+steps, who acts, the menus) and ``_log`` (the renderers).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from tabletop_rules.dice import DiceSource, Roll
 from tabletop_rules.engine import GameResult, Pass, PromptFrame
 from tabletop_rules.errors import IllegalCommand
 from tabletop_rules.kit import Planned, ResponseWindow
-from tabletop_rules.skirmish._cards import Step, Timing
+from tabletop_rules.skirmish._cards import Step, Target, Timing
 from tabletop_rules.skirmish._checks import TWO_D6, natural
 from tabletop_rules.skirmish._combat._commands import (
     Attack,
@@ -90,6 +90,9 @@ _PREPARATION: Final = Phase.PREPARATION
 _ACTION: Final = Phase.ACTION
 _OVER: Final = Phase.OVER
 _MAIN: Final = Timing.MAIN
+_NO_TARGET: Final = Target.NONE
+_SELF: Final = Target.SELF
+_ALLY: Final = Target.ALLY
 
 #: The most pairs of rolls for the first turn before the dice are taken to be broken.
 MAX_INITIATIVE_ROLLS: Final = 100
@@ -645,12 +648,12 @@ def _main_commands(state: CombatState, actor: str) -> list[Command]:
     for unit in units:
         if unit.status is standing:
             (mine if unit.owner == actor else enemies).append(unit)
-    sides = (mine, enemies)
     spare = state.spare_ap > 0
     rulings = state.rulings
     per_player = rulings.limits_per_player
     enter = rulings.enter_enemy_rows
     main = _MAIN
+    no_target, itself, ally = _NO_TARGET, _SELF, _ALLY
     out: list[Command] = []
     add = out.append
     for unit in mine:
@@ -669,10 +672,24 @@ def _main_commands(state: CombatState, actor: str) -> list[Command]:
                     add(_attack(actor, unit_id, enemy.id))
             out.extend(_prepares(actor, unit_id, row, enter))
         ap = unit.ap
-        for index, skill in enumerate(unit.card.skills):
-            if skill.timing is main and skill.cost <= ap and not (skill.attack and prepared):
-                for target in targets(units, unit, skill, sides):
-                    add(_use_skill(actor, unit_id, index, target))
+        index = -1
+        for skill in unit.card.skills:
+            index += 1
+            if skill.timing is not main or skill.cost > ap or (skill.attack and prepared):
+                continue
+            # The targets of the skill (targets(), written out: the menus are built at every
+            # command of every game).
+            kind = skill.target
+            if kind is no_target:
+                add(_use_skill(actor, unit_id, index, None))
+            elif kind is itself:
+                add(_use_skill(actor, unit_id, index, unit_id))
+            else:
+                reach = skill.range
+                row = unit.row
+                for other in mine if kind is ally else enemies:
+                    if reach is None or -reach <= other.row - row <= reach:
+                        add(_use_skill(actor, unit_id, index, other.id))
     add(_end_turn(actor))
     return out
 

@@ -115,12 +115,14 @@ def _who_can_respond(units: tuple[Unit, ...], step: Step) -> set[str]:
     found: set[str] = set()
     standing = _STANDING
     for unit in units:
-        if unit.status is not standing or unit.owner in found:
+        if unit.status is not standing:
             continue
         for skill in unit.card.skills:  # steps by identity: an enum's hash is a Python call
-            if skill.step is step and skill.cost <= unit.ap and _has_target(units, unit, skill):
-                found.add(unit.owner)
-                break
+            if skill.step is step and skill.cost <= unit.ap:
+                kind = skill.target
+                if kind is _NO_TARGET or kind is _SELF or _has_target(units, unit, skill):
+                    found.add(unit.owner)
+                    break
     return found
 
 

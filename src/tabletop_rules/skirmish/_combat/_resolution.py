@@ -9,7 +9,7 @@ of :mod:`tabletop_rules.skirmish`, with no code per card).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -79,33 +79,29 @@ def _find(units: tuple[Unit, ...], unit_id: str | None) -> Unit | None:
     return None
 
 
-def targets(
-    units: tuple[Unit, ...],
-    unit: Unit,
-    skill: Skill,
-    sides: tuple[Sequence[Unit], Sequence[Unit]] | None = None,
-) -> tuple[str | None, ...]:
-    """The targets *unit*, one of *units*, may aim *skill* at.
+def targets(units: tuple[Unit, ...], unit: Unit, skill: Skill) -> tuple[str | None, ...]:
+    """The targets *unit*, one of *units*, may aim *skill* at, in the order of *units*.
 
-    *sides*, if given, are the standing characters of *unit*'s player and of the other, in
-    the order of *units* (a menu lists them once for every skill).
+    ``None`` for a skill aimed at no one; the menus of the turn player write the same rule out
+    (``_flow._main_commands``).
     """
     kind = skill.target
     if kind is _NO_TARGET:
         return (None,)
     if kind is _SELF:
         return (unit.id,)
-    ally = kind is _ALLY
-    if sides is None:
-        side = unit.owner if ally else other(unit.owner)
-        candidates: Sequence[Unit] = [u for u in units if u.owner == side and u.status is _STANDING]
-    else:
-        candidates = sides[0] if ally else sides[1]
+    side = unit.owner if kind is _ALLY else other(unit.owner)
     reach = skill.range
-    if reach is None:
-        return tuple([u.id for u in candidates])
     row = unit.row
-    return tuple([u.id for u in candidates if abs(u.row - row) <= reach])
+    return tuple(
+        [
+            u.id
+            for u in units
+            if u.owner == side
+            and u.status is _STANDING
+            and (reach is None or abs(u.row - row) <= reach)
+        ]
+    )
 
 
 def move_rows(state: CombatState, unit: Unit) -> tuple[int, ...]:
