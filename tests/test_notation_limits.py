@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+from tabletop_rules.dice import Dice
 from tabletop_rules.errors import InvalidData, NotationLimitExceeded
 from tabletop_rules.notation import (
     Check,
@@ -74,7 +75,7 @@ def test_applied_limits_allow_more_from_json() -> None:
 def test_values_built_in_code_meet_the_active_limits() -> None:
     """Building a value over the default limits raises the notation's limit error."""
     with pytest.raises(NotationLimitExceeded) as caught:
-        Repeat(10**12, Expression((Part(number=1), Part(dice=None, d66=True))))
+        Repeat(10**12, Expression((Part(number=1), Part(dice=Dice(1, 66)))))
     assert "repeats" == caught.value.limit
 
 

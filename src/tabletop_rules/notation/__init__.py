@@ -73,8 +73,30 @@ from tabletop_rules.notation._commands import (
 )
 from tabletop_rules.notation._limits import CHAIN_DEPTH, Limits
 from tabletop_rules.notation._modifiers import Keep, Relation, Reroll
-from tabletop_rules.notation._parser import CACHED_LENGTH, cached_default, parse_text
-from tabletop_rules.notation._sums import Expression, ExpressionResult, Part, RolledPart
+from tabletop_rules.notation._parser import (
+    CACHED_LENGTH,
+    IMPLICIT_SIDES,
+    cached_default,
+    parse_text,
+)
+from tabletop_rules.notation._picks import (
+    Calculation,
+    CalculationResult,
+    Choice,
+    ChoiceResult,
+    D66Result,
+    D66Roll,
+)
+from tabletop_rules.notation._pools import (
+    TALLY_SIDES,
+    RerollCount,
+    RerollResult,
+    Tally,
+    TallyResult,
+    UpperResult,
+    UpperRoll,
+)
+from tabletop_rules.notation._sums import Expression, ExpressionResult, Part, RolledPart, Step
 from tabletop_rules.notation._systems import (
     ChatCommand,
     SystemCheck,
@@ -85,12 +107,20 @@ from tabletop_rules.notation._systems import (
 
 __all__ = [
     "CHAIN_DEPTH",
+    "IMPLICIT_SIDES",
+    "TALLY_SIDES",
+    "Calculation",
+    "CalculationResult",
     "ChatCommand",
     "Check",
     "CheckRoll",
+    "Choice",
+    "ChoiceResult",
     "Command",
     "CountResult",
     "CountRoll",
+    "D66Result",
+    "D66Roll",
     "Expression",
     "ExpressionResult",
     "Keep",
@@ -100,10 +130,17 @@ __all__ = [
     "Repeat",
     "RepeatResult",
     "Reroll",
+    "RerollCount",
+    "RerollResult",
     "Result",
     "RolledPart",
+    "Step",
     "SystemCheck",
     "SystemCommand",
+    "Tally",
+    "TallyResult",
+    "UpperResult",
+    "UpperRoll",
     "commands",
     "help_text",
     "parse",
