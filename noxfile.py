@@ -18,7 +18,7 @@ import nox
 nox.needs_version = ">=2025.2.9"  # nox.project.dependency_groups
 nox.options.default_venv_backend = "virtualenv"
 nox.options.error_on_external_run = True
-nox.options.sessions = ["tests", "lint", "typing", "docs", "build"]
+nox.options.sessions = ["tests", "lint", "typing", "docs", "build", "bcdice"]
 
 ROOT = Path(__file__).parent
 PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
@@ -44,6 +44,23 @@ def dask(session: nox.Session) -> None:
     """Run the simulations on a local Dask cluster (not a default session: see docs/skirmish)."""
     session.install(".", *_groups("tests", "dask"))
     session.run("pytest", "tests/skirmish/test_dask.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def bcdice(session: nox.Session) -> None:
+    """Check the dice language against BCDice, the pinned npm package run by Node.
+
+    ``npm ci`` installs ``bcdice`` exactly as ``tools/bcdice/package-lock.json`` pins it; the
+    differential tests then must run (``TABLETOP_RULES_BCDICE=required``), and print the BCDice
+    commands the library reads as chat.
+    """
+    session.install(".", *_groups("tests"))
+    with session.chdir(ROOT / "tools" / "bcdice"):
+        session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
+    session.run(
+        "pytest", "tests/test_notation_bcdice.py", "-s", *session.posargs,
+        env={"TABLETOP_RULES_BCDICE": "required"},
+    )  # fmt: skip
 
 
 @nox.session(python=PYTHON)

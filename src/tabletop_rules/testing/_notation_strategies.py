@@ -222,9 +222,7 @@ def _tally(draw: st.DrawFn, max_dice: int) -> Tally:
 
 @st.composite
 def _formula(draw: st.DrawFn, depth: int) -> str:
-    kind = draw(
-        st.sampled_from(["number", "number", "sign", "binary"] + (["group"] if depth else []))
-    )
+    kind = draw(st.sampled_from(["number", "number", "sign", "binary"] + (["group"] * bool(depth))))
     if kind == "number":
         return str(draw(st.integers(0, 30)))
     if kind == "sign":
@@ -232,8 +230,12 @@ def _formula(draw: st.DrawFn, depth: int) -> str:
     if kind == "group":
         return f"({draw(_formula(depth - 1))})"
     op = draw(st.sampled_from(["+", "-", "*", "/"]))
-    rounding = draw(st.sampled_from(("", "C", "R", "F"))) if op == "/" else ""
-    return f"{draw(_formula(depth))}{op}{draw(_formula(depth))}{rounding}"
+    if op != "/":
+        return f"{draw(_formula(depth))}{op}{draw(_formula(depth))}"
+    # A divisor is a number or a group: its rounding letter ends it.
+    divisor = str(draw(st.integers(1, 9))) if not depth else f"({draw(_formula(depth - 1))})"
+    rounding = draw(st.sampled_from(("", "C", "R", "F")))
+    return f"{draw(_formula(depth))}/{divisor}{rounding}"
 
 
 def _calculation(draw: st.DrawFn) -> Calculation:
