@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
+from types import FrameType
+from typing import Any
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -74,8 +80,20 @@ def test_ordinary_chat_is_never_a_command(message: str) -> None:
 
 
 NOTATION_PIECES = [
-    *"0123456789dDkKhHlLrRbB!+-−*/()<>=≥≤≧≦%fFxXsS ",
+    *"0123456789dDkKhHlLrRbB!+-−*/()<>=≥≤≧≦%fFxXsSuUtTyYzZcC[]@?,",
     "66",
+    "D66",
+    "MAX",
+    "MIN",
+    "choice",
+    "choice[",
+    "rep",
+    "repeat",
+    "C(",
+    "/2U",
+    "TY",
+    "3R6",
+    "5U10",
     "M20",
     "ATK",
     "DEF",
@@ -91,7 +109,7 @@ NOTATION_PIECES = [
 ]
 
 
-@given(st.lists(st.sampled_from(NOTATION_PIECES), max_size=30).map("".join))
+@given(st.lists(st.sampled_from(NOTATION_PIECES), max_size=40).map("".join))
 def test_notation_like_text_raises_only_library_errors_and_round_trips(text: str) -> None:
     """Text made of the language's own pieces is chat, a library error, or a command whose
     canonical text parses back to it."""
@@ -108,3 +126,89 @@ def test_a_comment_may_span_lines() -> None:
     command = parse("2d6+1 attack\nthen run")
     assert command is not None
     assert ("attack\nthen run", command) == (command.comment, parse(str(command)))
+
+
+#: Inputs built to attack a parser: long runs of spaces, unclosed brackets, nesting to the
+#: limit, and the same piece over and over, in every form of the language (issue 26).
+ATTACKS = [
+    " " * 10_000 + "2d6",
+    "2d6" + " " * 190 + "+",
+    "2d6" + " " * 10_000 + "+1",
+    "x3" + " " * 190 + "2d6",
+    "2d6>=" + " " * 190,
+    "(" * 199,
+    "(" * 98 + "1d6" + ")" * 98,
+    "(" * 98 + "1d6" + ")" * 97,
+    "(1d6+" * 39 + "1" + ")" * 39,
+    "((" * 60 + "2+3" + "))" * 60 + "d6",
+    "[" * 199,
+    "2R6[" + "(" * 190,
+    "2R6[" + "[" * 190,
+    "5U10[" + "1+" * 90,
+    "choice[" + "a," * 95,
+    "choice(" + "(" * 190,
+    "choice " + "a " * 95,
+    "C(" * 99,
+    "C" + "(" * 98 + "1" + ")" * 98,
+    "C(" + "1+" * 98 + "1)",
+    "1d6" + "+" * 190,
+    "1d6" + "-" * 190 + "1",
+    "1d6" + "*2" * 95,
+    "1d6" + "/2U" * 64,
+    "+".join(["2b6"] * 40),
+    "+".join(["2r6"] * 40) + ">=5",
+    "+".join(["1u6"] * 40) + "[6]",
+    "S" * 199,
+    "Sx3 " * 49,
+    "x3 " * 66,
+    "2d6" + "kh" * 95,
+    "4d6k" + "(" * 190,
+    "D66" + "S" * 190,
+    "1" * 199 + "d6",
+    "d" * 199,
+    "2d6 " + "!=" * 95,
+]
+
+
+@pytest.mark.parametrize("text", ATTACKS, ids=lambda text: f"{text[:12]!r}×{len(text)}")
+@pytest.mark.parametrize("system", [None, "m20"])
+def test_attacking_inputs_are_chat_a_command_or_refused_in_linear_work(
+    text: str, system: str | None
+) -> None:
+    """Each attack gives None, a command (rolled and rendered in three locales), or a library
+    error, after a number of function calls linear in its length (counted, not timed)."""
+    outcome: list[object] = []
+
+    def read() -> None:
+        try:
+            command: Any = parse(text) if system is None else parse(text, system=system)
+        except TabletopRulesError as error:
+            outcome.append(error)
+            return
+        outcome.append(command)
+        if command is not None and hasattr(command, "roll"):
+            result = command.roll(SeededDice(1))
+            for locale in ("en", "zh-Hant", "ja"):
+                result.render(locale)
+
+    made = calls(read)
+    assert made <= 100 * len(text) + 5_000
+    found = outcome[0]
+    assert found is None or isinstance(found, TabletopRulesError) or hasattr(found, "roll")
+
+
+def calls(function: Callable[[], object]) -> int:
+    """How many Python functions *function* calls, all the way down."""
+    count = 0
+
+    def profile(_: FrameType, event: str, __: object) -> None:
+        nonlocal count
+        if event == "call":
+            count += 1
+
+    sys.setprofile(profile)
+    try:
+        function()
+    finally:
+        sys.setprofile(None)
+    return count

@@ -289,7 +289,7 @@ class Part:
     def _length_and_work(self) -> tuple[int, int]:
         # The number of outcomes of the term's distribution, and the work to build it: the
         # atom's, then each step's pass over the outcomes.
-        held = self._own_dice_count() > 0
+        held = self.dice is not None or (self.group is not None and self.group.constant is None)
         length, work = self._base_length_and_work() if held else (1, 0)
         factor = 1 if held else abs(_atom_value(self))
         for step in self.steps:
