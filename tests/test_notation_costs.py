@@ -40,14 +40,20 @@ _ROOMY = Limits(max_length=10_000, max_terms=10_000, max_dice=100_000, max_work=
 # -- calls made: linear in the size --------------------------------------------------------
 
 
-def calls(function: Callable[[], object]) -> int:
-    """How many Python functions *function* calls, all the way down."""
+class TooManyCalls(Exception):
+    """More calls than any linear cost would make: an exponential or quadratic one."""
+
+
+def calls(function: Callable[[], object], budget: int = 1_000_000) -> int:
+    """How many Python functions *function* calls, all the way down (at most *budget*)."""
     count = 0
 
     def profile(_: FrameType, event: str, __: object) -> None:
         nonlocal count
         if event == "call":
             count += 1
+            if count > budget:
+                raise TooManyCalls(count)
 
     sys.setprofile(profile)
     try:
