@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import unicodedata
 from collections.abc import Callable
 from types import FrameType
 from typing import Any
@@ -14,6 +15,12 @@ from hypothesis import strategies as st
 from tabletop_rules.dice import Dice, Roll, SeededDice
 from tabletop_rules.errors import TabletopRulesError
 from tabletop_rules.notation import Command, Limits, Result, parse
+from tabletop_rules.notation._limits import DEFAULT_LIMITS
+from tabletop_rules.notation._parser import (  # pyright: ignore[reportPrivateUsage]
+    _fast,
+    _fast_pool,
+    read_in_full,
+)
 from tabletop_rules.serialization import from_json, to_json
 from tabletop_rules.testing import strategies as ts
 
@@ -212,3 +219,37 @@ def calls(function: Callable[[], object]) -> int:
     finally:
         sys.setprofile(None)
     return count
+
+
+def _both_readers(text: str) -> None:
+    """Where the one-pass reader reads a text, the full reader reads the same command."""
+    head = unicodedata.normalize("NFKC", text).strip()
+    for fast_reader in (_fast, _fast_pool):
+        try:
+            fast: Any = fast_reader(head, DEFAULT_LIMITS)
+        except TabletopRulesError:  # pragma: no cover - the fast readers never refuse
+            raise AssertionError(f"the fast reader refused {text!r}") from None
+        if fast is not None:
+            assert fast == read_in_full(text, head, DEFAULT_LIMITS)
+            assert str(fast) == str(read_in_full(text, head, DEFAULT_LIMITS))
+
+
+@settings(max_examples=300)
+@given(ts.notation_texts())
+def test_the_fast_reader_reads_generated_texts_as_the_full_reader_does(
+    pair: tuple[str, Command],
+) -> None:
+    """The parser's fast path gives the full reader's command for every text it takes."""
+    _both_readers(pair[0])
+
+
+_FAST_PIECES = [*NOTATION_PIECES, "1d6", "2D6", "10", "d20", "5d", " attack", "kh", "k", "dl"]
+_FAST_PIECES += ["/2", "*3", "*-1", "U", "R", "C", " ", "S", ">=7", "=", "<>", "-", "+", "3R6"]
+_FAST_PIECES += ["2B6", "5U10", "[", "]", "[3]", "[>=2]", "@", "(", ")", "(2+3)", "d66", "0"]
+
+
+@settings(max_examples=2000)
+@given(st.lists(st.sampled_from(_FAST_PIECES), max_size=20))
+def test_the_fast_reader_reads_any_notation_as_the_full_reader_does(pieces: list[str]) -> None:
+    """The same, for any text made of the language's pieces."""
+    _both_readers("".join(pieces))

@@ -68,18 +68,19 @@ class FormulaReader:
     A division by 0 is reported, as BCDice does, when the formula is computed.
     """
 
-    __slots__ = ("position", "text")
+    __slots__ = ("end", "position", "text")
 
     def __init__(self, text: str, position: int) -> None:
         self.text = text
+        self.end = len(text)
         self.position = position
 
     def peek(self) -> str:
-        return self.text[self.position] if self.position < len(self.text) else ""
+        return self.text[self.position] if self.position < self.end else ""
 
     def skip_spaces(self) -> None:
-        text = self.text
-        while self.position < len(text) and text[self.position].isspace():
+        text, end = self.text, self.end
+        while self.position < end and text[self.position].isspace():
             self.position += 1
 
     def _number(self) -> tuple[int, str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
+from itertools import repeat
 from typing import Any, TypeAlias
 
 import attrs
@@ -12,7 +13,7 @@ from tabletop_rules._arguments import a_flag, checked_source, shown, wrong_type
 from tabletop_rules.checks import Outcome
 from tabletop_rules.dice import Dice, DiceSource, Roll, atomic
 from tabletop_rules.errors import InvalidData
-from tabletop_rules.i18n import DEFAULT_LOCALE, translate
+from tabletop_rules.i18n import DEFAULT_LOCALE, catalog, translate
 from tabletop_rules.notation._limits import check_value
 from tabletop_rules.notation._modifiers import (
     Relation,
@@ -62,6 +63,7 @@ __all__ = [
     "Result",
     "Single",
     "SingleResult",
+    "plain_check",
 ]
 
 
@@ -105,8 +107,19 @@ class Check:
     #:
     #: .. versionadded:: 0.2.0
     comment: str = attrs.field(default="", validator=check_comment)
+    # The command as the explanation shows it, and the rolled right side when it holds no
+    # dice (the same every roll): computed once.
+    _shown: str = attrs.field(init=False, default="", eq=False, repr=False, hash=False)
+    _unrolled_right: ExpressionResult | None = attrs.field(
+        init=False, default=None, eq=False, repr=False, hash=False
+    )
+    # The line's template with the command and the outcome filled in, by locale and success.
+    _lines: dict[tuple[str, bool], str] = attrs.field(
+        init=False, factory=dict, eq=False, repr=False, hash=False
+    )
 
     def __attrs_post_init__(self) -> None:
+        _settle_check(self)
         check_value(self)
 
     @property
@@ -130,13 +143,7 @@ class Check:
 
         .. versionadded:: 0.1.0
         """
-        target = self.right.constant
-        if target is None:
-            return self.body
-        left = self.left.body
-        if self.comparison is Relation.EQUAL and left.endswith("!"):
-            return f"{left} = {target}"
-        return f"{left}{self.comparison.value}{target}"
+        return self._shown
 
     def __str__(self) -> str:
         """The canonical text: ``2D6+5>=8``."""
@@ -186,10 +193,55 @@ class Check:
 
     def roll(self, dice: DiceSource) -> CheckRoll:
         """Roll the left side, then the right side, with *dice* (all or nothing)."""
-        with atomic(dice) as rolling:
-            left = self.left.roll(rolling)
-            right = self.right.roll(rolling)
+        right = self._unrolled_right
+        if right is not None:
+            left = self.left.roll(dice)  # one side of dice: all or nothing already
+        else:
+            with atomic(dice) as rolling:
+                left = self.left.roll(rolling)
+                right = self.right.roll(rolling)
         return new_unchecked(CheckRoll, check=self, left=left, right=right)  # type: ignore[return-value]
+
+
+class _NoDice:
+    """A dice source for a side without dice: it is never asked for a roll."""
+
+    def roll(self, dice: Dice) -> Roll:
+        raise AssertionError(f"a side without dice rolled {dice}")
+
+
+def _settle_check(check: Check) -> None:
+    """Fill in the check's private fields (also for the parser's checks)."""
+    target = check.right.constant
+    left = check.left.body
+    if target is None:
+        shown = check.body
+    elif check.comparison is Relation.EQUAL and left.endswith("!"):
+        shown = f"{left} = {target}"
+    else:
+        shown = f"{left}{check.comparison.value}{target}"
+    object.__setattr__(check, "_shown", shown)
+    if target is not None:
+        object.__setattr__(check, "_unrolled_right", check.right.roll(_NoDice()))
+
+
+def plain_check(
+    left: Expression, comparison: Relation, right: Expression, *, secret: bool, comment: str
+) -> Check:
+    """A check of valid sides, valid by construction (the parser's fast path)."""
+    check = object.__new__(Check)
+    for name, value in (
+        ("left", left),
+        ("comparison", comparison),
+        ("right", right),
+        ("secret", secret),
+        ("comment", comment),
+        ("_lines", {}),
+        ("_unrolled_right", None),
+    ):
+        object.__setattr__(check, name, value)
+    _settle_check(check)
+    return check
 
 
 @attrs.frozen(kw_only=True)
@@ -274,13 +326,28 @@ class CheckRoll:
         .. versionadded:: 0.2.0
         """
         check = self.check
-        outcome = translate(self.outcome.label, locale)
-        if check.right.constant is not None:
-            key = "notation.single_check" if check.left._lone else "notation.check"  # pyright: ignore[reportPrivateUsage]
-            line = template(key, locale).format(
-                command=check.shown, detail=self.left.detail, total=self.total, outcome=outcome
-            )
+        detail, total = self.left._detail_and_total()  # pyright: ignore[reportPrivateUsage]
+        success = check.comparison.holds(total, self.right.total)
+        if check._unrolled_right is not None:  # pyright: ignore[reportPrivateUsage]
+            lines = check._lines  # pyright: ignore[reportPrivateUsage]
+            try:
+                filled = lines.get((locale, success))
+            except TypeError:  # an unhashable locale
+                catalog(locale)  # refuses it
+                raise
+            if filled is None:
+                lone = check.left._lone  # pyright: ignore[reportPrivateUsage]
+                outcome = Outcome.SUCCESS if success else Outcome.FAILURE
+                filled = lines[locale, success] = (
+                    template("notation.single_check" if lone else "notation.check", locale)
+                    .replace("{command}", check.shown.replace("{", "{{").replace("}", "}}"))
+                    .replace("{outcome}", template(outcome.label, locale))
+                    .replace("{detail}", "{0}")
+                    .replace("{total}", "{1}")
+                )
+            line = filled.format(detail, total)
         else:
+            outcome_text = translate(self.outcome.label, locale)
             symbol = check.comparison.symbol
             line = template("notation.opposed", locale).format(
                 command=check.body,
@@ -289,11 +356,12 @@ class CheckRoll:
                 symbol=symbol,
                 total=self.total,
                 target=self.target,
-                outcome=outcome,
+                outcome=outcome_text,
             )
-        natural = self.natural
-        if natural is not None:
-            line = template("notation.natural", locale).format(line=line, face=natural)
+        if check.left._natural_at >= 0:  # pyright: ignore[reportPrivateUsage]
+            natural = self.natural
+            if natural is not None:
+                line = template("notation.natural", locale).format(line=line, face=natural)
         return line
 
     def render(self, locale: str = DEFAULT_LOCALE) -> str:
@@ -441,7 +509,11 @@ class CountResult:
     @property
     def successes(self) -> int:
         """How many dice passed (0 without a relation)."""
-        return sum(1 for face in self.faces if self.command.passes(face))
+        command = self.command
+        if command.relation is None or command.target is None:
+            return 0
+        compare, target = command.relation.compare, command.target
+        return sum(sum(map(compare, roll.faces, repeat(target))) for roll in self.rolls)
 
     @property
     def total(self) -> int:
@@ -455,7 +527,7 @@ class CountResult:
 
         .. versionadded:: 0.2.0
         """
-        faces = ",".join(map(str, self.faces))
+        faces = ",".join([str(face) for roll in self.rolls for face in roll.faces])
         if self.command.relation is None:
             return template("notation.faces", locale).format(command=self.command.body, faces=faces)
         return template("notation.count", locale).format(

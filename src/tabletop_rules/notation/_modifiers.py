@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import enum
+import operator
+from collections.abc import Callable
 from typing import Final, Literal, cast
 
 import attrs
@@ -64,6 +66,14 @@ class Relation(enum.Enum):
         """The sign as written in mathematics (``≥``, ``>``, ``≤``, ``<``, ``=``, ``≠``)."""
         return _SYMBOLS[self]
 
+    @property
+    def compare(self) -> Callable[[int, int], bool]:
+        """The comparison as a function of two numbers (``operator.ge`` for ``>=``).
+
+        .. versionadded:: 0.1.0
+        """
+        return _OPERATORS[self]
+
     def probability_of(self, left: Distribution, right: int | Distribution) -> object:
         """The exact probability that ``left <relation> right`` (a ``Fraction``)."""
         if self is Relation.AT_LEAST:
@@ -79,6 +89,14 @@ class Relation(enum.Enum):
         return 1 - left.p_equal(right)
 
 
+_OPERATORS: Final[dict[Relation, Callable[[int, int], bool]]] = {
+    Relation.AT_LEAST: operator.ge,
+    Relation.GREATER: operator.gt,
+    Relation.AT_MOST: operator.le,
+    Relation.LESS: operator.lt,
+    Relation.EQUAL: operator.eq,
+    Relation.NOT_EQUAL: operator.ne,
+}
 _SYMBOLS: Final = {
     Relation.AT_LEAST: "≥",
     Relation.GREATER: ">",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import unicodedata
-from typing import Final
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -18,7 +18,14 @@ from tabletop_rules.dice import Dice
 from tabletop_rules.errors import InvalidNotation, NotationLimitExceeded, UnsupportedNotation
 from tabletop_rules.i18n import Label
 from tabletop_rules.notation._arithmetic import MAX_DIGITS, FormulaError, FormulaReader
-from tabletop_rules.notation._commands import Check, Command, CountRoll, Repeat, Single
+from tabletop_rules.notation._commands import (
+    Check,
+    Command,
+    CountRoll,
+    Repeat,
+    Single,
+    plain_check,
+)
 from tabletop_rules.notation._limits import DEFAULT_LIMITS, Limits, unchecked
 from tabletop_rules.notation._modifiers import MISSPELLED, Keep, Relation, Reroll
 from tabletop_rules.notation._picks import Calculation, Choice, D66Roll
@@ -29,10 +36,21 @@ from tabletop_rules.notation._pools import (
     UpperRoll,
     rerolls_forever,
 )
-from tabletop_rules.notation._sums import D66_SIDES, Expression, Part, Step
+from tabletop_rules.notation._sums import (
+    D66_SIDES,
+    Expression,
+    Part,
+    make_part,
+    make_step,
+    new_unchecked,
+    plain_part,
+    plain_sum,
+)
 from tabletop_rules.notation._systems import ChatCommand, SystemCheck, SystemCommand, commands
 
-__all__ = ["CACHED_LENGTH", "IMPLICIT_SIDES", "cached_default", "parse_text"]
+__all__ = ["CACHED_LENGTH", "IMPLICIT_SIDES", "cached_default", "parse_text", "read_in_full"]
+
+T = TypeVar("T")
 
 #: Texts up to this long are remembered, with what they gave, for the next time.
 CACHED_LENGTH: Final = 256
@@ -77,10 +95,11 @@ class _Chat(Exception):
 class _Parser:
     """A recursive-descent reader over the normalized text, keeping the position."""
 
-    __slots__ = ("limits", "position", "positions", "text")
+    __slots__ = ("end", "limits", "position", "positions", "text")
 
     def __init__(self, text: str, position: int, limits: Limits) -> None:
         self.text = text
+        self.end = len(text)
         self.position = position
         self.limits = limits
         #: Where each term starts, by the term's id, for the limits' errors.
@@ -124,21 +143,21 @@ class _Parser:
         return None
 
     def peek(self) -> str:
-        return self.text[self.position] if self.position < len(self.text) else ""
+        return self.text[self.position] if self.position < self.end else ""
 
     def upper(self, offset: int = 0) -> str:
         at = self.position + offset
-        return self.text[at].upper() if at < len(self.text) else ""
+        return self.text[at].upper() if at < self.end else ""
 
     def skip_spaces(self) -> None:
-        text = self.text
-        while self.position < len(text) and text[self.position].isspace():
+        text, end = self.text, self.end
+        while self.position < end and text[self.position].isspace():
             self.position += 1
 
     def number(self) -> int | None:
         start = self.position
-        text = self.text
-        while self.position < len(text) and text[self.position] in _DIGITS:
+        text, end = self.text, self.end
+        while self.position < end and text[self.position] in _DIGITS:
             self.position += 1
         digits = text[start : self.position]
         if not digits:
@@ -186,7 +205,7 @@ class _Parser:
         misspelled = self.misspelled(self.position)
         if misspelled is not None:
             raise misspelled
-        for symbol, relation in _RELATIONS:
+        for symbol, relation in _FAST_RELATIONS.get(self.peek(), ()):
             if self.text.startswith(symbol, self.position):
                 self.position += len(symbol)
                 return relation
@@ -306,9 +325,9 @@ class _Parser:
                 raise self.fail("error.notation.d66_order", start, order=letter)
             if self.modifier(dice):
                 raise self.fail("error.notation.d66_modifier", here)
-            part = Part(dice=dice)
+            part = make_part(dice=dice)
         else:
-            part = Part(dice=dice, **self.modifier(dice))  # type: ignore[arg-type]
+            part = make_part(dice=dice, **self.modifier(dice))  # type: ignore[arg-type]
         following = self.peek()
         if following and following.isascii() and (following.isalpha() or following in "!%"):
             if following.upper() in _POOL_LETTERS:
@@ -334,7 +353,7 @@ class _Parser:
                 if inner.constant is None:
                     raise self.fail("error.notation.dice_count_dice", start)
                 return self.made(self.dice(inner.constant, start), start)
-            return self.made(Part(group=inner), start)
+            return self.made(make_part(group=inner), start)
         count = self.number()
         letter = self.upper()
         if letter == "D":
@@ -347,12 +366,12 @@ class _Parser:
             after = self.text[self.position + (2 if letter == "T" else 1) :][:1]
             if after in _DIGITS or after == "(":
                 raise self.refuse("error.notation.count_sum", start)
-        return self.made(Part(number=count), start)
+        return self.made(make_part(number=count), start)
 
     def term(self, sign: int, depth: int) -> Part:
         start = self.position
         base = self.atom(depth)
-        steps: list[Step] = []
+        steps: list[Any] = []
         held = base.constant is None
         while True:
             before = self.position
@@ -390,7 +409,7 @@ class _Parser:
                             "error.notation.dice_times_dice", text=self.text, position=start
                         )
                     held = True
-            steps.append(Step(op=op, operand=operand, rounding=rounding))  # type: ignore[arg-type]
+            steps.append(make_step(op, operand, rounding))
         if not steps and sign == 1:
             return base
         return self.made(_with(base, sign=sign, steps=tuple(steps)), start)
@@ -404,7 +423,7 @@ class _Parser:
             self.skip_spaces()
             if self.peek() not in _SIGNS:
                 self.position = before
-                return Expression(parts)
+                return plain_sum(tuple(parts))
             sign = self.signs()
             parts.append(self.term(sign, depth))
 
@@ -507,7 +526,8 @@ class _Parser:
         target = self.target() if relation is not None else None
         self.no_sum()
         comment = self.finish(compared=relation is not None)
-        return CountRoll(dice=tuple(pools), relation=relation, target=target), comment
+        command = _made(CountRoll, dice=tuple(pools), relation=relation, target=target)
+        return command, comment
 
     def no_sum(self) -> None:
         before = self.position
@@ -538,7 +558,8 @@ class _Parser:
                     condition=f"{reroll_relation.value}{reroll_at}",
                     dice=f"d{pool.sides}",
                 )
-        command = RerollCount(
+        command = _made(
+            RerollCount,
             dice=tuple(pools),
             reroll_at=reroll_at,
             reroll_relation=reroll_relation,
@@ -572,7 +593,8 @@ class _Parser:
             raise self.fail("error.notation.upper_relation", start)
         if found[1] < 2:
             raise self.fail("error.notation.upper_forever", start, threshold=found[1])
-        command = UpperRoll(
+        command = _made(
+            UpperRoll,
             dice=tuple(pools),
             upper_at=found[1],
             modifier=modifier,
@@ -593,7 +615,7 @@ class _Parser:
             raise self.fail("error.notation.tally_sides", start, allowed=TALLY_SIDES, sides=sides)
         self.no_sum()
         comment = self.finish(compared=False)
-        return Tally(dice=Dice(count, sides), zeros=zeros), comment
+        return _made(Tally, dice=Dice(count, sides), zeros=zeros), comment
 
     # -- C(), choice, D66 -----------------------------------------------------------------
 
@@ -618,7 +640,7 @@ class _Parser:
             raise self.fail("error.notation.division_by_zero", start)
         comment = self.finish(compared=False)
         formula = shown[1:-1] if _one_group(shown) else shown
-        return Calculation(formula=formula), comment
+        return _made(Calculation, formula=formula, _value=value), comment
 
     def choice(self) -> tuple[Choice, str]:
         start = self.position
@@ -658,7 +680,7 @@ class _Parser:
             raise self.fail(
                 "error.notation.choice_takes_many", takes_at, takes=takes, items=len(items)
             )
-        choice = Choice(items=tuple(items), takes=takes, brackets=brackets)  # type: ignore[arg-type]
+        choice = _made(Choice, items=tuple(items), takes=takes, brackets=brackets)
         return choice, comment
 
     def too_many_items(self, given: int) -> NotationLimitExceeded:
@@ -694,7 +716,7 @@ class _Parser:
         else:
             order = ""
         comment = self.finish(compared=False)
-        return D66Roll(order=order), comment  # type: ignore[arg-type]
+        return _made(D66Roll, order=order), comment
 
     # -- a whole command ------------------------------------------------------------------
 
@@ -718,6 +740,15 @@ class _Parser:
         return self.check_or_sum()
 
 
+def _made(cls: type[T], **fields: object) -> T:
+    """A command the parser has read and checked, built without checking it again.
+
+    The whole command is held to the limits at the end.
+    """
+    made: T = new_unchecked(cls, secret=False, comment="", **fields)  # type: ignore[assignment]
+    return made
+
+
 def _one_group(text: str) -> bool:
     """Whether *text* is one pair of parentheses around the rest: ``(1+2)``, not ``(1)+(2)``."""
     if not text.startswith("("):
@@ -733,8 +764,8 @@ def _one_group(text: str) -> bool:
     return False
 
 
-def _with(part: Part, **changes: object) -> Part:
-    fields: dict[str, object] = {
+def _with(part: Part, **changes: Any) -> Part:
+    fields: dict[str, Any] = {
         "sign": part.sign,
         "dice": part.dice,
         "number": part.number,
@@ -745,7 +776,7 @@ def _with(part: Part, **changes: object) -> Part:
         "steps": part.steps,
     }
     fields.update(changes)
-    return Part(**fields)  # type: ignore[arg-type]
+    return make_part(**fields)
 
 
 # -- what counts as a command -------------------------------------------------------------
@@ -879,6 +910,362 @@ def _too_long(normalized: str, limits: Limits) -> NotationLimitExceeded:
     )
 
 
+_ASCII_DIGITS: Final = "0123456789"
+#: Each relation by its first character, two-character spellings first.
+_FAST_RELATIONS: Final = {
+    ">": ((">=", Relation.AT_LEAST), (">", Relation.GREATER)),
+    "<": (("<=", Relation.AT_MOST), ("<>", Relation.NOT_EQUAL), ("<", Relation.LESS)),
+    "=": (("=", Relation.EQUAL),),
+    "≥": (("≥", Relation.AT_LEAST),),
+    "≧": (("≧", Relation.AT_LEAST),),
+    "≤": (("≤", Relation.AT_MOST),),
+    "≦": (("≦", Relation.AT_MOST),),
+    "≠": (("≠", Relation.NOT_EQUAL),),
+}
+#: What a comment the fast path takes may not start with (the full reader decides those).
+_NOT_A_COMMENT_START: Final = frozenset("+-−*/<>=≥≤≧≦≠!?@[")
+#: What may follow dice in the fast path: the end, a sign, a step, a comparison, a space, a
+#: closing parenthesis.
+_FAST_AFTER_TERM: Final = frozenset(("", "+", "-", "−", "*", "/", " ", ")")) | _RELATION_STARTS
+#: The deepest parentheses the fast path reads (the full reader reads the deeper ones).
+_FAST_DEPTH: Final = 4
+
+
+def _fast_keep(head: str, at: int, count: int) -> tuple[Keep | None, int] | None:
+    """A keep after dice of *count* at *at*, or nothing; ``None`` for the full reader.
+
+    A keep is ``KH3``, ``K3``, ``DL1``, ``KH`` or ``MAX``.
+    """
+    letter = head[at : at + 1].upper()
+    after = head[at + 1 : at + 2].upper()
+    if letter == "M":
+        word = head[at : at + 3].upper()
+        if word not in ("MAX", "MIN"):
+            return None
+        return Keep(kind="KH" if word == "MAX" else "KL", count=1), at + 3
+    if letter == "K":
+        kind = "K" + (after if after in ("H", "L") else "H")
+        at += 1 + (after in ("H", "L"))
+    elif letter == "D" and after in ("H", "L"):
+        kind = letter + after
+        at += 2
+    else:
+        return (None, at) if letter in _FAST_AFTER_TERM else None
+    start = at
+    while at < len(head) and head[at] in _ASCII_DIGITS:
+        at += 1
+    if start == at and kind == "KH" and head[start - 1 : start].upper() != "H":
+        return None  # K alone needs a count
+    kept = int(head[start:at]) if start < at and at - start <= MAX_DIGITS else 1
+    if start < at and at - start > MAX_DIGITS:
+        return None
+    if kept < 1:
+        return None
+    keep = Keep(kind=kind, count=kept)  # type: ignore[arg-type]
+    if not 1 <= keep.kept(count)[0] <= count:
+        return None
+    return keep, at
+
+
+def _fast_steps(head: str, at: int) -> tuple[tuple[Any, ...], int] | None:
+    """The ``*`` and ``/`` by whole numbers at *at* (``*3``, ``/2U``, ``*-1``), or ``None``."""
+    steps: list[Any] = []
+    end = len(head)
+    while at < end and head[at] in ("*", "/"):
+        op = head[at]
+        at += 1
+        sign = 1
+        if head[at : at + 1] == "-":
+            sign = -1
+            at += 1
+        start = at
+        while at < end and head[at] in _ASCII_DIGITS:
+            at += 1
+        if start == at or at - start > MAX_DIGITS:
+            return None
+        number = int(head[start:at])
+        if number == 0:
+            return None
+        rounding = ""
+        if op == "/":
+            rounding = _ROUNDINGS.get(head[at : at + 1].upper(), "")
+            at += bool(rounding)
+        steps.append(make_step(op, plain_part(sign, None, number), rounding))
+    return tuple(steps), at
+
+
+def _fast_dice(
+    head: str, at: int, number: int, counted: bool, limits: Limits
+) -> tuple[Part, int, int] | None:
+    """The dice from their ``D`` at *at*: the term before its steps, its dice, where it ends."""
+    end = len(head)
+    at += 1
+    sides_at = at
+    while at < end and head[at] in _ASCII_DIGITS:
+        at += 1
+    sides = head[sides_at:at]
+    if len(sides) > MAX_DIGITS or (not sides and not counted):
+        return None
+    faces = int(sides) if sides else IMPLICIT_SIDES
+    if not 1 <= faces <= limits.max_sides or number < 1 or (faces == D66_SIDES and not counted):
+        return None
+    if not sides and head[at : at + 1].isspace():
+        return None  # 3d printing: the full reader decides
+    found = _fast_keep(head, at, number)
+    if found is None or (found[0] is not None and faces == D66_SIDES):
+        return None
+    keep, at = found
+    dice = Dice(number, faces)
+    part = plain_part(1, dice, 0) if keep is None and faces != D66_SIDES else None
+    if part is None:
+        part = make_part(dice=dice, keep=keep)
+    return part, (2 * number if faces == D66_SIDES else number), at
+
+
+def _fast_sum(head: str, at: int, limits: Limits, depth: int) -> tuple[list[Part], int, int] | None:
+    """The terms of a sum from *at*, their dice and where they end, or ``None``.
+
+    Terms are numbers and dice (``2D6+3-1d4``, ``4D6KH3``, ``3D6/2U``, ``5D``, ``2D66``), in
+    parentheses too (``(1D6+1)*2``, ``(2+3)D6``), each with ``*`` and ``/`` by numbers.
+    """
+    end = len(head)
+    sign = 1
+    first = head[at : at + 1]
+    if first == "+":
+        at += 1
+    elif first in ("-", "−") and first:
+        sign = -1
+        at += 1
+    parts: list[Part] = []
+    dice = 0
+    while True:
+        if head[at : at + 1] == "(":
+            grouped = _fast_group(head, at, limits, depth)
+            if grouped is None:
+                return None
+            atom, rolled, at = grouped
+        else:
+            start = at
+            while at < end and head[at] in _ASCII_DIGITS:
+                at += 1
+            count = head[start:at]
+            if len(count) > MAX_DIGITS:
+                return None
+            if at < end and head[at] in "dD":
+                made = _fast_dice(head, at, int(count) if count else 1, bool(count), limits)
+                if made is None:
+                    return None
+                atom, rolled, at = made
+            elif count:
+                atom, rolled = plain_part(1, None, int(count)), 0
+            else:
+                return None
+        dice += rolled
+        stepped = _fast_steps(head, at)
+        if stepped is None:
+            return None
+        steps, at = stepped
+        if sign == 1 and not steps:
+            parts.append(atom)
+        elif atom._kind >= 0 and not steps:  # pyright: ignore[reportPrivateUsage]
+            parts.append(plain_part(sign, atom.dice, atom.number))
+        else:
+            parts.append(_with(atom, sign=sign, steps=steps))
+        following = head[at : at + 1]
+        if following == "+":
+            sign = 1
+        elif following in ("-", "−") and following:
+            sign = -1
+        else:
+            return parts, dice, at
+        at += 1
+
+
+def _fast_group(head: str, at: int, limits: Limits, depth: int) -> tuple[Part, int, int] | None:
+    """A sum in parentheses at *at* (``(1D6+1)``, or ``(2+3)D6`` as a count of dice)."""
+    if depth >= _FAST_DEPTH:
+        return None
+    inner = _fast_sum(head, at + 1, limits, depth + 1)
+    if inner is None or head[inner[2] : inner[2] + 1] != ")":
+        return None
+    group = plain_sum(tuple(inner[0]))
+    at = inner[2] + 1
+    if head[at : at + 1] not in ("d", "D"):
+        return make_part(group=group), inner[1], at
+    if group.constant is None:
+        return None
+    return _fast_dice(head, at, group.constant, True, limits)
+
+
+def _fast_terms(head: str, at: int, limits: Limits) -> tuple[list[Part], int] | None:
+    """The terms of the command's sum from *at*, and where they end, or ``None``."""
+    found = _fast_sum(head, at, limits, 0)
+    if found is None:
+        return None
+    parts, dice, at = found
+    return (parts, at) if 0 < dice <= limits.max_dice else None
+
+
+def _fast_target(head: str, at: int) -> tuple[Relation | None, Part | None, int] | None:
+    """A comparison with a whole number at *at* (``>=7``, ``<-1``), nothing, or ``None``."""
+    spellings = _FAST_RELATIONS.get(head[at : at + 1])
+    if spellings is None:
+        return None, None, at
+    relation = Relation.EQUAL
+    for spelling, found in spellings:
+        if head.startswith(spelling, at):
+            relation = found
+            at += len(spelling)
+            break
+    sign = 1
+    if head[at : at + 1] in ("-", "−") and head[at : at + 1]:
+        sign = -1
+        at += 1
+    start = at
+    while at < len(head) and head[at] in _ASCII_DIGITS:
+        at += 1
+    if start == at or at - start > MAX_DIGITS:
+        return None
+    return relation, plain_part(sign, None, int(head[start:at])), at
+
+
+def _fast(head: str, limits: Limits) -> Expression | Check | None:
+    """The commonest commands in one pass, or ``None`` for the full reader.
+
+    They are a sum of plain dice and numbers (``2D6+3``, ``1d20-1+2d4``), maybe compared with
+    a number (``2D6>=7``), maybe secret, maybe with a comment.
+    The fast reader gives exactly what the full reader gives, within the limits; a command over
+    a limit is left to the full reader, which names the limit and the column.
+    """
+    if len(head) > limits.max_length:
+        return None
+    secret = head[:1] in ("s", "S")
+    terms = _fast_terms(head, 1 if secret else 0, limits)
+    if terms is None:
+        return None
+    parts, at = terms
+    compared = _fast_target(head, at)
+    if compared is None:
+        return None
+    relation, target, at = compared
+    comment = ""
+    if at < len(head):
+        if not head[at].isspace():
+            return None
+        comment = head[at:].strip()
+        if comment[0] in _NOT_A_COMMENT_START:
+            return None
+    leaves = sum(len(part.leaves) for part in parts) + (target is not None)
+    if leaves > limits.max_terms:
+        return None
+    command: Expression | Check
+    if relation is None or target is None:
+        command = plain_sum(tuple(parts), secret=secret, comment=comment)
+    else:
+        left = plain_sum(tuple(parts))
+        command = plain_check(left, relation, plain_sum((target,)), secret=secret, comment=comment)
+    return command if command.odds_work() <= limits.max_work else None
+
+
+def _fast_number(head: str, at: int, *, signed: bool = False) -> tuple[int, int] | None:
+    """A whole number at *at* (with a ``-`` if *signed*), and where it ends, or ``None``."""
+    sign = 1
+    if signed and head[at : at + 1] in ("-", "−") and head[at : at + 1]:
+        sign = -1
+        at += 1
+    start = at
+    while at < len(head) and head[at] in _ASCII_DIGITS:
+        at += 1
+    if start == at or at - start > MAX_DIGITS:
+        return None
+    return sign * int(head[start:at]), at
+
+
+def _fast_pool(head: str, limits: Limits) -> Single | None:
+    """One pool of BCDice's in one pass, or ``None`` for the full reader.
+
+    A pool is ``6B6>=4``, ``3R6>=5``, ``2R6[3]`` or ``5U10[8]+1``; the full reader gives the
+    same for every text this reads.
+    """
+    at = 1 if head[:1] in ("s", "S") else 0
+    count = _fast_number(head, at)
+    if (
+        count is None
+        or count[0] < 1
+        or head[count[1] : count[1] + 1].upper() not in ("B", "R", "U")
+    ):
+        return None
+    letter = head[count[1]].upper()
+    sides = _fast_number(head, count[1] + 1)
+    if sides is None or not 1 <= sides[0] <= limits.max_sides:
+        return None
+    pool, at = Dice(count[0], sides[0]), sides[1]
+    threshold: tuple[Relation | None, int] | None = None
+    if letter != "B" and head[at : at + 1] == "[":
+        reroll: Relation | None = None
+        for spelling, found in _FAST_RELATIONS.get(head[at + 1 : at + 2], ()):
+            if letter == "R" and head.startswith(spelling, at + 1):
+                reroll = found
+                at += len(spelling)
+                break
+        number = _fast_number(head, at + 1)
+        if number is None or head[number[1] : number[1] + 1] != "]":
+            return None
+        threshold, at = (reroll, number[0]), number[1] + 1
+    modifier = 0
+    if letter == "U" and head[at : at + 1] in ("+", "-", "−") and head[at : at + 1]:
+        added = _fast_number(head, at + 1)
+        if added is None:
+            return None
+        modifier, at = (-added[0] if head[at] != "+" else added[0]), added[1]
+    compared = _fast_target(head, at)
+    if compared is None:
+        return None
+    relation, target, at = compared
+    value = None if target is None else target.constant
+    comment = ""
+    if at < len(head):
+        if not head[at].isspace():
+            return None
+        comment = head[at:].strip()
+        if comment[0] in _NOT_A_COMMENT_START:
+            return None
+    secret = head[:1] in ("s", "S")
+    common = {"dice": (pool,), "relation": relation, "target": value}
+    command: Any
+    if letter == "B":
+        command = new_unchecked(CountRoll, secret=secret, comment=comment, **common)
+    elif letter == "R":
+        if threshold is None and value is None:
+            return None
+        again = (threshold[0] if threshold else None) or relation or Relation.AT_LEAST
+        at_value = threshold[1] if threshold else value
+        if at_value is None or rerolls_forever(again, at_value, pool.sides):
+            return None
+        command = new_unchecked(
+            RerollCount,
+            reroll_at=at_value,
+            reroll_relation=again,
+            secret=secret,
+            comment=comment,
+            **common,
+        )
+    else:
+        if threshold is None or threshold[1] < 2:
+            return None
+        command = new_unchecked(
+            UpperRoll,
+            upper_at=threshold[1],
+            modifier=modifier,
+            secret=secret,
+            comment=comment,
+            **common,
+        )
+    if command.worst_rolls > limits.max_dice or command.odds_work() > limits.max_work:
+        return None
+    return command  # type: ignore[no-any-return]
+
+
 def _read(text: str, limits: Limits, system: str | None) -> Command | SystemCheck | None:
     # A text far longer than the limit is told chat or command from its start alone, without
     # normalizing all of it.
@@ -891,6 +1278,19 @@ def _read(text: str, limits: Limits, system: str | None) -> Command | SystemChec
         found = _system_command(text, head, limits, system)
         if found is not None:
             return found
+    elif len(stripped) <= limits.max_length:
+        fast = _fast(head, limits)
+        if fast is not None:
+            return fast
+        if len(head) <= limits.max_length:
+            pool = _fast_pool(head, limits)
+            if pool is not None:
+                return pool
+    return read_in_full(text, head, limits)
+
+
+def read_in_full(text: str, head: str, limits: Limits) -> Command | None:
+    """*text* read by the full reader (its normalized start *head*): chat, or a command."""
     secret = _secret_at(head, 0)
     start = 1 if secret else 0
     repeat = _repeat_at(head, start)

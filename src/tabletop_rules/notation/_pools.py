@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from fractions import Fraction
+from itertools import repeat
 
 import attrs
 
 from tabletop_rules._arguments import a_flag, an_instance, checked_source, wrong_type
-from tabletop_rules.dice import Dice, DiceSource, Roll, atomic
+from tabletop_rules.dice import Dice, DiceSource, Roll, ScriptedDice, atomic
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.i18n import DEFAULT_LOCALE
 from tabletop_rules.notation._limits import CHAIN_DEPTH, check_value
@@ -141,7 +143,7 @@ class RerollCount:
                 )
         check_value(self)
 
-    @property
+    @functools.cached_property
     def body(self) -> str:
         """The canonical text without ``S`` and the comment, as BCDice shows it."""
         shown_relation = "" if self.reroll_relation is self.relation else self.reroll_relation.value
@@ -197,19 +199,32 @@ class RerollCount:
 
     def roll(self, dice: DiceSource) -> RerollResult:
         """Roll the pools, then each batch of rerolls, in BCDice's order (all or nothing)."""
+        if isinstance(dice, ScriptedDice):
+            with atomic(dice) as rolling:
+                batches = self._batches(rolling)
+        else:
+            try:  # free unless it raises: the check of the dice is on the slow path only
+                batches = self._batches(dice)
+            except AttributeError:
+                checked_source(dice)
+                raise
+        return new_unchecked(RerollResult, command=self, batches=batches)  # type: ignore[return-value]
+
+    def _batches(self, dice: DiceSource) -> tuple[Roll, ...]:
+        compare, threshold = self.reroll_relation.compare, self.reroll_at
         queue = [(pool, 0) for pool in self.dice]
         batches: list[Roll] = []
-        with atomic(dice) as rolling:
-            at = 0
-            while at < len(queue):
-                pool, depth = queue[at]
-                at += 1
-                roll = rolling.roll(pool)
-                batches.append(roll)
-                again = sum(1 for face in roll.faces if self.rerolls(face))
-                if again and depth < CHAIN_DEPTH:
+        at = 0
+        while at < len(queue):
+            pool, depth = queue[at]
+            at += 1
+            roll = dice.roll(pool)
+            batches.append(roll)
+            if depth < CHAIN_DEPTH:
+                again = sum(map(compare, roll.faces, repeat(threshold)))
+                if again:
                     queue.append((Dice(again, pool.sides), depth + 1))
-        return new_unchecked(RerollResult, command=self, batches=tuple(batches))  # type: ignore[return-value]
+        return tuple(batches)
 
 
 def _to_rolls(rolls: Iterable[Roll]) -> tuple[Roll, ...]:
@@ -256,7 +271,11 @@ class RerollResult:
     @property
     def successes(self) -> int:
         """How many dice passed, rerolled ones included."""
-        return sum(1 for face in self.faces if self.command.passes(face))
+        command = self.command
+        if command.relation is None or command.target is None:
+            return 0
+        compare, target = command.relation.compare, command.target
+        return sum(sum(map(compare, roll.faces, repeat(target))) for roll in self.batches)
 
     @property
     def total(self) -> int:
@@ -370,7 +389,7 @@ class UpperRoll:
             raise InvalidData("$.target", "a relation needs a target, and a target a relation")
         check_value(self)
 
-    @property
+    @functools.cached_property
     def body(self) -> str:
         """The canonical text without ``S`` and the comment, as BCDice shows it."""
         text = f"{pools_text(self.dice, 'U')}[{self.upper_at}]{modifier_text(self.modifier)}"
@@ -449,16 +468,38 @@ class UpperRoll:
 
     def roll(self, dice: DiceSource) -> UpperResult:
         """Roll each die and its chain, pool after pool (all or nothing)."""
+        if isinstance(dice, ScriptedDice):
+            with atomic(dice) as rolling:
+                chains = self._chains(rolling)
+        else:
+            try:  # free unless it raises: the check of the dice is on the slow path only
+                chains = self._chains(dice)
+            except AttributeError:
+                checked_source(dice)
+                raise
+        return new_unchecked(UpperResult, command=self, chains=chains)  # type: ignore[return-value]
+
+    def _chains(self, dice: DiceSource) -> tuple[Roll, ...]:
+        upper = self.upper_at
         chains: list[Roll] = []
-        with atomic(dice) as rolling:
-            for pool in self.dice:
-                one = Dice(1, pool.sides)
-                for _ in range(pool.count):
-                    faces = [rolling.roll(one).faces[0]]
-                    while faces[-1] >= self.upper_at and len(faces) <= CHAIN_DEPTH:
-                        faces.append(rolling.roll(one).faces[0])
-                    chains.append(Roll(Dice(len(faces), pool.sides), faces))
-        return new_unchecked(UpperResult, command=self, chains=tuple(chains))  # type: ignore[return-value]
+        for pool in self.dice:
+            one = Dice(1, pool.sides)
+            lengths = {1: one}
+            for _ in range(pool.count):
+                roll = dice.roll(one)
+                face = roll.faces[0]
+                if face < upper:
+                    chains.append(roll)
+                    continue
+                faces = [face]
+                while face >= upper and len(faces) <= CHAIN_DEPTH:
+                    face = dice.roll(one).faces[0]
+                    faces.append(face)
+                size = len(faces)
+                if size not in lengths:
+                    lengths[size] = Dice(size, pool.sides)
+                chains.append(new_unchecked(Roll, dice=lengths[size], faces=tuple(faces)))  # type: ignore[arg-type]
+        return tuple(chains)
 
 
 @attrs.frozen(kw_only=True)
@@ -488,10 +529,10 @@ class UpperResult:
     def __str__(self) -> str:
         return self.render()
 
-    @property
+    @functools.cached_property
     def sums(self) -> tuple[int, ...]:
         """Each die's total, without the modifier."""
-        return tuple(roll.total for roll in self.chains)
+        return tuple(map(sum, (roll.faces for roll in self.chains)))
 
     @property
     def successes(self) -> int:
@@ -499,8 +540,8 @@ class UpperResult:
         command = self.command
         if command.relation is None or command.target is None:
             return 0
-        relation, target = command.relation, command.target
-        return sum(1 for value in self.sums if relation.holds(value + command.modifier, target))
+        compare, target = command.relation.compare, command.target - command.modifier
+        return sum(map(compare, self.sums, repeat(target)))
 
     @property
     def highest(self) -> int:
@@ -518,7 +559,10 @@ class UpperResult:
         """The BCDice-style line without the comment and the secret mark."""
         command = self.command
         dice = ",".join(
-            str(roll.total) if len(roll.faces) == 1 else str(roll) for roll in self.chains
+            [
+                str(total) if len(roll.faces) == 1 else f"{total}[{','.join(map(str, roll.faces))}]"
+                for total, roll in zip(self.sums, self.chains, strict=True)
+            ]
         )
         dice += modifier_text(command.modifier)
         if command.relation is not None:

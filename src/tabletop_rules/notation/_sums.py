@@ -35,7 +35,11 @@ __all__ = [
     "check_comment",
     "decorate",
     "finish",
+    "make_part",
+    "make_step",
     "new_unchecked",
+    "plain_part",
+    "plain_sum",
     "template",
 ]
 
@@ -779,6 +783,93 @@ def _settle_expression(expression: Expression) -> None:
 
 
 _set = object.__setattr__
+
+
+def plain_part(sign: int, dice: Dice | None, number: int) -> Part:
+    """A term of plain dice (not D66) or a plain number, valid by construction.
+
+    The parser's fast path builds it without the checks that :class:`Part` runs.
+    """
+    part = object.__new__(Part)
+    _set(part, "sign", sign)
+    _set(part, "dice", dice)
+    _set(part, "number", number)
+    _set(part, "group", None)
+    _set(part, "keep", None)
+    _set(part, "explode", False)
+    _set(part, "reroll", None)
+    _set(part, "steps", ())
+    if dice is None:
+        _set(part, "_kind", 0)
+        _set(part, "_text", str(number))
+        _set(part, "_unrolled", _rolled(part, None, None))
+        _set(part, "_constant", sign * number)
+    else:
+        _set(part, "_kind", 1)
+        _set(part, "_text", "")
+        _set(part, "_unrolled", None)
+        _set(part, "_constant", None)
+    return part
+
+
+def make_part(
+    *,
+    sign: int = 1,
+    dice: Dice | None = None,
+    number: int = 0,
+    group: Expression | None = None,
+    keep: Keep | None = None,
+    explode: bool = False,
+    reroll: Reroll | None = None,
+    steps: tuple[Step, ...] = (),
+) -> Part:
+    """A term the parser has checked field by field: only its shape is checked again.
+
+    Raises:
+        ValueError: The fields do not make a term (as :class:`Part` raises).
+    """
+    part = object.__new__(Part)
+    for name, value in (
+        ("sign", sign),
+        ("dice", dice),
+        ("number", number),
+        ("group", group),
+        ("keep", keep),
+        ("explode", explode),
+        ("reroll", reroll),
+        ("steps", steps),
+        ("_kind", -1),
+        ("_text", ""),
+        ("_unrolled", None),
+        ("_constant", None),
+    ):
+        _set(part, name, value)
+    _settle_part(part)
+    return part
+
+
+def make_step(op: str, operand: Part, rounding: str) -> Step:
+    """A step the parser has checked (a factor or a divisor it has read)."""
+    step = object.__new__(Step)
+    _set(step, "op", op)
+    _set(step, "operand", operand)
+    _set(step, "rounding", rounding)
+    return step
+
+
+def plain_sum(parts: tuple[Part, ...], *, secret: bool = False, comment: str = "") -> Expression:
+    """A sum of valid terms, valid by construction (the parser's fast path)."""
+    expression = object.__new__(Expression)
+    _set(expression, "parts", parts)
+    _set(expression, "secret", secret)
+    _set(expression, "comment", comment)
+    _set(expression, "_body", "")
+    _set(expression, "_natural_at", -1)
+    _set(expression, "_lone", False)
+    _set(expression, "_constant", None)
+    _set(expression, "_lines", {})
+    _settle_expression(expression)
+    return expression
 
 
 def new_unchecked(cls: type[object], **fields: object) -> object:
