@@ -67,6 +67,10 @@ __all__ = [
 ]
 
 
+def _no_lines() -> dict[tuple[str, bool], str]:
+    return {}
+
+
 def _plain(_: object, attribute: attrs.Attribute[Expression], value: object) -> None:
     if not isinstance(value, Expression):
         raise wrong_type(f"$.{attribute.name}", "notation.Expression", value)
@@ -115,7 +119,7 @@ class Check:
     )
     # The line's template with the command and the outcome filled in, by locale and success.
     _lines: dict[tuple[str, bool], str] = attrs.field(
-        init=False, factory=dict, eq=False, repr=False, hash=False
+        init=False, factory=_no_lines, eq=False, repr=False, hash=False
     )
 
     def __attrs_post_init__(self) -> None:
@@ -230,15 +234,17 @@ def plain_check(
 ) -> Check:
     """A check of valid sides, valid by construction (the parser's fast path)."""
     check = object.__new__(Check)
-    for name, value in (
+    lines: dict[tuple[str, bool], str] = {}
+    fields: tuple[tuple[str, object], ...] = (
         ("left", left),
         ("comparison", comparison),
         ("right", right),
         ("secret", secret),
         ("comment", comment),
-        ("_lines", {}),
+        ("_lines", lines),
         ("_unrolled_right", None),
-    ):
+    )
+    for name, value in fields:
         object.__setattr__(check, name, value)
     _settle_check(check)
     return check
