@@ -927,6 +927,7 @@ _NOT_A_COMMENT_START: Final = frozenset("+-−*/<>=≥≤≧≦≠!?@[")
 #: What may follow dice in the fast path: the end, a sign, a step, a comparison, a space, a
 #: closing parenthesis.
 _FAST_AFTER_TERM: Final = frozenset(("", "+", "-", "−", "*", "/", " ", ")")) | _RELATION_STARTS
+_FAST_SIGNS: Final = {"+": 1, "-": -1, "−": -1}
 #: The deepest parentheses the fast path reads (the full reader reads the deeper ones).
 _FAST_DEPTH: Final = 4
 
@@ -1030,15 +1031,12 @@ def _fast_sum(head: str, at: int, limits: Limits, depth: int) -> tuple[list[Part
     """
     end = len(head)
     sign = 1
-    first = head[at : at + 1]
-    if first == "+":
-        at += 1
-    elif first in ("-", "−") and first:
-        sign = -1
-        at += 1
     parts: list[Part] = []
     dice = 0
     while True:
+        while at < end and head[at] in _FAST_SIGNS:  # a run of signs: their product
+            sign *= _FAST_SIGNS[head[at]]
+            at += 1
         if head[at : at + 1] == "(":
             grouped = _fast_group(head, at, limits, depth)
             if grouped is None:
@@ -1071,14 +1069,9 @@ def _fast_sum(head: str, at: int, limits: Limits, depth: int) -> tuple[list[Part
             parts.append(plain_part(sign, atom.dice, atom.number))
         else:
             parts.append(_with(atom, sign=sign, steps=steps))
-        following = head[at : at + 1]
-        if following == "+":
-            sign = 1
-        elif following in ("-", "−") and following:
-            sign = -1
-        else:
+        if at == end or head[at] not in _FAST_SIGNS:
             return parts, dice, at
-        at += 1
+        sign = 1
 
 
 def _fast_group(head: str, at: int, limits: Limits, depth: int) -> tuple[Part, int, int] | None:

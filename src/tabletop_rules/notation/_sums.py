@@ -1164,7 +1164,7 @@ class ExpressionResult:
     @property
     def total(self) -> int:
         """The sum of the signed terms."""
-        return self._detail_and_total()[1]
+        return (self._done or self._detail_and_total())[1]
 
     @property
     def detail(self) -> str:
