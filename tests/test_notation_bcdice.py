@@ -175,7 +175,7 @@ def bcdice_line(result: object) -> str:
 
 
 def bcdice_text(result: Result) -> str:
-    """The whole text as BCDice shows it: repeats without the successes line (tally)."""
+    """The whole text as BCDice shows it: repeats without the successes line (successes)."""
     if isinstance(result, RepeatResult):
         return "\n\n".join(
             f"#{index}\n{bcdice_line(single)}" for index, single in enumerate(result.results, 1)

@@ -111,7 +111,7 @@ class RerollCount:
     >>> print(command.roll(ScriptedDice([5, 6, 1, 5, 2, 1])).render("ja"))
     (3R6[5]>=5) ＞ 5,6,1 + 5,2 + 1 ＞ 成功数3
     >>> command.distribution().p_at_least(1)
-    Fraction(1705, 1944)
+    Fraction(19, 27)
 
     .. versionadded:: 0.1.0
     """

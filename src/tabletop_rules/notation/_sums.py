@@ -216,7 +216,7 @@ class Part:
 
     @property
     def leaves(self) -> tuple[Part, ...]:
-        """The term's atoms: itself (or the terms inside its parentheses) and its operands.
+        """The atoms of the term, itself (or the terms inside its parentheses) and its operands.
 
         .. versionadded:: 0.2.0
         """
