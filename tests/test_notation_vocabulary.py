@@ -543,3 +543,25 @@ def test_mistyped_commands_say_what_to_write(
         parse(text)
     message = caught.value.localized(locale)
     assert (key, True) == (caught.value.key, example in message)
+
+
+# -- the command line -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["roll", "--seed", "1", "--", "C(10/3)"], "c(10/3) ＞ 3"),
+        (["odds", "choice[a,b,c]"], "P(a) = 1/3 ≈ 33.33%"),
+        (["odds", "6TY6", "--rows", "1"], "6TY6: mean 1, from 0 to 6"),
+        (["odds", "3R6>=5", "--rows", "1"], "3R6[5]>=5: mean ≈1.5, from 0 to 18"),
+    ],
+)
+def test_the_command_line_rolls_and_prints_the_odds_of_the_new_forms(
+    argv: list[str], expected: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """tabletop-rules roll and odds take every new form."""
+    from tabletop_rules.cli import main
+
+    assert 0 == main(argv)
+    assert expected == capsys.readouterr().out.splitlines()[0]
