@@ -205,6 +205,8 @@ def brute_force(check: Check) -> Fraction:
         "DFS first, then BFS",
         "d% is not a die here",
         "Sdf 3",
+        "S 2d6",
+        "So, 2d6 then?",
         "x3",
         "x32d6",
         "rep 2d6",

@@ -869,8 +869,13 @@ def _repeat_at(text: str, start: int) -> tuple[int, int] | None:
 
 
 def _secret_at(text: str, start: int) -> bool:
-    return text[start : start + 1] in ("s", "S") and (
-        _repeat_at(text, start + 1) is not None or _kind_at(text, start + 1) is not None
+    """Whether an ``S`` at *start* marks the command right after it (``S2D6``, not ``S 2D6``)."""
+    after = text[start + 1 : start + 2]
+    return (
+        text[start : start + 1] in ("s", "S")
+        and bool(after)
+        and not after.isspace()
+        and (_repeat_at(text, start + 1) is not None or _kind_at(text, start + 1) is not None)
     )
 
 
