@@ -43,11 +43,12 @@ from cattrs.errors import (
     IterableValidationNote,
     StructureHandlerNotFoundError,
 )
-from cattrs.gen import make_dict_unstructure_fn, override
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.preconf.json import make_converter as _json_converter
 
 from tabletop_rules._arguments import checked, wrong_type
 from tabletop_rules.checks import Difficulty, Opposition
+from tabletop_rules.dice import SEED_RANGE, SeededDiceState
 from tabletop_rules.engine import GameRecord, Registry
 from tabletop_rules.errors import InvalidData, TabletopRulesError
 from tabletop_rules.odds import MAX_SPAN, Distribution
@@ -122,6 +123,15 @@ def _whole_number(max_integer: int) -> Callable[[object, object], int]:
         return value
 
     return hook
+
+
+def _seed(value: object, _: object) -> int:
+    """A dice state's seed: any seed is written modulo 2**64, so every one reads back."""
+    if type(value) is not int:
+        raise TypeError(f"expected a whole number, got {type(value).__name__}")
+    if value not in SEED_RANGE:
+        raise ValueError(f"expected a seed from 0 to {SEED_RANGE.stop - 1}")
+    return value
 
 
 _FRACTION_TEXT = re.compile(r"(-?[0-9]{1,100})(?:/([0-9]{1,100}))?")
@@ -273,6 +283,11 @@ def make_converter(
     converter.register_structure_hook(str, _strict(str, "a string"))
     converter.register_structure_hook(bool, _strict(bool, "true or false"))
     converter.register_structure_hook(Fraction, _fraction)
+    # A seed has 64 bits, more than MAX_INTEGER: the dice state of any seed reads back.
+    converter.register_structure_hook(
+        SeededDiceState,
+        make_dict_structure_fn(SeededDiceState, converter, seed=override(struct_hook=_seed)),
+    )
     converter.register_unstructure_hook(Fraction, str)
     converter.register_structure_hook(Distribution, _distribution(max_integer, max_count_digits))
     converter.register_unstructure_hook(
