@@ -37,6 +37,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, TypeVar
 
+import attrs
 import cattrs
 from cattrs.errors import (
     ForbiddenExtraKeysError,
@@ -303,6 +304,7 @@ def make_converter(
     register_tagged_union(converter, Difficulty | Opposition)
     for ruleset in registry:
         ruleset.configure_converter(converter)
+    _register_system_checks(converter, registry)
 
     def structure_record(value: Any, _: Any) -> GameRecord[Any, Any]:
         system = _object(value).get("system")
@@ -313,7 +315,74 @@ def make_converter(
         return converter.structure(value, record_type)
 
     converter.register_structure_hook_func(lambda cls: cls is GameRecord, structure_record)
+
+    def no_registry(_value: object, _: object) -> Registry:
+        raise InvalidData("$.cls", "a Registry holds rulesets: it is built in code, not read")
+
+    converter.register_structure_hook(Registry, no_registry)
     return converter
+
+
+_SYSTEM = "system"
+
+
+def _system_checks(registry: Registry) -> dict[tuple[str, str], type[Any]]:
+    """The checks of every system of *registry*, by (system, class name).
+
+    A system's checks are the public attrs classes of its package with ``probability`` and
+    ``resolve``, as its chat commands give them.
+    """
+    from tabletop_rules.errors import UnknownSystem
+    from tabletop_rules.notation._systems import system_package
+
+    found: dict[tuple[str, str], type[Any]] = {}
+    for ruleset in registry:
+        try:
+            package = system_package(ruleset.name)
+        except UnknownSystem:  # a ruleset registered in code, without chat commands
+            continue
+        for name in getattr(package, "__all__", ()):
+            value = getattr(package, name, None)
+            if (
+                isinstance(value, type)
+                and attrs.has(value)
+                and callable(getattr(value, "probability", None))
+                and callable(getattr(value, "resolve", None))
+            ):
+                found[ruleset.name, value.__name__] = value
+    return found
+
+
+def _register_system_checks(converter: cattrs.Converter, registry: Registry) -> None:
+    """Write a :class:`~tabletop_rules.notation.SystemCommand`'s check with its system and type.
+
+    ``{"system": "m20", "type": "SpecialtyCheck", ...}``: the command reads back as it was
+    written.
+    """
+    from tabletop_rules.notation._systems import SystemCheck
+
+    by_tag = _system_checks(registry)
+    by_class = {cls: tag for tag, cls in by_tag.items()}
+
+    def unstructure(check: Any) -> dict[str, Any]:
+        tag = by_class.get(type(check))
+        if tag is None:
+            raise InvalidData("$.check", f"{type(check).__name__} is no check of a known system")
+        return {_SYSTEM: tag[0], _TAG: tag[1], **converter.unstructure(check)}
+
+    def structure_check(value: object, _: object) -> Any:
+        fields = _object(value)
+        tag = (fields.get(_SYSTEM), fields.get(_TAG))
+        cls = by_tag.get(tag) if all(isinstance(part, str) for part in tag) else None
+        if cls is None:
+            known = ", ".join(f"{system} {name}" for system, name in sorted(by_tag))
+            raise ValueError(f"expected the system and type of a check ({known})")
+        rest = {key: item for key, item in fields.items() if key not in (_SYSTEM, _TAG)}
+        return converter.structure(rest, cls)
+
+    # By predicate, not by class: every check is a SystemCheck to a dispatch by subclass.
+    converter.register_unstructure_hook_func(lambda cls: cls is SystemCheck, unstructure)
+    converter.register_structure_hook_func(lambda cls: cls is SystemCheck, structure_check)
 
 
 def _is_set(cls: Any) -> bool:
@@ -436,7 +505,14 @@ def structure(data: object, cls: type[T], *, converter: cattrs.Converter | None 
     except StructureHandlerNotFoundError as error:
         if error.type_ is cls:  # no hook for cls itself: the caller asked for no value's type
             raise wrong_type("$.cls", "type", cls) from None
-        raise  # no hook for a field's type: the converter's (or a plugin's) bug, not the data's
+        if isinstance(cls, type) and getattr(cls, "__parameters__", ()):
+            name = cls.__qualname__
+            detail = f"{name} is generic: read it as {name}[...], with the types it holds"
+            raise InvalidData("$.cls", detail) from None
+        # No hook for a field's type: a function, a protocol, any object. Such a value is
+        # built in code, never read from JSON, whatever the text.
+        detail = f"{_type_name(cls)} is not read from JSON, it is built in code: {error}"
+        raise InvalidData("$.cls", _clip(detail)) from None
     except cattrs.BaseValidationError as error:
         raise _first_problem(error) from error
     except InvalidData as error:
@@ -445,6 +521,10 @@ def structure(data: object, cls: type[T], *, converter: cattrs.Converter | None 
         raise InvalidData("$", _clip(str(error))) from error
     except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as error:
         raise InvalidData("$", _clip(_describe(error))) from error
+
+
+def _type_name(cls: object) -> str:
+    return getattr(cls, "__qualname__", None) or repr(cls)
 
 
 def _clip(detail: str) -> str:
