@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop_rules._arguments import shown
 from tabletop_rules.engine import Pass
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.i18n import translate
 from tabletop_rules.kit._rules import describe_input, label_input
+from tabletop_rules.skirmish._cards import Skill
 from tabletop_rules.skirmish._combat._events import (
     Advanced,
     ApGiven,
@@ -54,11 +56,34 @@ def _name(state: State | None, unit_id: str | None) -> str:
     return unit_id if found is None else f"{found.card.name} ({unit_id})"
 
 
-def _action(state: State | None, action: Action, locale: str) -> str:
-    """What *action* is: a normal attack, a preparatory action, or its skill's card name."""
-    unit = state.find(action.unit) if state is not None else None
-    if action.kind is ActionKind.SKILL and unit is not None and action.skill is not None:
-        return unit.card.skills[action.skill].name
+def _skill(state: State | None, unit_id: str, index: object, path: str) -> Skill | None:
+    """The skill *index* of the card of *unit_id*, or ``None`` when *state* does not know it.
+
+    Raises:
+        InvalidData: The card has no skill *index*, or *index* is below 0 (at *path*).
+    """
+    if type(index) is int and index < 0:
+        raise InvalidData(path, f"a skill index is 0 or more, not {index}")
+    unit = state.find(unit_id) if state is not None else None
+    if unit is None or type(index) is not int:
+        return None
+    if index >= len(unit.card.skills):
+        count = len(unit.card.skills)
+        detail = f"the card of {shown(unit_id)} has {count} skills, no skill {index}"
+        raise InvalidData(path, detail)
+    return unit.card.skills[index]
+
+
+def _action(state: State | None, action: Action, locale: str, path: str) -> str:
+    """What *action* is: a normal attack, a preparatory action, or its skill's card name.
+
+    Raises:
+        InvalidData: The acting card has no skill at the action's index (at *path*).
+    """
+    if action.kind is ActionKind.SKILL and action.skill is not None:
+        skill = _skill(state, action.unit, action.skill, f"{path}.skill")
+        if skill is not None:
+            return skill.name
     return translate(f"skirmish.action.{action.kind.value}", locale)
 
 
@@ -74,9 +99,12 @@ def describe(event: Event, locale: str = "en", *, state: State | None = None) ->
     Raises:
         InvalidData: *event* is no skirmish event (path ``$``), or an :class:`Advanced` event
             without steps or with something else among them (``$.steps``); *state* is no
-            skirmish state (``$.state``).
+            skirmish state (``$.state``); a declared skill's index is below 0, or names no
+            skill of the card *state* gives the acting character (``$.action.skill``).
 
     .. versionadded:: 0.2.0
+    .. versionchanged:: 0.1.0
+       A skill the card lacks is refused, not a bare ``IndexError`` or another skill.
     """
     state = describe_input(RULESET, event, state)
     if isinstance(event, FirstPlayerRolled):
@@ -90,7 +118,7 @@ def describe(event: Event, locale: str = "en", *, state: State | None = None) ->
         return translate("skirmish.event.ap_given", locale, unit=_name(state, event.unit))
     if isinstance(event, Declared):
         action = event.action
-        what = _action(state, action, locale)
+        what = _action(state, action, locale, "$.action")
         key = "skirmish.event.responded" if action.response else "skirmish.event.declared"
         return translate(
             key,
@@ -176,9 +204,13 @@ def command_label(command: Command, locale: str = "en", *, state: State | None =
 
     Raises:
         InvalidData: *command* is no skirmish command, or has a field of the wrong type;
-            *state* is no skirmish state.
+            *state* is no skirmish state; a skill index below 0, or one the card *state*
+            gives the character lacks (``$.skill``, or the action being resolved's at
+            ``$.state.stack.top.pending.pending.skill``).
 
     .. versionadded:: 0.2.0
+    .. versionchanged:: 0.1.0
+       A skill the card lacks is refused, not a bare ``IndexError`` or another skill.
     """
     state = label_input(RULESET, command, state)
     player = command.actor
@@ -201,7 +233,7 @@ def command_label(command: Command, locale: str = "en", *, state: State | None =
             locale,
             player=player,
             unit=_name(state, action.unit),
-            action=_action(state, action, locale),
+            action=_action(state, action, locale, "$.state.stack.top.pending.pending"),
         )
     unit = getattr(command, "unit", None)
     key = _PLAIN[type(command)]
@@ -209,10 +241,8 @@ def command_label(command: Command, locale: str = "en", *, state: State | None =
 
 
 def _skill_label(command: UseSkill, locale: str, state: State | None) -> str:
-    unit = state.find(command.unit) if state is not None else None
-    skills = () if unit is None else unit.card.skills
-    if type(command.skill) is int and 0 <= command.skill < len(skills):
-        skill = skills[command.skill]
+    skill = _skill(state, command.unit, command.skill, "$.skill")
+    if skill is not None:
         what = translate("skirmish.command.skill", locale, name=skill.name, cost=skill.cost)
     else:
         what = translate("skirmish.command.skill_number", locale, index=command.skill)
