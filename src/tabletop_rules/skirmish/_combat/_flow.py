@@ -71,6 +71,7 @@ from tabletop_rules.skirmish._combat._values import (
     State,
     Status,
     Unit,
+    check_loaded,
     copy_action,
     copy_state,
     copy_unit,
@@ -716,7 +717,7 @@ class SkirmishRuleset(Rules[Setup, State, Command, Event]):
         )
 
     def configure_converter(self, converter: cattrs.Converter) -> None:
-        """Tag the command, event and effect unions by class name."""
+        """Tag the command, event and effect unions by class name; check states when read."""
         from tabletop_rules.serialization import register_tagged_union
         from tabletop_rules.skirmish._effects import Effect
 
@@ -724,6 +725,8 @@ class SkirmishRuleset(Rules[Setup, State, Command, Event]):
         register_tagged_union(converter, StepTaken)  # and Advanced holds steps
         register_tagged_union(converter, Command)
         register_tagged_union(converter, Event)
+        plain = converter.get_structure_hook(State)
+        converter.register_structure_hook(State, lambda value, cls: check_loaded(plain(value, cls)))
 
     def start(self, setup: Setup) -> State:
         """Each team's cards on their rows, at full hp and 0 AP; the roll for the first turn.
