@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from tabletop_rules import bar2d6, bayside23, engine, m20, skirmish
 from tabletop_rules.bar2d6 import strategies as bar2d6s
 from tabletop_rules.bayside23 import strategies as bayside23s
+from tabletop_rules.bayside23._combat import _values as bayside23_values
 from tabletop_rules.dice import SeededDice
 from tabletop_rules.errors import IllegalCommand, InvalidData, TabletopRulesError
 from tabletop_rules.m20 import strategies as m20s
@@ -245,3 +246,34 @@ def test_a_skirmish_record_whose_setup_brings_in_a_missing_card_is_refused() -> 
     record["setup"] = json.loads(_skirmish_setup_bringing_in_a_missing_card())
     with pytest.raises(InvalidData):
         engine.replay(from_json(json.dumps(record), engine.GameRecord))
+
+
+def _crowded(system: str, copies: int) -> str:
+    """A state of *system*'s random setup with its combatants repeated *copies* times, each
+    under a new id: more than any setup may hold."""
+    ruleset, setups, _, _ = SYSTEMS[system]
+    document = json.loads(to_json(ruleset.start(setups.example())))
+    document["combatants"] = [
+        {**c, "id": f"{c['id']}-{i}"} for i in range(copies) for c in document["combatants"]
+    ]
+    return json.dumps(document)
+
+
+@pytest.mark.filterwarnings("ignore::hypothesis.errors.NonInteractiveExampleWarning")
+@pytest.mark.parametrize(
+    ("system", "most"),
+    [
+        ("m20", m20.MAX_PARTICIPANTS),
+        ("bar2d6", bar2d6.MAX_PARTICIPANTS),
+        ("bayside23", bayside23_values.MAX_PARTICIPANTS),
+    ],
+)
+def test_a_state_of_more_combatants_than_a_setup_holds_is_refused(system: str, most: int) -> None:
+    """Issue 26 (the same gap as skirmish's, in the other systems: an m20 state of 96
+    combatants, each with its own id, loaded, and listing its 480,106 legal commands took
+    6 s): a state holds at most as many participants as a setup may (and m20's summons),
+    and more is refused at ``$.combatants``."""
+    ruleset = SYSTEMS[system][0]
+    with pytest.raises(InvalidData) as caught:
+        from_json(_crowded(system, most + 1), ruleset.state_type)
+    assert "$.combatants" == caught.value.path

@@ -29,6 +29,7 @@ $.dice.count - expected a whole number, got str
 from __future__ import annotations
 
 import collections.abc
+import enum
 import functools
 import json
 import re
@@ -143,6 +144,33 @@ def _fraction(value: object, _: object) -> Fraction:
     if match is None or (match[2] is not None and int(match[2]) == 0):
         raise TypeError("expected a fraction as a string like '1/3' (at most 100 digits a part)")
     return Fraction(int(match[1]), int(match[2] or 1))
+
+
+def _shown(value: object) -> str:
+    """*value* quoted for a refusal: a text or number briefly, anything else by its type."""
+    if isinstance(value, str | int | float) and not isinstance(value, bool):
+        text = (
+            repr(value) if not isinstance(value, int) or _digits(value) <= 30 else "a huge number"
+        )
+        return text if len(text) <= 40 else f"{text[:39]}…"
+    return "null" if value is None else f"{type(value).__name__}"
+
+
+def _enum(cls: type[enum.Enum]) -> Callable[[object, object], enum.Enum]:
+    """Read an enum member by its value, quoting only a short part of what is not one.
+
+    cattrs' own hook quotes the whole value (a megabyte of nested arrays took seconds).
+    """
+    by_value = {member.value: member for member in cls}
+    expected = ", ".join(repr(value) for value in by_value)
+
+    def hook(value: object, _: object) -> enum.Enum:
+        member = by_value.get(value) if type(value) in (str, int) else None
+        if member is None or type(member.value) is not type(value):
+            raise ValueError(f"expected one of {expected}, got {_shown(value)}")
+        return member
+
+    return hook
 
 
 def _object(value: object) -> dict[str, object]:
@@ -284,6 +312,9 @@ def make_converter(
     converter.register_structure_hook(str, _strict(str, "a string"))
     converter.register_structure_hook(bool, _strict(bool, "true or false"))
     converter.register_structure_hook(Fraction, _fraction)
+    converter.register_structure_hook_factory(
+        lambda cls: isinstance(cls, type) and issubclass(cls, enum.Enum), _enum
+    )
     # A seed has 64 bits, more than MAX_INTEGER: the dice state of any seed reads back.
     converter.register_structure_hook(
         SeededDiceState,
