@@ -20,6 +20,7 @@ import functools
 import importlib
 import importlib.resources
 import itertools
+import json
 import pathlib
 import pkgutil
 import re
@@ -32,9 +33,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tabletop_rules
-from tabletop_rules import bar2d6, bayside23, m20, skirmish
-from tabletop_rules.dice import Dice
+from tabletop_rules import bar2d6, bayside23, engine, m20, notation, skirmish
+from tabletop_rules.dice import Dice, Roll
 from tabletop_rules.errors import TabletopRulesError
+from tabletop_rules.i18n import resolve_locale
+from tabletop_rules.odds import Distribution
+from tabletop_rules.serialization import from_json, to_json
 
 from .regex_steps import (
     BUDGET,
@@ -338,6 +342,7 @@ PARSERS: Final[tuple[tuple[str, _Parser, tuple[str, ...]], ...]] = (
     ("bar2d6.DifficultyDice.parse", bar2d6.DifficultyDice.parse, ("困難", "hard", "3")),
     ("bayside23.Riddle.answer", _RIDDLE.answer, ("Ｓｕｎ",)),
     ("bayside23.normalize_answer", bayside23.normalize_answer, ("  ＳＵＮ ",)),
+    ("i18n.resolve_locale", resolve_locale, ("zh-Hant-HK", "ja_JP")),
 )
 
 #: Pieces that attack a parser: runs of spaces, unclosed brackets, nesting, separators.
@@ -434,3 +439,71 @@ def test_every_parser_is_linear_on_attacks(
                 if counts[1] > 4 * counts[0] + PARSER_SLACK:
                     problems.append(f"{before!r} + {run!r} * N + {after!r} at {at}: {counts}")
     assert [] == problems
+
+
+# -- JSON --------------------------------------------------------------------------------------
+
+
+def _roll(n: int) -> tuple[Any, str]:
+    return Roll, json.dumps({"dice": {"count": n, "sides": 6}, "faces": [3] * n})
+
+
+def _distribution(n: int) -> tuple[Any, str]:
+    return Distribution, json.dumps({"counts": [[i, i + 1] for i in range(n)]})
+
+
+def _system_command(n: int) -> tuple[Any, str]:
+    command = notation.parse("SM20+4>=困難 " + "x" * min(n, 150), system="m20")
+    document = json.loads(to_json(command))
+    document["check"]["terms"] = document["check"]["terms"] * n
+    return notation.SystemCommand, json.dumps(document)
+
+
+@functools.cache
+def _played() -> tuple[str, str]:
+    from tabletop_rules.simulation import play
+
+    record = play(skirmish.RULESET, skirmish.sample_setup("arcane", "bastion"), seed=5)
+    state = engine.fold(skirmish.RULESET, skirmish.RULESET.start(record.setup), record.events)
+    return to_json(record), to_json(state)
+
+
+def _record(n: int) -> tuple[Any, str]:
+    document = json.loads(_played()[0])
+    document["events"] = (document["events"] * (n // len(document["events"]) + 1))[:n]
+    return engine.GameRecord, json.dumps(document)
+
+
+def _skirmish_state(n: int) -> tuple[Any, str]:
+    document = json.loads(_played()[1])
+    units = document["units"]
+    document["units"] = [{**u, "id": f"{u['id']}-{i}"} for i in range(n) for u in units[:1]]
+    document["units"] += units
+    return skirmish.State, json.dumps(document)
+
+
+#: Documents that grow with *n*: each builds the type to read and the text.
+JSON_DOCUMENTS: Final[dict[str, Callable[[int], tuple[Any, str]]]] = {
+    "a roll of n faces": _roll,
+    "a distribution of n counts": _distribution,
+    "a system's command of n terms": _system_command,
+    "a skirmish record of n events": _record,
+    "a skirmish state of n characters": _skirmish_state,
+}
+
+
+@pytest.mark.parametrize("name", sorted(JSON_DOCUMENTS))
+def test_reading_json_is_linear(name: str) -> None:
+    """Issue 26, Deliver 7: ``from_json`` (every field checked as it is read, a state checked
+    whole) runs a count of Python lines that grows at most as the document does."""
+    build = JSON_DOCUMENTS[name]
+    with _counted_patterns() as patterns:
+        cls, text = build(4)
+        _steps(lambda t: from_json(t, cls), text, patterns)  # the converter is built once
+        counts = []
+        for n in (50, 200, 800):
+            cls, text = build(n)
+            counts.append(_steps(lambda t, cls=cls: from_json(t, cls), text, patterns))
+    assert all(long <= 4 * short + PARSER_SLACK for short, long in itertools.pairwise(counts)), (
+        f"{name}: {counts}"
+    )

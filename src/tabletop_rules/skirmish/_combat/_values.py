@@ -399,11 +399,11 @@ def _check_cards(state: State) -> None:
                     )
 
 
-def _check_action(state: State, action: Action, at: str) -> None:
-    unit = state.find(action.unit)
+def _check_action(units: dict[str, Unit], action: Action, at: str) -> None:
+    unit = units.get(action.unit)
     if unit is None:
         raise InvalidData(f"{at}.unit", f"no character {shown(action.unit)} in this game")
-    if action.target is not None and state.find(action.target) is None:
+    if action.target is not None and action.target not in units:
         raise InvalidData(f"{at}.target", f"no character {shown(action.target)} in this game")
     if (action.kind is ActionKind.SKILL) != (action.skill is not None):
         raise InvalidData(f"{at}.skill", "a skill's action names its skill, and only a skill's")
@@ -428,13 +428,13 @@ def check_loaded(state: State) -> State:
     Raises:
         InvalidData: The first problem, with its path.
     """
-    ids: set[str] = set()
+    units: dict[str, Unit] = {}
     for index, unit in enumerate(state.units):
-        if unit.id in ids:
+        if unit.id in units:
             raise InvalidData(
                 f"$.units[{index}].id", f"two characters have the id {shown(unit.id)}"
             )
-        ids.add(unit.id)
+        units[unit.id] = unit
         _check_unit(unit, f"$.units[{index}]")
     _check_cards(state)
     if state.active not in PLAYERS:
@@ -454,7 +454,7 @@ def check_loaded(state: State) -> State:
         for at_responder, responder in enumerate(frame.pending.responders):
             if responder not in PLAYERS:
                 raise not_a_player(responder, f"{at}.pending.responders[{at_responder}]")
-        _check_action(state, frame.pending.pending, f"{at}.pending.pending")
+        _check_action(units, frame.pending.pending, f"{at}.pending.pending")
     return state
 
 
