@@ -395,7 +395,7 @@ def _register_system_checks(converter: cattrs.Converter, registry: Registry) -> 
     by_tag = _system_checks(registry)
     by_class = {cls: tag for tag, cls in by_tag.items()}
 
-    def unstructure(check: Any) -> dict[str, Any]:
+    def unstructure(check: object) -> dict[str, Any]:
         tag = by_class.get(type(check))
         if tag is None:
             raise InvalidData("$.check", f"{type(check).__name__} is no check of a known system")
@@ -403,8 +403,10 @@ def _register_system_checks(converter: cattrs.Converter, registry: Registry) -> 
 
     def structure_check(value: object, _: object) -> Any:
         fields = _object(value)
-        tag = (fields.get(_SYSTEM), fields.get(_TAG))
-        cls = by_tag.get(tag) if all(isinstance(part, str) for part in tag) else None
+        system, name = fields.get(_SYSTEM), fields.get(_TAG)
+        cls = None
+        if isinstance(system, str) and isinstance(name, str):
+            cls = by_tag.get((system, name))
         if cls is None:
             known = ", ".join(f"{system} {name}" for system, name in sorted(by_tag))
             raise ValueError(f"expected the system and type of a check ({known})")
@@ -536,8 +538,8 @@ def structure(data: object, cls: type[T], *, converter: cattrs.Converter | None 
     except StructureHandlerNotFoundError as error:
         if error.type_ is cls:  # no hook for cls itself: the caller asked for no value's type
             raise wrong_type("$.cls", "type", cls) from None
-        if isinstance(cls, type) and getattr(cls, "__parameters__", ()):
-            name = cls.__qualname__
+        if getattr(cls, "__parameters__", None):  # a generic class, given without its types
+            name = _type_name(cls)
             detail = f"{name} is generic: read it as {name}[...], with the types it holds"
             raise InvalidData("$.cls", detail) from None
         # No hook for a field's type: a function, a protocol, any object. Such a value is
