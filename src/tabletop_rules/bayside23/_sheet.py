@@ -130,7 +130,7 @@ def parse_sheet(text: str) -> Character:
     Every problem, of the sheet and of the creation rules, is listed at once.
 
     >>> from tabletop_rules.bayside23 import EXAMPLE_SHEET, parse_sheet
-    >>> from tabletop_rules.errors import InvalidCharacter, InvalidData
+    >>> from tabletop_rules.errors import InvalidCharacter
     >>> hero = parse_sheet(EXAMPLE_SHEET)
     >>> hero.strength, hero.feature, hero.armor
     (17, Feature(name='頑固', value=3), '革鎧')
