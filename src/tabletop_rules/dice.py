@@ -25,7 +25,7 @@ import itertools
 import re
 import unicodedata
 from collections.abc import Callable, Generator, Iterable
-from typing import Protocol, runtime_checkable
+from typing import Final, Protocol, runtime_checkable
 
 import attrs
 
@@ -39,6 +39,7 @@ from tabletop_rules.errors import (
 )
 
 __all__ = [
+    "SEED_RANGE",
     "AskingDice",
     "Dice",
     "DiceSource",
@@ -186,9 +187,18 @@ def _check_state_number(_: object, attribute: attrs.Attribute[int], value: int) 
         raise InvalidData(f"$.{attribute.name}", f"must be 0 or more, not {value}")
 
 
-def _check_seed(_: object, __: attrs.Attribute[int], value: int) -> None:
+#: The seeds a :class:`SeededDiceState` holds, 0 to 2**64 − 1: every seed :class:`SeededDice`
+#: takes is the same stream as one of these (its value modulo 2**64).
+#:
+#: .. versionadded:: 0.1.0
+SEED_RANGE: Final = range(_SPAN64)
+
+
+def _to_seed(value: int) -> int:
+    """*value* modulo 2**64: the seed of the same stream that a state holds."""
     if type(value) is not int:
         raise wrong_type("$.seed", "int", value)
+    return value & _MASK64
 
 
 @attrs.frozen(kw_only=True)
@@ -205,11 +215,18 @@ class SeededDiceState:
     >>> later.roll(Dice(2, 6)) == dice.roll(Dice(2, 6))
     True
 
+    The seed is held modulo 2**64, the part that places the stream, so that every seed
+    :class:`SeededDice` takes (any ``int``) writes a state that reads back:
+
+    >>> SeededDice(-1).state.seed == 2**64 - 1
+    True
+
     .. versionadded:: 0.2.0
     """
 
-    #: The seed the dice started from.
-    seed: int = attrs.field(validator=_check_seed)
+    #: The seed the dice started from, modulo 2**64 (0 to 2**64 − 1, :data:`SEED_RANGE`):
+    #: any ``int`` is taken, and kept as the seed of the same stream.
+    seed: int = attrs.field(converter=_to_seed)
     #: How many dice have been rolled so far.
     draws: int = attrs.field(validator=_check_state_number)
     #: How many 64-bit numbers the generator has given so far (one per die, and one more

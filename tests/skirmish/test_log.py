@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -34,7 +35,10 @@ from tabletop_rules.skirmish import (
     Step,
     Stepped,
     TargetLost,
+    UseSkill,
+    command_label,
     describe,
+    sample_cards,
     sample_setup,
 )
 
@@ -146,3 +150,59 @@ def test_the_last_turn_line_fits_the_ruling(locale: str) -> None:
     assert isinstance(ended, GameEnded)
     assert ended.reason == "skirmish.result.last_turn"
     assert "12" not in describe(ended, locale, state=state)
+
+
+@given(data=st.data())
+def test_a_skill_the_card_lacks_is_refused_by_the_log_and_the_menu(data: st.DataObject) -> None:
+    """Issue 26 (a bare ``IndexError``, and a negative index named another skill): with the
+    state, ``describe`` of a declared skill and ``command_label`` of a skill command name the
+    card's skill when it has one at that index, and refuse any other index (one the card
+    lacks, or one below 0) with ``InvalidData`` at the index's path."""
+    state = RULESET.start(sample_setup("arcane", "bastion"))
+    unit = data.draw(st.sampled_from(state.units), label="unit")
+    skills = unit.card.skills
+    index = data.draw(st.integers(-len(skills) - 2, len(skills) + 2), label="index")
+    event = Declared(unit.owner, Action(kind=ActionKind.SKILL, unit=unit.id, skill=index))
+    command = UseSkill(actor=unit.owner, unit=unit.id, skill=index)
+    if 0 <= index < len(skills):
+        assert skills[index].name in describe(event, "en", state=state)
+        assert skills[index].name in command_label(command, "en", state=state)
+        return
+    with pytest.raises(InvalidData) as described:
+        describe(event, "en", state=state)
+    with pytest.raises(InvalidData) as labelled:
+        command_label(command, "en", state=state)
+    assert ("$.action.skill", "$.skill") == (described.value.path, labelled.value.path)
+
+
+def test_a_skill_the_card_lacks_in_the_action_being_resolved_is_refused() -> None:
+    """Issue 26: the menu's label of the roll of the action being resolved names its skill;
+    a state whose action names a skill its card lacks is refused, not a bare ``IndexError``."""
+    record = play(RULESET, sample_setup("arcane", "bastion"), seed=11)
+    state = RULESET.start(record.setup)
+    for event in record.events:
+        state = RULESET.evolve(state, event)
+        if state.stack.frames and state.stack.top.pending.pending.kind is ActionKind.SKILL:
+            break
+    else:
+        pytest.fail("the game resolves no skill")
+    frame = state.stack.top
+    window = attrs.evolve(frame.pending, pending=attrs.evolve(frame.pending.pending, skill=99))
+    broken = attrs.evolve(
+        state,
+        stack=attrs.evolve(
+            state.stack, frames=(*state.stack.frames[:-1], attrs.evolve(frame, pending=window))
+        ),
+    )
+    with pytest.raises(InvalidData) as caught:
+        command_label(RollCheck(state.active), "en", state=broken)
+    assert "$.state.stack.top.pending.pending.skill" == caught.value.path
+
+
+def test_a_card_set_is_a_mapping_of_ids() -> None:
+    """Issue 26 (``list(sample_cards())`` raised ``KeyError: 0``), SK-01: a card set
+    iterates its ids in file order, and has a length, values and items."""
+    cards = sample_cards()
+    assert list(cards) == list(cards.ids)
+    assert (len(cards.cards), list(cards.cards)) == (len(cards), list(cards.values()))
+    assert dict(cards.items()) == {card.id: card for card in cards.cards}

@@ -42,7 +42,6 @@ EVERY_COMMAND: tuple[Command, ...] = (
     UseSkill("a", "a1", 0, "b1"),
     UseSkill("a", "a3", 0, "a3"),
     UseSkill("b", "b1", 0),
-    UseSkill("a", "a1", 9, "b1"),
     GiveAp("a", "a2"),
     EndTurn("a"),
     Pass("b"),
@@ -94,6 +93,7 @@ def test_labels_name_characters_skills_and_targets() -> None:
         UseSkill("a", "a3", 0, "a3"), state=main
     )
     assert "a1 uses skill 0 on b2" == command_label(UseSkill("a", "a1", 0, "b2"))
+    assert "a1 uses skill 9 on b1" == command_label(UseSkill("a", "a1", 9, "b1"))
     assert "Ember Knight takes a preparatory action (+2 AP) and moves to row 2" == (
         command_label(Prepare("a", "a1", row=2), state=main)
     )

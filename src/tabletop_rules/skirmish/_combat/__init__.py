@@ -128,7 +128,7 @@ class SkirmishRuleset(Rules[CombatSetup, CombatState, Command, Event]):
         )
 
     def configure_converter(self, converter: cattrs.Converter) -> None:
-        """Tag the command, event, step and effect unions by class name."""
+        """Tag the command, event, step and effect unions by class name; check states read."""
         from tabletop_rules.serialization import register_tagged_union
         from tabletop_rules.skirmish._effects import Effect
 
@@ -136,6 +136,10 @@ class SkirmishRuleset(Rules[CombatSetup, CombatState, Command, Event]):
         register_tagged_union(converter, StepTaken)  # and Advanced holds steps
         register_tagged_union(converter, Command)
         register_tagged_union(converter, Event)
+        plain = converter.get_structure_hook(CombatState)
+        converter.register_structure_hook(
+            CombatState, lambda value, cls: check_loaded(plain(value, cls))
+        )
 
     def start(self, setup: CombatSetup) -> CombatState:
         """Each team's cards on their rows, at full hp and 0 AP; the first player not rolled yet.

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
+from tabletop_rules._arguments import shown
 from tabletop_rules.engine import Pass
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.kit import Renderer, Words, display_names
@@ -47,20 +48,29 @@ def _target(words: Words[CombatState], target: str | None) -> str:
     return "-" if target is None else words.name(target)
 
 
-def _skill(words: Words[CombatState], unit_id: str, index: int | None) -> Skill | None:
-    """Skill number *index* of the character *unit_id* in the words' state, if it has one."""
+def _skill(words: Words[CombatState], unit_id: str, index: int | None, path: str) -> Skill | None:
+    """Skill number *index* of the character *unit_id* in the words' state, if it knows it.
+
+    Raises:
+        InvalidData: The card has no skill *index*, or *index* is below 0 (at *path*).
+    """
+    if type(index) is int and index < 0:
+        raise InvalidData(path, f"a skill index is 0 or more, not {index}")
     state = words.state
     unit = None if state is None or index is None else state.find(unit_id)
     if unit is None or type(index) is not int:
         return None
     skills = unit.card.skills
-    return skills[index] if 0 <= index < len(skills) else None
+    if index >= len(skills):
+        detail = f"the card of {shown(unit_id)} has {len(skills)} skills, no skill {index}"
+        raise InvalidData(path, detail)
+    return skills[index]
 
 
 def _action(words: Words[CombatState], action: Action) -> str:
     """What *action* is: a normal attack, a preparatory action, or its skill's card name."""
     if action.kind is ActionKind.SKILL:
-        skill = _skill(words, action.unit, action.skill)
+        skill = _skill(words, action.unit, action.skill, "$.action.skill")
         if skill is not None:
             return skill.name
     return words(f"skirmish.action.{action.kind.value}")
@@ -217,7 +227,7 @@ def _prepare(command: Prepare, words: Words[CombatState]) -> str:
 
 
 def _use_skill(command: UseSkill, words: Words[CombatState]) -> str:
-    skill = _skill(words, command.unit, command.skill)
+    skill = _skill(words, command.unit, command.skill, "$.skill")
     if skill is None:
         what = words("skirmish.command.skill_number", index=command.skill)
     else:
