@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -173,30 +172,6 @@ def test_a_skill_the_card_lacks_is_refused_by_the_log_and_the_menu(data: st.Data
     with pytest.raises(InvalidData) as labelled:
         command_label(command, "en", state=state)
     assert ("$.action.skill", "$.skill") == (described.value.path, labelled.value.path)
-
-
-def test_a_skill_the_card_lacks_in_the_action_being_resolved_is_refused() -> None:
-    """Issue 26: the menu's label of the roll of the action being resolved names its skill;
-    a state whose action names a skill its card lacks is refused, not a bare ``IndexError``."""
-    record = play(RULESET, sample_setup("arcane", "bastion"), seed=11)
-    state = RULESET.start(record.setup)
-    for event in record.events:
-        state = RULESET.evolve(state, event)
-        if state.stack.frames and state.stack.top.pending.pending.kind is ActionKind.SKILL:
-            break
-    else:
-        pytest.fail("the game resolves no skill")
-    frame = state.stack.top
-    window = attrs.evolve(frame.pending, pending=attrs.evolve(frame.pending.pending, skill=99))
-    broken = attrs.evolve(
-        state,
-        stack=attrs.evolve(
-            state.stack, frames=(*state.stack.frames[:-1], attrs.evolve(frame, pending=window))
-        ),
-    )
-    with pytest.raises(InvalidData) as caught:
-        command_label(RollCheck(state.active), "en", state=broken)
-    assert "$.state.stack.top.pending.pending.skill" == caught.value.path
 
 
 def test_a_card_set_is_a_mapping_of_ids() -> None:

@@ -40,7 +40,13 @@ from tabletop_rules.skirmish._combat._events import (
     TurnStarted,
 )
 from tabletop_rules.skirmish._combat._log import COMMAND_LINES, EVENT_LINES, unit_names
-from tabletop_rules.skirmish._combat._values import PLAYERS, CombatSetup, CombatState, Unit
+from tabletop_rules.skirmish._combat._values import (
+    PLAYERS,
+    CombatSetup,
+    CombatState,
+    Unit,
+    check_loaded,
+)
 from tabletop_rules.skirmish._effects import Replace, Summon
 
 if TYPE_CHECKING:
