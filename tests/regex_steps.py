@@ -39,6 +39,7 @@ __all__ = [
     "classes",
     "example",
     "literal_characters",
+    "literal_runs",
 ]
 
 #: The most steps one count may take before it gives up: far beyond any linear count of the
@@ -545,3 +546,47 @@ def example(pattern: re.Pattern[str]) -> str:
     text = walk(_parser.parse(pattern.pattern, pattern.flags))
     assert stepper.match(text) is not None, f"{pattern.pattern!r} does not match {text!r}"
     return text
+
+
+def literal_runs(pattern: re.Pattern[str]) -> list[str]:
+    """The runs of literal characters in *pattern* (``B2D6``, ``HELP``, ``>=``) and one
+    character of each class it holds: the pieces that move a match along."""
+    runs: list[str] = []
+
+    def walk(items: list[Any]) -> None:
+        run = ""
+        for op, av in items:
+            if op is sre.LITERAL:
+                run += chr(av)
+                continue
+            if run:
+                runs.append(run)
+                run = ""
+            if op is sre.IN:
+                for item_op, item_av in av:
+                    if item_op is sre.LITERAL:
+                        runs.append(chr(item_av))
+                    elif item_op is sre.RANGE:
+                        runs.append(chr(item_av[0]))
+                    elif item_op is sre.CATEGORY:
+                        runs.append(
+                            {"DIGIT": "7", "SPACE": " ", "WORD": "w"}.get(
+                                str(item_av).split("_")[-1], "·"
+                            )
+                        )
+            elif op is sre.BRANCH:
+                for alternative in av[1]:
+                    walk(list(alternative))
+            elif op is sre.SUBPATTERN:
+                walk(list(av[-1]))
+            elif op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT, sre.ATOMIC_GROUP):
+                walk(list(av[-1]) if op is not sre.ATOMIC_GROUP else list(av))
+            elif op in (sre.ASSERT, sre.ASSERT_NOT):
+                walk(list(av[1]))
+            elif op is sre.ANY:
+                runs.append("x")
+        if run:
+            runs.append(run)
+
+    walk(list(_parser.parse(pattern.pattern, pattern.flags)))
+    return sorted(set(runs))

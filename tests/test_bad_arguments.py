@@ -1518,13 +1518,13 @@ SKIRMISH_PROBES: list[Probe] = [
         _fixed({"int": 5, "list": ["a"]}),
     ),
     Probe(
-        "skirmish.State.unit",
+        "skirmish.CombatState.unit",
         _skirmish_unit,
         "$.unit_id",
         _fixed({"None": None, "int": 5}),
     ),
     Probe(
-        "skirmish.Setup.card",
+        "skirmish.CombatSetup.card",
         _skirmish_card,
         "$.card_id",
         _fixed({"None": None, "int": 5}),
@@ -1887,7 +1887,7 @@ def test_each_list_of_terms_of_bar2d6_is_refused_at_its_own_field(
 def _union_ruleset() -> Any:
     """m20's ruleset whose states may also be skirmish's: a union of state classes."""
     ruleset = type(m20.RULESET)()
-    ruleset.state_type = m20.CombatState | skirmish.State
+    ruleset.state_type = m20.CombatState | skirmish.CombatState
     return ruleset
 
 
@@ -1904,7 +1904,7 @@ def test_a_union_state_type_is_named_in_the_refusal(call: Callable[[], object]) 
     """A state_type that is a union refuses a state of neither class, naming both."""
     with pytest.raises(InvalidData) as raised:
         call()
-    assert ("$.state", "expected m20.CombatState | skirmish.State, not 5 (int).") == (
+    assert ("$.state", "expected m20.CombatState | skirmish.CombatState, not 5 (int).") == (
         raised.value.path,
         raised.value.detail,
     )
@@ -1922,7 +1922,8 @@ def test_the_type_names_of_unions_and_tuples_are_code() -> None:
     """A union, a tuple of classes, None and a class given as a value are named as in code."""
     from tabletop_rules._arguments import described, type_name
 
-    assert "m20.CombatState | skirmish.State" == type_name(m20.CombatState | skirmish.State)
+    union = m20.CombatState | skirmish.CombatState
+    assert "m20.CombatState | skirmish.CombatState" == type_name(union)
     assert "str | bytes" == type_name((str, bytes))
     assert "int | None" == type_name(int | None)
     assert "type[m20.CombatState]" == described(m20.CombatState)

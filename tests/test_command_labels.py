@@ -87,7 +87,7 @@ def _bayside23_start() -> bayside23.CombatState:
     )
 
 
-def _skirmish_start() -> skirmish.State:
+def _skirmish_start() -> skirmish.CombatState:
     return skirmish.RULESET.start(skirmish.sample_setup())
 
 

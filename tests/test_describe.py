@@ -88,7 +88,7 @@ def _bayside23_setup() -> bayside23.CombatSetup:
     )
 
 
-def _skirmish_setup() -> skirmish.Setup:
+def _skirmish_setup() -> skirmish.CombatSetup:
     return skirmish.sample_setup()
 
 
@@ -129,7 +129,7 @@ SYSTEMS = (
     System(
         name="skirmish",
         describe=skirmish.describe,
-        state_type=skirmish.State,
+        state_type=skirmish.CombatState,
         event=skirmish.ApGiven("a", "a1"),
         command=skirmish.EndTurn("a"),
         setup=_skirmish_setup,

@@ -6,8 +6,9 @@ For every such entry point, and for any input, the suite checks that:
 - only the library's errors (:class:`~tabletop_rules.errors.TabletopRulesError` and its
   subclasses) are raised, and each one renders in every shipped locale in at most
   :data:`MESSAGE_LIMIT` characters (one chat message);
-- one input costs at most :data:`TIME_LIMIT` seconds and, when it is quick enough to trace,
-  at most :data:`MEMORY_LIMIT` bytes at its peak (``tracemalloc``);
+- one input, when it is quick enough to trace, costs at most :data:`MEMORY_LIMIT` bytes at
+  its peak (``tracemalloc``); nothing is timed: that work grows linearly with the input is
+  counted in ``tests/test_linear.py`` and ``tests/test_notation_costs.py``;
 - what is accepted can be used: a command rolls and renders, a sheet's character writes back
   to an equal sheet, a value read from JSON explains itself and writes back to equal JSON;
 - a command refused by a ruleset changes nothing (the state's JSON is the same before and
@@ -15,8 +16,8 @@ For every such entry point, and for any input, the suite checks that:
 
 An entry point whose messages cannot be short yet may say ``short_messages=False``; none
 does: a message quotes a text field at most ``errors.MAX_QUOTED`` characters long
-(``test_no_error_quotes_a_huge_input``), and a language tag resolves in linear time
-(``test_a_long_language_tag_is_resolved_quickly``).
+(``test_no_error_quotes_a_huge_input``); that a language tag resolves in linear
+time is counted in ``tests/test_linear.py``.
 
 **Adding a system.**
 Every entry point is one item of :data:`ENTRY_POINTS`, the one list of this module:
@@ -77,7 +78,7 @@ from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Oppositio
 from tabletop_rules.dice import Dice, Roll, SeededDice, SeededDiceState
 from tabletop_rules.engine import GameRecord, GameResult, Pass, PromptFrame, PromptStack
 from tabletop_rules.errors import IllegalCommand, InvalidData, InvalidNotation, TabletopRulesError
-from tabletop_rules.i18n import LOCALES, Label, resolve_locale
+from tabletop_rules.i18n import LOCALES, Label
 from tabletop_rules.kit import ResponseWindow
 from tabletop_rules.m20 import strategies as m20s
 from tabletop_rules.odds import Distribution
@@ -87,10 +88,6 @@ from tabletop_rules.skirmish import strategies as skirmishs
 from tabletop_rules.systems import Registry
 from tabletop_rules.testing import strategies as ts
 
-#: The most seconds one input may cost, end to end (reading it and using what was read).
-#: Generous, so that a loaded two-core CI machine does not fail by chance: the costliest input
-#: within the default limits (the odds of ``100D1000``) takes about 0.5 s on an idle machine.
-TIME_LIMIT: Final = 2.0
 #: The most bytes one input may allocate at its peak, traced for inputs under
 #: :data:`_TRACE_UNDER` seconds (tracing makes big-integer work many times slower).
 MEMORY_LIMIT: Final = 64 * 2**20
@@ -963,8 +960,7 @@ def _bounded(name: str, call: Callable[[], object], *, short_messages: bool = Tr
         outcome: object = call()
     except TabletopRulesError as error:
         outcome = error
-    elapsed = time.perf_counter() - start
-    assert elapsed < TIME_LIMIT, f"{name}: one input took {elapsed:.2f} s"
+    elapsed = time.perf_counter() - start  # decides only whether to trace: nothing is timed
     if elapsed < _TRACE_UNDER:
         tracemalloc.start()
         try:
@@ -1420,12 +1416,3 @@ _SETUP = m20.CombatSetup(
         m20.Participant(id="b", character=m20.parse_sheet(m20.EXAMPLE_SHEET), side="right"),
     )
 )
-
-
-@pytest.mark.needs("native speed")
-def test_a_long_language_tag_is_resolved_quickly() -> None:
-    """Issue 14: a player's client language tag is outside input; a 30,000-character tag
-    (15,000 parts) resolves in linear time (0.4 s when quadratic, a millisecond when not)."""
-    start = time.perf_counter()
-    assert "zh-Hant" == resolve_locale("zh-Hant" + "-x" * 15_000)
-    assert time.perf_counter() - start < 0.05

@@ -5,10 +5,8 @@ from __future__ import annotations
 import importlib
 import json
 import re
-import statistics
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -20,15 +18,6 @@ def _run(code: str) -> str:
     return subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
-
-
-def _median_seconds(code: str, runs: int) -> float:
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        _run(code)
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
 
 
 @pytest.mark.needs("a subprocess")

@@ -479,7 +479,7 @@ def _skirmish_state(n: int) -> tuple[Any, str]:
     units = document["units"]
     document["units"] = [{**u, "id": f"{u['id']}-{i}"} for i in range(n) for u in units[:1]]
     document["units"] += units
-    return skirmish.State, json.dumps(document)
+    return skirmish.CombatState, json.dumps(document)
 
 
 #: Documents that grow with *n*: each builds the type to read and the text.

@@ -37,14 +37,14 @@ from tabletop_rules.testing import strategies as ts
 SYSTEMS: Final[dict[str, tuple[Any, Any, Callable[..., str], Callable[..., str]]]] = {
     "m20": (
         m20.RULESET,
-        m20s.combat_setups(max_participants=4),
+        m20s.setups(max_participants=4),
         m20.describe,
         m20.command_label,
     ),
-    "bar2d6": (bar2d6.RULESET, bar2d6s.combat_setups(), bar2d6.describe, bar2d6.command_label),
+    "bar2d6": (bar2d6.RULESET, bar2d6s.setups(), bar2d6.describe, bar2d6.command_label),
     "bayside23": (
         bayside23.RULESET,
-        bayside23s.battle_setups(),
+        bayside23s.setups(),
         bayside23.describe,
         bayside23.command_label,
     ),
@@ -191,7 +191,7 @@ def test_a_skirmish_state_that_play_cannot_reach_is_refused(
     document = _skirmish_state()
     edit(document)
     with pytest.raises(InvalidData) as caught:
-        from_json(json.dumps(document), skirmish.State)
+        from_json(json.dumps(document), skirmish.CombatState)
     assert path == caught.value.path
 
 
@@ -209,7 +209,7 @@ def test_a_skirmish_card_that_brings_in_a_missing_card_is_refused() -> None:
     assert brought, "the sample library brings in no card"
     document["library"] = [c for c in document["library"] if c["id"] not in brought]
     with pytest.raises(InvalidData) as caught:
-        from_json(json.dumps(document), skirmish.State)
+        from_json(json.dumps(document), skirmish.CombatState)
     assert caught.value.path.startswith(("$.units[", "$.library["))
 
 
@@ -229,7 +229,7 @@ def test_a_skirmish_setup_that_brings_in_a_missing_card_is_refused_when_read() -
     card missing from the library): the setup is refused when read, at the card."""
     with pytest.raises(InvalidData) as caught:
         skirmish.RULESET.start(
-            from_json(_skirmish_setup_bringing_in_a_missing_card(), skirmish.Setup)
+            from_json(_skirmish_setup_bringing_in_a_missing_card(), skirmish.CombatSetup)
         )
     assert "$.teams[0].cards[0]" == caught.value.path
 

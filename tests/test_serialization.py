@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 import typing
 from typing import Any
 
@@ -377,32 +376,21 @@ def _pairs(count: int, *, repeat_last: bool = False) -> str:
     return json.dumps({"counts": pairs}, separators=(",", ":"))
 
 
-@pytest.mark.needs("native speed")
-@pytest.mark.parametrize(("count", "seconds"), [(10_000, 0.5), (100_000, 2.0), (900_000, 10.0)])
-def test_a_long_distribution_loads_in_linear_time(count: int, seconds: float) -> None:
-    """Issue 14, finding 1: reading a distribution is linear in its pairs.
-
-    The quadratic reading took 1.5 s for 10,000 pairs and over 2 minutes for 100,000; the
-    10 MB cap allows about 900,000, which must load within a few seconds.
-    """
-    text = _pairs(count)
+def test_a_long_distribution_loads() -> None:
+    """Issue 14, finding 1: the 10 MB cap allows about 900,000 pairs, which load (that reading
+    is linear in the pairs is counted in tests/test_linear.py; nothing here is timed)."""
+    text = _pairs(900_000)
     assert len(text) <= MAX_JSON_LENGTH
-    start = time.perf_counter()
     distribution = from_json(text, Distribution)
-    elapsed = time.perf_counter() - start
-    assert (0, count - 1) == (distribution.min, distribution.max)
-    assert elapsed < seconds
+    assert (0, 900_000 - 1) == (distribution.min, distribution.max)
 
 
-@pytest.mark.needs("native speed")
-def test_a_long_distribution_with_a_bad_last_pair_is_refused_quickly() -> None:
-    """Issue 14, finding 1: 900,000 pairs whose last repeats an outcome are refused in linear
-    time, with the path of the repeated pair."""
+def test_a_long_distribution_with_a_bad_last_pair_is_refused() -> None:
+    """Issue 14, finding 1: 900,000 pairs whose last repeats an outcome are refused with the
+    path of the repeated pair."""
     text = _pairs(900_000, repeat_last=True)
-    start = time.perf_counter()
     with pytest.raises(InvalidData) as info:
         from_json(text, Distribution)
-    assert time.perf_counter() - start < 10.0
     assert ("$.counts[900000][0]", "outcome 899999 is listed twice") == (
         info.value.path,
         info.value.detail,
@@ -513,19 +501,15 @@ def test_an_error_about_a_huge_value_stays_short() -> None:
     assert len(str(info.value)) < 400
 
 
-@pytest.mark.needs("native speed")
-def test_a_long_array_of_bad_items_is_refused_as_fast_as_one() -> None:
+def test_a_long_array_of_bad_items_is_refused_at_the_first() -> None:
     """Issue 14 (found by tests/test_fuzz.py): 40,000 bad items (2 MB) took 4 s, every problem
     being collected and formatted to report the first; reading now stops at the first bad
-    item (80,000 of them, 4 MB, are refused in well under a second), and the error names it."""
+    item, and the error names it and holds no other (issue 24: no test times anything)."""
     part = {"sign": 1, "dice": {"count": 2}, "number": 0}
-    with pytest.raises(InvalidData):  # the shared converter is built before the timing
-        from_json(json.dumps({"parts": [part]}), notation.Expression)
     text = json.dumps({"parts": [part] * 80_000})
-    start = time.perf_counter()
     with pytest.raises(InvalidData) as info:
         from_json(text, notation.Expression)
-    assert time.perf_counter() - start < 1.0
+    assert info.value.__cause__ is None or len(str(info.value.__cause__)) < 2_000
     assert "$.parts[0].dice.sides" == info.value.path
 
 

@@ -159,7 +159,7 @@ def checked(
             of them.
         path: Where it was given, such as ``$.state``.
         expected: What to call *cls* in the refusal, in code (by default its name, as
-            imported: ``m20.CombatState | skirmish.State``).
+            imported: ``m20.CombatState | skirmish.CombatState``).
 
     Raises:
         InvalidData: *value* is no instance of *cls*, at *path*.

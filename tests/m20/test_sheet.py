@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 import tracemalloc
 from pathlib import Path
 
@@ -464,25 +463,22 @@ def _junk_lines(count: int) -> str:
     return "".join(f"不是欄位{index}\n" for index in range(count))
 
 
-@pytest.mark.needs("native speed")
 def test_a_sheet_over_the_length_limit_is_refused_before_reading() -> None:
     """Issue 14, finding 3: a 1 MB sheet took 16 s and 875 MB; one over MAX_SHEET_LENGTH is
-    refused at once with one problem that says how long it is and how long it may be."""
+    refused before it is read (its memory says so), with one problem that says how long it
+    is and how long it may be."""
     text = _junk_lines(100_000)
     tracemalloc.start()
-    start = time.perf_counter()
     try:
         with pytest.raises(InvalidCharacter) as caught:
             parse_sheet(text)
-        elapsed = time.perf_counter() - start
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
     assert (("m20.problem.sheet.too_long", {"given": len(text), "allowed": MAX_SHEET_LENGTH}),) == (
         caught.value.problem_keys
     )
-    assert elapsed < 0.05
-    assert peak < 100_000
+    assert peak < 100_000  # refused before reading: no line is split off the text
 
 
 def test_a_sheet_at_the_length_limit_is_read() -> None:
