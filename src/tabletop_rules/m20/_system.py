@@ -7,6 +7,7 @@ from typing import Final
 from tabletop_rules.m20._character import Character
 from tabletop_rules.m20._combat import RULESET, command_label, describe
 from tabletop_rules.m20._combat._values import GM
+from tabletop_rules.m20._export import PIECES
 from tabletop_rules.m20._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
 from tabletop_rules.m20._vectors import VECTOR_CHECKS
 from tabletop_rules.systems import RuleSystem, Sheets
@@ -34,4 +35,5 @@ SYSTEM: Final = RuleSystem(
     chat="tabletop_rules.m20._chat",
     checks=VECTOR_CHECKS,
     strategies="tabletop_rules.m20.strategies",
+    piece=PIECES,
 )
