@@ -18,7 +18,7 @@ import nox
 nox.needs_version = ">=2025.2.9"  # nox.project.dependency_groups
 nox.options.default_venv_backend = "virtualenv"
 nox.options.error_on_external_run = True
-nox.options.sessions = ["tests", "lint", "typing", "docs", "build", "plugin"]
+nox.options.sessions = ["tests", "lint", "typing", "docs", "build", "plugin", "palettes", "load"]
 
 ROOT = Path(__file__).parent
 PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
@@ -58,6 +58,26 @@ def plugin(session: nox.Session) -> None:
     session.chdir(ROOT)
     # The library's vectors tests find the plugin's vectors through the registry.
     session.run("pytest", "tests/test_vectors.py", "-q")
+
+
+@nox.session(python=PYTHON)
+def palettes(session: nox.Session) -> None:
+    """Feed every exported chat palette line to the pinned npm bcdice (tools/bcdice, Node)."""
+    session.install(".", "./examples/duel", *_groups("tests"))
+    with session.chdir(ROOT / "tools" / "bcdice"):
+        # Node and npm are Debian's (the machine image has them); the lock file pins bcdice.
+        session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
+    session.run("pytest", "tests/exports/test_palettes_bcdice.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def load(session: nox.Session) -> None:
+    """The server's load test: 64 clients for 20 s over HTTP on 127.0.0.1 (docs/performance.md)."""
+    session.install(".", *_groups("tests"))
+    session.run(
+        "pytest", "tests/server/test_load.py", "-m", "load", "-s", *session.posargs,
+        env={"TABLETOP_RULES_LOAD": "1"},
+    )  # fmt: skip
 
 
 @nox.session(python=PYTHON)
