@@ -99,7 +99,7 @@ class Client:
 def start(*options: str) -> tuple[subprocess.Popen[bytes], int]:
     """Start ``tabletop-rules serve`` with *options*; wait until it answers."""
     port = _free_port()
-    log = tempfile.TemporaryFile()  # the server's log: a file, so that it never blocks on it
+    log = tempfile.TemporaryFile()  # noqa: SIM115  # the log outlives this call: stop() closes it
     process = subprocess.Popen(
         [sys.executable, "-m", "tabletop_rules", "serve", "--port", str(port), *options],
         stdout=subprocess.DEVNULL,
@@ -160,3 +160,9 @@ def exact_client(exact_port: int) -> Iterator[Client]:
     found = Client(exact_port)
     yield found
     found.close()
+
+
+@pytest.fixture(scope="session")
+def client_type() -> type[Client]:
+    """The client class, for tests that open many connections."""
+    return Client

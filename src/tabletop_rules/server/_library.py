@@ -54,7 +54,7 @@ def _json(text: str, locale: str) -> Any:
         return json.loads(text)
     except (ValueError, RecursionError) as error:
         detail = str(error)[:120]
-        raise _refused(InvalidData("$", "server.error.json", detail=detail), locale) from None
+        raise _refused(InvalidData("$", "server.error.json", error=detail), locale) from None
 
 
 def check_sheet(system: str, sheet: str, registry: Registry, locale: str) -> dict[str, Any]:
@@ -121,7 +121,7 @@ def verify_record(text: str, registry: Registry, locale: str) -> dict[str, Any]:
         record = from_json(text, GameRecord)
     except (TabletopRulesError, RecursionError) as error:
         if isinstance(error, RecursionError):
-            error = InvalidData("$", "server.error.json", detail="nested too deeply")
+            error = InvalidData("$", "server.error.json", error="nested too deeply")
         raise _refused(error, locale) from None
     if record.system not in registry:
         raise _refused(UnknownSystem(record.system[:80], registry.names), locale)
