@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -55,7 +55,7 @@ DEFAULT_BODY_LIMIT: Final = 1_048_576
 DEFAULT_TIMEOUT: Final = 2.0
 
 
-def _positive_number(_: object, attribute: attrs.Attribute[float], value: object) -> None:
+def _positive_number(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
         raise InvalidData(
             f"$.{attribute.name}", "error.wrong_type", expected="a number > 0", given=repr(value)
@@ -84,11 +84,11 @@ class ServerSettings:
     #: ``False`` keeps bcdice-api's fields only, for clients that refuse any other.
     extras: bool = attrs.field(default=True, validator=a_flag)
     #: The largest request body, in bytes.
-    body_limit: int = attrs.field(default=DEFAULT_BODY_LIMIT, validator=_positive_number)
+    body_limit: int = attrs.field(default=DEFAULT_BODY_LIMIT, validator=_positive_number)  # pyright: ignore[reportAssignmentType]
     #: The seconds one request's work may take (503 after that).
     timeout: float = attrs.field(default=DEFAULT_TIMEOUT, validator=_positive_number)
     #: ``/v2/admin``: the operator's ``name``, ``url`` (terms of use) and ``email``.
-    admin: Mapping[str, str] = attrs.field(factory=dict, converter=_admin)
+    admin: Mapping[str, str] = attrs.field(factory=lambda: _admin({}), converter=_admin)
 
 
 def create_app(

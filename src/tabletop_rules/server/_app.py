@@ -237,7 +237,7 @@ class _App:
         def job(locale: str) -> Response:
             text = _library.sheet_text(body, kind, locale)
             data, media = _library.export(system, text, format_, self.registry, locale)
-            headers = {}
+            headers: dict[str, str] = {}
             if media == "application/zip":
                 headers["Content-Disposition"] = 'attachment; filename="character.zip"'
             return Response(data, media_type=media, headers=headers)

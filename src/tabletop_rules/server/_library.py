@@ -41,12 +41,20 @@ def sheet_text(body: bytes, content_type: str, locale: str) -> str:
     except UnicodeDecodeError:
         raise _refused(InvalidData("$", "server.error.not_utf8"), locale) from None
     if content_type.startswith("application/json"):
-        data = _json(text, locale)
-        sheet = data.get("sheet") if isinstance(data, dict) else None
+        data: object = _json(text, locale)
+        sheet = _field(data, "sheet")
         if not isinstance(sheet, str):
             raise _refused(InvalidData("$.sheet", "server.error.sheet_field"), locale)
         return sheet
     return text
+
+
+def _field(data: object, name: str) -> object:
+    """*data*'s field *name* when *data* is a JSON object, else ``None``."""
+    if not isinstance(data, dict):
+        return None
+    found: dict[str, object] = data  # pyright: ignore[reportUnknownVariableType]  # JSON's keys are texts
+    return found.get(name)
 
 
 def _json(text: str, locale: str) -> Any:
@@ -117,8 +125,9 @@ def verify_record(text: str, registry: Registry, locale: str) -> dict[str, Any]:
     from tabletop_rules.engine import GameRecord, replay
     from tabletop_rules.serialization import from_json
 
+    record: GameRecord[Any, Any, Any]
     try:
-        record = from_json(text, GameRecord)
+        record = from_json(text, GameRecord)  # pyright: ignore[reportUnknownVariableType]
     except (TabletopRulesError, RecursionError) as error:
         if isinstance(error, RecursionError):
             error = InvalidData("$", "server.error.json", error="nested too deeply")
@@ -137,12 +146,13 @@ def verify_record(text: str, registry: Registry, locale: str) -> dict[str, Any]:
         }
     except TabletopRulesError as error:
         return {"ok": True, "valid": False, "index": None, "problems": [error.localized(locale)]}
+    events: tuple[Any, ...] = record.events
     return {
         "ok": True,
         "valid": True,
         "system": record.system,
         "entries": len(record.entries),
-        "events": len(record.events),
+        "events": len(events),
         "over": bool(system.ruleset.is_over(state)),
-        "log": [system.describe(event, locale, state=state) for event in record.events],
+        "log": [system.describe(event, locale, state=state) for event in events],
     }

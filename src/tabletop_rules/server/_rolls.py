@@ -152,15 +152,29 @@ def game_system(system: str, registry: Registry, locale: str) -> dict[str, Any]:
     }
 
 
-def _probability(command: object) -> Fraction | None:
-    from tabletop_rules.notation import Check, Repeat
+def _probability(command: Any) -> Fraction | None:
+    """The exact chance of success of a check (of each roll of a repeated one), else ``None``."""
+    from tabletop_rules.notation import CountRoll, Expression, Repeat
 
     if isinstance(command, Repeat):
         command = command.command
-    if isinstance(command, Check) or hasattr(command, "resolve"):
-        chance: Fraction = command.probability()  # type: ignore[attr-defined]  # a check
-        return chance
-    return None
+    if isinstance(command, Expression | CountRoll):
+        return None
+    chance: Fraction = command.probability()  # a Check, or a system's check
+    return chance
+
+
+def _rolled(command: Any, dice: DiceSource, locale: str) -> tuple[Any, str]:
+    """The result of *command* (of the dice language, or a system's check) and its text."""
+    from tabletop_rules.notation import Check, CountRoll, Expression, Repeat
+
+    if isinstance(command, Expression | Check | CountRoll | Repeat):
+        result: Any = command.roll(dice)
+        rendered: str = result.render(locale)
+        return result, rendered
+    resolved: Any = command.resolve(dice)
+    explained: str = resolved.explain(locale)
+    return resolved, explained
 
 
 def _flags(result: object) -> tuple[bool, bool, bool, bool]:
@@ -190,6 +204,7 @@ def roll(
     if not command:
         message = translate("server.error.no_command", locale)
         raise Refusal(400, "unsupported command", message)
+    parsed: Any
     try:
         parsed = parse(command) if system == GENERIC else parse(command, system=system)
     except InvalidNotation as error:
@@ -198,8 +213,7 @@ def roll(
         message = translate("server.error.not_a_command", locale, text=command[:80])
         raise Refusal(400, "unsupported command", message)
     dice = _dice()
-    result: Any = parsed.roll(dice) if hasattr(parsed, "roll") else parsed.resolve(dice)  # pyright: ignore[reportAttributeAccessIssue]
-    text: str = result.render(locale) if hasattr(result, "render") else result.explain(locale)
+    result, text = _rolled(parsed, dice, locale)
     success, failure, critical, fumble = _flags(result)
     answer: dict[str, Any] = {
         "ok": True,
