@@ -16,9 +16,9 @@ This module writes a piece in either format:
 >>> piece.resources[0]
 Resource(label='HP', value=3, max=3)
 >>> print(piece.palette[0].text)
-1D20+{身理}+{物攻}>={難度} 身理判定（物攻，行動）
+1D20+{身理}+{物攻}>={難度} 身理判定（物攻，主動）
 >>> exports.resolved(piece, piece.palette[0])
-'1D20+4+3>=12'
+'1D20+3+3>=12'
 >>> exports.ccfolia(piece)[:40]
 '{"kind":"character","data":{"name":"楊望蒼"'
 

@@ -61,7 +61,7 @@ def plain(text: str) -> str:
     r"""*text* as one line that no format reads as anything but text.
 
     Line breaks become spaces, the palette's braces become brackets, characters that XML
-    cannot hold go, and a text longer than :data:`MAX_TEXT` is cut.
+    cannot hold go, and a text longer than :data:`~tabletop_rules.exports.MAX_TEXT` is cut.
 
     >>> plain("Ann{HP}\n1D100 <b>")
     'Ann(HP) 1D100 <b>'
@@ -79,7 +79,7 @@ def plain(text: str) -> str:
 def note(text: str) -> str:
     r"""*text* as a memo keeps it: its lines, without what XML cannot hold.
 
-    Line breaks of every kind become ``\n``; a text longer than :data:`MAX_TEXT` is cut.
+    Line breaks of every kind become ``\n``; a text longer than :data:`~tabletop_rules.exports.MAX_TEXT` is cut.
 
     Raises:
         InvalidData: *text* is no ``str`` (path ``$.text``).
@@ -195,7 +195,7 @@ class PaletteLine:
 
     @property
     def text(self) -> str:
-        """The line as a palette holds it: the command, a space, the label."""
+        """The line as a palette holds it (the command, a space, the label)."""
         return f"{self.command} {self.label}" if self.label else self.command
 
 
@@ -312,7 +312,7 @@ def resolved(piece: Piece, line: PaletteLine) -> str:
 
 @attrs.frozen(kw_only=True)
 class Pieces(Generic[CharacterT]):
-    """How a rule system exports its characters (:attr:`RuleSystem.piece`).
+    """How a rule system exports its characters (``RuleSystem.piece``).
 
     .. versionadded:: 0.1.0
     """

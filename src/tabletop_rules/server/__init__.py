@@ -32,7 +32,6 @@ import attrs
 
 from tabletop_rules._arguments import a_flag, a_text, checked_text
 from tabletop_rules.errors import InvalidData
-from tabletop_rules.server._rolls import BCDICE_API_VERSION, GENERIC
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
@@ -40,10 +39,8 @@ if TYPE_CHECKING:
     from tabletop_rules.systems import Registry
 
 __all__ = [
-    "BCDICE_API_VERSION",
     "DEFAULT_BODY_LIMIT",
     "DEFAULT_TIMEOUT",
-    "GENERIC",
     "ServerSettings",
     "create_app",
     "run",
