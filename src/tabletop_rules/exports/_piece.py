@@ -63,6 +63,7 @@ def plain(text: str) -> str:
     Line breaks become spaces, the palette's braces become brackets, characters that XML
     cannot hold go, and a text longer than :data:`~tabletop_rules.exports.MAX_TEXT` is cut.
 
+    >>> from tabletop_rules.exports import plain
     >>> plain("Ann{HP}\n1D100 <b>")
     'Ann(HP) 1D100 <b>'
 
@@ -79,7 +80,8 @@ def plain(text: str) -> str:
 def note(text: str) -> str:
     r"""*text* as a memo keeps it: its lines, without what XML cannot hold.
 
-    Line breaks of every kind become ``\n``; a text longer than :data:`~tabletop_rules.exports.MAX_TEXT` is cut.
+    Line breaks of every kind become ``\n``; a text longer than
+    :data:`~tabletop_rules.exports.MAX_TEXT` is cut.
 
     Raises:
         InvalidData: *text* is no ``str`` (path ``$.text``).
@@ -93,6 +95,7 @@ def note(text: str) -> str:
 def reference(label: str) -> str:
     """The palette's reference to the parameter or resource *label*: ``{label}``.
 
+    >>> from tabletop_rules.exports import reference
     >>> reference("物攻")
     '{物攻}'
 
@@ -112,6 +115,7 @@ def _reference_label(label: str) -> str:
 def signed(value: int) -> str:
     """*value* as a term of a sum: ``+3``, ``-2``, or ``+0``.
 
+    >>> from tabletop_rules.exports import signed
     >>> signed(3), signed(-2), signed(0)
     ('+3', '-2', '+0')
 
@@ -234,6 +238,7 @@ class Piece:
     the wrong value) in the command. Labels no command refers to may repeat (two items a
     player named alike).
 
+    >>> from tabletop_rules.exports import PaletteLine, Param, Piece, Resource, resolved
     >>> piece = Piece(
     ...     system="duel",
     ...     name="Kira",
