@@ -110,6 +110,7 @@ nox.options.sessions = [
     "build",
     "plugin",
     "bcdice",
+    "load",
 ]
 
 
@@ -231,18 +232,32 @@ def plugin(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def bcdice(session: nox.Session) -> None:
-    """Check the dice language against BCDice, the pinned npm package run by Node.
+    """Check the dice language and the exported chat palettes against BCDice, the pinned npm
+    package run by Node.
 
     ``npm ci`` installs ``bcdice`` exactly as ``tools/bcdice/package-lock.json`` pins it; the
     differential tests then must run (``TABLETOP_RULES_BCDICE=required``), and print the BCDice
-    commands the library reads as chat.
+    commands the library reads as chat; every palette line of every system's sample
+    characters (the plugin's included) is fed to BCDice too.
     """
-    session.install(".", *_groups("tests"))
+    session.install(".", "./examples/duel", *_groups("tests"))
     with session.chdir(ROOT / "tools" / "bcdice"):
         session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
     session.run(
-        "pytest", *_junit(session), "tests/test_notation_bcdice.py", "-s", *session.posargs,
+        "pytest", *_junit(session), "tests/test_notation_bcdice.py",
+        "tests/exports/test_palettes_bcdice.py", "-s", *session.posargs,
         env={"TABLETOP_RULES_BCDICE": "required"},
+    )  # fmt: skip
+
+
+@nox.session(python=PYTHON)
+def load(session: nox.Session) -> None:
+    """The server's load test: 64 clients for 20 s over HTTP on 127.0.0.1 (docs/performance.md)."""
+    session.install(".", *_groups("tests"))
+    session.run(
+        "pytest", *_junit(session), "tests/server/test_load.py", "-m", "load", "-s",
+        *session.posargs,
+        env={"TABLETOP_RULES_LOAD": "1"},
     )  # fmt: skip
 
 

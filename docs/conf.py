@@ -74,13 +74,13 @@ nitpick_ignore_regex = [
         r"py:.*",
         r"(attrs?|cattrs?|hypothesis|typing_extensions|fractions|collections\.abc|concurrent"
         r"|enum|random|re|types|pathlib|argparse|io|_io|json|numbers|decimal|importlib"
-        r"|functools)(\..*)?",
+        r"|functools|starlette|uvicorn)(\..*)?",
     ),
     # The same types when a signature names them unqualified.
     (
         r"py:.*",
         r"Fraction|SearchStrategy|InvalidArgument|Converter|Executor|Future|Random|Enum|IntEnum|StrEnum"
-        r"|Callable|Iterable|Iterator|Mapping|Sequence|Set|Hashable|Self|TextIO|Path",
+        r"|Callable|Iterable|Iterator|Mapping|Sequence|Set|Hashable|Self|TextIO|Path|Starlette",
     ),
 ]
 

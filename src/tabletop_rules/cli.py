@@ -5,6 +5,10 @@ its BCDice-style explanation; ``tabletop-rules odds EXPR`` prints its exact odds
 ``tabletop-rules simulate`` plays a batch of bot games of a rule system that offers them (the
 skirmish's sample decks) on every core, with a progress bar, and prints the win rates with
 their 95% Wilson intervals;
+``tabletop-rules export --format ccfolia|udonarium SHEET`` writes a character (or a skirmish
+card) as a CCFOLIA piece or an Udonarium zip (:mod:`tabletop_rules.exports`);
+``tabletop-rules serve`` runs the bcdice-api-compatible HTTP server (the ``server`` extra,
+:mod:`tabletop_rules.server`);
 ``tabletop-rules demo`` is a short tour of the library.
 ``python -m tabletop_rules`` runs the same command.
 The progress bar and the table use `rich <https://pypi.org/project/rich/>`_ where it is
@@ -70,6 +74,8 @@ _PROG: Final = "tabletop-rules"
 _DEMO_SEED: Final = 2026
 
 _Handler = Callable[[argparse.Namespace], int]
+#: The most of a sheet ``export`` reads, in characters.
+_MAX_SHEET_BYTES: Final = 100_000
 #: The most games ``simulate`` plays in one run.
 _MAX_GAMES: Final = 1_000_000
 
@@ -445,6 +451,82 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_sheet(path: str) -> str:
+    """The text of the file *path*, or of standard input for ``-``."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as file:
+            return file.read(_MAX_SHEET_BYTES + 1)[:_MAX_SHEET_BYTES]
+    except (OSError, UnicodeDecodeError) as error:
+        raise _UsageError("cli.export.unreadable", path=path, error=str(error)) from None
+
+
+def _exported_character(text: str, system: str | None) -> tuple[str, object]:
+    """The system and character *text* holds: of *system*, or of the one system that reads it."""
+    from tabletop_rules.exports import read_character
+    from tabletop_rules.systems import Registry
+
+    registry = Registry.default()
+    if system is not None:
+        return system, read_character(text, system, registry=registry)
+    found: list[tuple[str, object]] = []
+    for candidate in registry:
+        if candidate.piece is None:
+            continue
+        try:
+            found.append((candidate.name, read_character(text, candidate.name, registry=registry)))
+        except TabletopRulesError:
+            continue
+    if len(found) != 1:
+        key = "cli.export.no_system" if not found else "cli.export.several_systems"
+        names = ", ".join(name for name, _ in found) or ", ".join(registry.names)
+        raise _UsageError(key, systems=names)
+    return found[0]
+
+
+def _export(args: argparse.Namespace) -> int:
+    from tabletop_rules.exports import ccfolia, piece_of, udonarium
+
+    sheet: str = args.sheet
+    if args.system is not None and sheet != "-" and not os.path.exists(sheet):
+        text = sheet  # a name the system's own reader may know (a sample card's id)
+    else:
+        text = _read_sheet(sheet)
+    system, character = _exported_character(text, args.system)
+    piece = piece_of(character, system=system, locale=args.locale)
+    output: str | None = args.output
+    if args.format == "ccfolia":
+        text = ccfolia(piece)
+        if output is None:
+            print(text)
+            return 0
+        data = text.encode("utf-8")
+    else:
+        data = udonarium(piece, args.locale)
+        if output is None:
+            if sys.stdout.isatty():
+                raise _UsageError("cli.export.binary")
+            sys.stdout.buffer.write(data)
+            sys.stdout.flush()
+            return 0
+    try:
+        with open(output, "wb") as file:
+            file.write(data)
+    except OSError as error:
+        raise _UsageError("cli.export.unwritable", path=output, error=str(error)) from None
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from tabletop_rules.server import run
+    except ImportError as error:
+        raise _UsageError("cli.serve.extra", error=str(error)) from None
+    run(host=args.host, port=args.port, locale=args.locale, extras=not args.exact_shapes)
+    return 0
+
+
 def _locale(tag: str) -> str:
     """A shipped locale for *tag*, or a usage error that lists the supported ones."""
     found = resolve_locale(tag)
@@ -563,6 +645,59 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--quiet", action="store_true", help="no progress bar, only the table")
     _add_locale(simulate)
     simulate.set_defaults(handler=_simulate, parser=simulate)
+
+    export = commands.add_parser(
+        "export",
+        help="write a character as a CCFOLIA piece or an Udonarium zip",
+        description=(
+            "Write the character of SHEET (a sheet, a character's JSON, or for the skirmish a "
+            "card file of one card or a sample card's id; - reads standard input) as CCFOLIA's "
+            "clipboard JSON or as an Udonarium character zip, labelled in the locale."
+        ),
+    )
+    export.add_argument("sheet", metavar="SHEET", help="the file to read, or - for standard input")
+    export.add_argument(
+        "--format", required=True, choices=("ccfolia", "udonarium"), help="the format"
+    )
+    export.add_argument(
+        "--system",
+        default=None,
+        metavar="NAME",
+        help="the rule system of the sheet (default: the one system that reads it)",
+    )
+    export.add_argument(
+        "--output",
+        "-o",
+        default=None,
+        metavar="FILE",
+        help="write here (default: standard output, which must not be a terminal for a zip)",
+    )
+    _add_locale(export)
+    export.set_defaults(handler=_export, parser=export)
+
+    serve = commands.add_parser(
+        "serve",
+        help="run the bcdice-api-compatible HTTP server (the server extra)",
+        description=(
+            "Serve bcdice-api v2's routes (/v2/game_system/{id}/roll?command=...) for the "
+            "generic dice (DiceBot) and every rule system, and the library's own routes "
+            "(/api/..., described at /openapi.json). Needs 'pip install tabletop_rules[server]'."
+        ),
+    )
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="the address to listen on (default: %(default)s)"
+    )
+    serve.add_argument(
+        "--port", type=_bounded(0, 65535), default=8000, metavar="N",
+        help="the port (default: %(default)s)",
+    )  # fmt: skip
+    serve.add_argument(
+        "--exact-shapes",
+        action="store_true",
+        help="answer with bcdice-api's fields only (no probability), for clients that refuse more",
+    )
+    _add_locale(serve)
+    serve.set_defaults(handler=_serve, parser=serve)
 
     demo = commands.add_parser(
         "demo", help="a short tour of the library", description="A short tour of the library."

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
     from tabletop_rules.engine import Ruleset
+    from tabletop_rules.exports import Pieces
     from tabletop_rules.notation import ChatCommand, SystemCheck
     from tabletop_rules.simulation import Simulator
     from tabletop_rules.vectors import CheckSpec
@@ -234,6 +235,11 @@ class RuleSystem(Generic[SetupT, StateT, CommandT, EventT]):
     #: The module of the system's public Hypothesis strategies: it defines ``setups()``
     #: (and ``characters()`` where the system has characters).
     strategies: str | None = None
+    #: How the system's characters (or cards) become pieces of a virtual tabletop, for
+    #: :mod:`tabletop_rules.exports` (CCFOLIA, Udonarium); ``None`` if they cannot.
+    #:
+    #: .. versionadded:: 0.1.0
+    piece: Pieces[Any] | None = None
 
     def catalog(self, locale: str) -> Mapping[str, str]:
         """The system's own catalog of one shipped locale (empty if it has none).

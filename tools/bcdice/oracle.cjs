@@ -1,16 +1,18 @@
 // BCDice as a test oracle: reads one JSON request a line on stdin, answers one JSON line.
 //
-// Request:  {"command": "2D6>=7", "faces": [3, 4]}
+// Request:  {"command": "2D6>=7", "faces": [3, 4]}  (without "faces", BCDice rolls its own)
 // Answer:   {"text": "(2D6>=7) ＞ 7[3,4] ＞ 7 ＞ 成功", "success": true, "failure": false,
 //            "critical": false, "fumble": false, "secret": false,
-//            "asked": [6, 6], "exhausted": false}
+//            "asked": [6, 6], "exhausted": false, "rands": [[3, 6], [4, 6]]}
 //
 // BCDice's randomizer is fed the given faces in order, as BCDice's own tests feed it
 // (lib/test/randomizer.js replaces `$random`); "asked" lists the sides of every die it
 // rolled, and "exhausted" is true when it asked for more faces than it was given.
 // A command BCDice does not answer gives {"text": null, ...}; one BCDice raises on (too many
 // dice rolled, say) gives {"text": null, "raised": "..."}.
-// Run by tests/test_notation_bcdice.py; installed by `npm ci` (package-lock.json).
+// Run by tests/test_notation_bcdice.py (the notation's differential test) and
+// tests/exports/test_palettes_bcdice.py (the exported chat palettes); installed by `npm ci`
+// (package-lock.json).
 "use strict";
 
 const path = require("path");
@@ -25,6 +27,10 @@ function evaluate(command, faces) {
   const asked = [];
   let at = 0;
   let exhausted = false;
+  if (faces === undefined) {
+    const result = base.eval();
+    return result === null ? { text: null } : { ...fields(result), rands: result.rands };
+  }
   Object.assign(base.randomizer, {
     $random(sides) {
       asked.push(sides);
@@ -39,6 +45,10 @@ function evaluate(command, faces) {
   if (result === null) {
     return { text: null, asked, exhausted, used: at };
   }
+  return { ...fields(result), asked, exhausted, used: at, rands: result.rands };
+}
+
+function fields(result) {
   return {
     text: result.text,
     success: result.success,
@@ -46,9 +56,6 @@ function evaluate(command, faces) {
     critical: result.critical,
     fumble: result.fumble,
     secret: result.secret,
-    asked,
-    exhausted,
-    used: at,
   };
 }
 
@@ -64,7 +71,7 @@ lines.on("line", (line) => {
   }
   let answer;
   try {
-    answer = evaluate(request.command, request.faces || []);
+    answer = evaluate(request.command, request.faces);
   } catch (error) {
     answer = { text: null, raised: String(error && error.message ? error.message : error) };
   }

@@ -9,6 +9,7 @@ from tabletop_rules.bar2d6._checks import character_check
 from tabletop_rules.bar2d6._combat import RULESET, command_label, describe
 from tabletop_rules.bar2d6._combat._flow import menu_form
 from tabletop_rules.bar2d6._combat._values import lineup
+from tabletop_rules.bar2d6._export import PIECES
 from tabletop_rules.bar2d6._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
 from tabletop_rules.bar2d6._vectors import VECTOR_CHECKS
 from tabletop_rules.kit import GM
@@ -44,4 +45,5 @@ SYSTEM: Final = RuleSystem(
     chat="tabletop_rules.bar2d6._chat",
     checks=VECTOR_CHECKS,
     strategies="tabletop_rules.bar2d6.strategies",
+    piece=PIECES,
 )

@@ -8,6 +8,7 @@ from tabletop_rules.bayside23._character import Character
 from tabletop_rules.bayside23._checks import character_check
 from tabletop_rules.bayside23._combat import RULESET, command_label, describe
 from tabletop_rules.bayside23._combat._values import GM, lineup
+from tabletop_rules.bayside23._export import PIECES
 from tabletop_rules.bayside23._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
 from tabletop_rules.bayside23._vectors import VECTOR_CHECKS
 from tabletop_rules.systems import RuleSystem, Sheets
@@ -42,4 +43,5 @@ SYSTEM: Final = RuleSystem(
     chat="tabletop_rules.bayside23._chat",
     checks=VECTOR_CHECKS,
     strategies="tabletop_rules.bayside23.strategies",
+    piece=PIECES,
 )

@@ -10,6 +10,7 @@ from tabletop_rules.m20._checks import character_check
 from tabletop_rules.m20._combat import RULESET, command_label, describe
 from tabletop_rules.m20._combat._flow import menu_form
 from tabletop_rules.m20._combat._values import lineup
+from tabletop_rules.m20._export import PIECES
 from tabletop_rules.m20._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
 from tabletop_rules.m20._vectors import VECTOR_CHECKS
 from tabletop_rules.systems import RuleSystem, Sheets
@@ -40,4 +41,5 @@ SYSTEM: Final = RuleSystem(
     menu_form=menu_form,
     checks=VECTOR_CHECKS,
     strategies="tabletop_rules.m20.strategies",
+    piece=PIECES,
 )

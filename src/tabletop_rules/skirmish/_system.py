@@ -7,6 +7,7 @@ from typing import Final
 from tabletop_rules.skirmish._bots import SIMULATOR, odds
 from tabletop_rules.skirmish._combat import RULESET, command_label, describe
 from tabletop_rules.skirmish._decks import Deck, deck_check, lineup
+from tabletop_rules.skirmish._export import PIECES
 from tabletop_rules.skirmish._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
 from tabletop_rules.skirmish._vectors import VECTOR_CHECKS
 from tabletop_rules.systems import RuleSystem, Sheets
@@ -40,4 +41,5 @@ SYSTEM: Final = RuleSystem(
     checks=VECTOR_CHECKS,
     simulator=SIMULATOR,
     strategies="tabletop_rules.skirmish.strategies",
+    piece=PIECES,
 )

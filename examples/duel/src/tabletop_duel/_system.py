@@ -8,6 +8,7 @@ from typing import Any, Final
 from tabletop_duel._character import Character
 from tabletop_duel._checks import Check
 from tabletop_duel._combat import LOG, RULESET, CombatSetup, Participant
+from tabletop_duel._export import PIECES
 from tabletop_duel._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
 from tabletop_rules.checks import Term
 from tabletop_rules.errors import InvalidNotation
@@ -67,4 +68,5 @@ SYSTEM: Final = RuleSystem(
     chat="tabletop_duel._chat",
     checks={"check": _vector_check},
     strategies="tabletop_duel.strategies",
+    piece=PIECES,
 )
