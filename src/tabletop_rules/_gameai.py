@@ -21,12 +21,14 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from tabletop_rules.dice import Roll
+from tabletop_rules.errors import InvalidData
+from tabletop_rules.systems import RuleSystem, Seat
 
 if TYPE_CHECKING:
     from tabletop_rules.dice import Dice
     from tabletop_rules.engine import GameResult, Ruleset
 
-__all__ = ["MEMBERS", "KnownFaces", "Menu", "Seating", "Unrolled", "returns"]
+__all__ = ["MEMBERS", "KnownFaces", "Menu", "Seating", "Unrolled", "default_setup", "returns"]
 
 #: The fields of a state that may hold its members, each with an ``id`` and a ``side`` (or
 #: an ``owner``): the first one a state has is read.
@@ -132,6 +134,24 @@ def returns(seating: Seating, result: GameResult | None) -> tuple[float, ...]:
         return (0.0,) * count
     share = (count - winners) / winners
     return tuple(share if w else -1.0 for w in won)
+
+
+def default_setup(system: RuleSystem[Any, Any, Any, Any]) -> Any:
+    """The setup of a game with no ``setup`` parameter: two seats of the example sheet.
+
+    Raises:
+        InvalidData: The system has no lineup or no sheets to build one from (path
+            ``$.setup``): give the setup as JSON.
+    """
+    if system.lineup is None or system.sheets is None:
+        raise InvalidData(
+            "$.setup",
+            f"{system.name} has no lineup and example sheet to set up a game: "
+            "give the game's setup as JSON in the 'setup' parameter",
+        )
+    character = system.sheets.parse(system.sheets.example)
+    seats = [Seat(id="p1", character=character), Seat(id="p2", character=character, foe=True)]
+    return system.lineup(seats)
 
 
 # --------------------------------------------------------------------------- menus of bytes

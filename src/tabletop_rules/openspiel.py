@@ -67,10 +67,10 @@ from typing import Any, Final
 
 import attrs
 
-from tabletop_rules._gameai import KnownFaces, Menu, Seating, Unrolled, returns
+from tabletop_rules._gameai import KnownFaces, Menu, Seating, Unrolled, default_setup, returns
 from tabletop_rules.engine import Entry, GameRecord, settle, step
 from tabletop_rules.errors import InvalidData, TabletopRulesError
-from tabletop_rules.systems import Registry, RuleSystem, Seat
+from tabletop_rules.systems import Registry, RuleSystem
 
 __all__ = [
     "GAME_PREFIX",
@@ -92,24 +92,6 @@ _DEFAULTS: Final[dict[str, Any]] = {"setup": "", "max_die": 100, "max_actions": 
 def game_name(system: str) -> str:
     """The OpenSpiel short name of the game of *system*: ``"tabletop_rules_" + system``."""
     return GAME_PREFIX + system
-
-
-def default_setup(system: RuleSystem[Any, Any, Any, Any]) -> Any:
-    """The setup of a game with no ``setup`` parameter: two seats of the example sheet.
-
-    Raises:
-        InvalidData: The system has no lineup or no sheets to build one from (path
-            ``$.setup``): give the setup as JSON.
-    """
-    if system.lineup is None or system.sheets is None:
-        raise InvalidData(
-            "$.setup",
-            f"{system.name} has no lineup and example sheet to set up a game: "
-            "give the game's setup as JSON in the 'setup' parameter",
-        )
-    character = system.sheets.parse(system.sheets.example)
-    seats = [Seat(id="p1", character=character), Seat(id="p2", character=character, foe=True)]
-    return system.lineup(seats)
 
 
 #: How a setup parameter in the game's string starts: base64 (URL-safe, unpadded) of JSON.
