@@ -18,7 +18,7 @@ import nox
 nox.needs_version = ">=2025.2.9"  # nox.project.dependency_groups
 nox.options.default_venv_backend = "virtualenv"
 nox.options.error_on_external_run = True
-nox.options.sessions = ["tests", "lint", "typing", "docs", "build", "plugin"]
+nox.options.sessions = ["tests", "lint", "typing", "docs", "build", "plugin", "ai"]
 
 ROOT = Path(__file__).parent
 PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
@@ -44,6 +44,14 @@ def dask(session: nox.Session) -> None:
     """Run the simulations on a local Dask cluster (not a default session: see docs/skirmish)."""
     session.install(".", *_groups("tests", "dask"))
     session.run("pytest", "tests/skirmish/test_dask.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def ai(session: nox.Session) -> None:
+    """The game-AI adapters on their pinned wheels: OpenSpiel's and PettingZoo's own checks of
+    every system's game, OpenSpiel's MCTS bot, the search bot and the balance heat map."""
+    session.install(".[openspiel,pettingzoo,charts]", *_groups("tests"))
+    session.run("pytest", "tests/gameai", *session.posargs)
 
 
 @nox.session(python=PYTHON)

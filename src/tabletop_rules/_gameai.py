@@ -28,7 +28,16 @@ if TYPE_CHECKING:
     from tabletop_rules.dice import Dice
     from tabletop_rules.engine import GameResult, Ruleset
 
-__all__ = ["MEMBERS", "KnownFaces", "Menu", "Seating", "Unrolled", "default_setup", "returns"]
+__all__ = [
+    "MEMBERS",
+    "KnownFaces",
+    "Menu",
+    "Seating",
+    "Unrolled",
+    "default_setup",
+    "hit_point_balance",
+    "returns",
+]
 
 #: The fields of a state that may hold its members, each with an ``id`` and a ``side`` (or
 #: an ``owner``): the first one a state has is read.
@@ -39,6 +48,25 @@ def _side_name(value: object) -> str | None:
     if isinstance(value, enum.Enum):
         value = value.value
     return value if isinstance(value, str) else None
+
+
+def _hit_points(state: object) -> dict[str, int] | None:
+    """Each side's hit points left (the sum of its members' ``hp``), or ``None`` if unknown."""
+    for field in MEMBERS:
+        members = getattr(state, field, None)
+        if isinstance(members, tuple):
+            found: dict[str, int] = {}
+            for member in members:  # pyright: ignore[reportUnknownVariableType]
+                hp = getattr(member, "hp", None)  # pyright: ignore[reportUnknownArgumentType]
+                side = getattr(member, "side", None)  # pyright: ignore[reportUnknownArgumentType]
+                if side is None:
+                    side = getattr(member, "owner", None)  # pyright: ignore[reportUnknownArgumentType]
+                name = _side_name(side)
+                if type(hp) is not int or name is None:
+                    return None
+                found[name] = found.get(name, 0) + max(hp, 0)
+            return found
+    return None
 
 
 def _members(state: object) -> tuple[tuple[str, str], ...]:
@@ -117,6 +145,26 @@ class Seating:
         for actor in self.actors(state, actors, player):
             commands.extend(ruleset.legal_commands(state, actor=actor))
         return player, tuple(commands)
+
+
+def hit_point_balance(seating: Seating, start: object, state: object) -> tuple[float, ...]:
+    """A cut playout's value: each side's share of its hit points left, against the others'.
+
+    Each side's share is its members' ``hp`` now over their sum in *start*; a side's value
+    is its share less the mean of the others' (zero-sum, from −1 to 1). States whose members
+    have no ``hp`` are worth 0 to every side.
+    """
+    count = len(seating.sides)
+    before = _hit_points(start)
+    now = _hit_points(state)
+    if before is None or now is None or count < 2:
+        return (0.0,) * count
+    shares = [
+        min(now.get(side, 0) / before[side], 1.0) if before.get(side) else 0.0
+        for side in seating.sides
+    ]
+    total = sum(shares)
+    return tuple(max(-1.0, min(1.0, share - (total - share) / (count - 1))) for share in shares)
 
 
 def returns(seating: Seating, result: GameResult | None) -> tuple[float, ...]:

@@ -32,7 +32,7 @@ import sys
 import time
 from collections.abc import Callable, Generator, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeVar
 
 import attrs
 
@@ -53,13 +53,14 @@ from tabletop_rules.notation import (
 from tabletop_rules.odds import Distribution
 
 if TYPE_CHECKING:
-    from concurrent.futures import Executor
+    from concurrent.futures import Executor, Future
 
     from tabletop_rules.simulation import Estimate, Simulator
 
 __all__ = ["main"]
 
 _PROG: Final = "tabletop-rules"
+_T = TypeVar("_T")
 # The seed ``demo`` uses unless told otherwise, so that its output never changes.
 _DEMO_SEED: Final = 2026
 
@@ -442,7 +443,7 @@ def _balance(args: argparse.Namespace) -> int:
         "processes": processes,
     }
     # The workers start at the first game: balance() checks every argument before it.
-    pool = _LazyPool(
+    pool = _lazy_pool()(
         lambda: (
             ThreadPoolExecutor(max_workers=1) if processes == 1 else ProcessPoolExecutor(processes)
         )
@@ -481,27 +482,33 @@ def _balance(args: argparse.Namespace) -> int:
     return 0
 
 
+def _lazy_pool() -> Callable[[Callable[[], Executor]], Executor]:
+    """The class of an executor that starts its pool at the first task it is given."""
+    from concurrent.futures import Executor
+
+    class LazyPool(Executor):
+        """An executor that starts its pool at the first task it is given."""
+
+        def __init__(self, start: Callable[[], Executor]) -> None:
+            self._start = start
+            self._pool: Executor | None = None
+
+        def submit(self, fn: Callable[..., _T], /, *args: object, **kwargs: object) -> Future[_T]:
+            if self._pool is None:
+                self._pool = self._start()
+            return self._pool.submit(fn, *args, **kwargs)
+
+        def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+            if self._pool is not None:
+                self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+    return LazyPool
+
+
 def _systems_with_decks() -> tuple[str, ...]:
     from tabletop_rules.simulation import simulators
 
     return tuple(simulators())
-
-
-class _LazyPool:
-    """An executor that starts its pool at the first task it is given."""
-
-    def __init__(self, start: Callable[[], Executor]) -> None:
-        self._start = start
-        self._pool: Executor | None = None
-
-    def submit(self, fn: Callable[..., object], /, *args: object, **kwargs: object) -> object:
-        if self._pool is None:
-            self._pool = self._start()
-        return self._pool.submit(fn, *args, **kwargs)
-
-    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
 
 
 def _locale(tag: str) -> str:

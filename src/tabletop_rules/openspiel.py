@@ -306,6 +306,7 @@ class _Position:
     def resolved(self, fixed: _Fixed) -> _Position:
         """Decide the command (or the opening steps) with the faces known; roll on if short."""
         dice = KnownFaces(self.faces)
+        entry: Entry[Any, Any]
         try:
             if self.opening:
                 state, events = settle(fixed.ruleset, self.state, dice)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from tabletop_rules._arguments import checked_ruleset, wrong_type
-from tabletop_rules._gameai import Seating, returns
+from tabletop_rules._gameai import Seating, hit_point_balance, returns
 from tabletop_rules.dice import SeededDice
 from tabletop_rules.engine import step
 from tabletop_rules.errors import InvalidData
@@ -36,10 +36,12 @@ if TYPE_CHECKING:
     from tabletop_rules.dice import Dice, Roll
     from tabletop_rules.engine import Ruleset
 
-__all__ = ["DEFAULT_ITERATIONS", "SearchBot", "Seating"]
+__all__ = ["DEFAULT_ITERATIONS", "DEFAULT_ROLLOUT_STEPS", "SearchBot", "Seating"]
 
 #: The iterations of a decision of :class:`SearchBot` by default.
 DEFAULT_ITERATIONS: Final = 200
+#: The most commands of one playout of :class:`SearchBot` by default.
+DEFAULT_ROLLOUT_STEPS: Final = 60
 
 
 def _positive_whole(_: object, attribute: attrs.Attribute[int], value: object) -> None:
@@ -154,8 +156,10 @@ class SearchBot:
     depends on the machine's speed.
 
     The value of a finished game to a side is +1 for a win and −1 for a loss between two
-    sides (zero-sum among more: see :class:`Seating`); a draw or a playout cut at
-    *rollout_steps* is worth 0.
+    sides (zero-sum among more: see :class:`Seating`), and 0 for a draw.
+    A playout still going after *rollout_steps* commands is scored by the hit points left:
+    each side's share of the hit points its members had when the search began, less the
+    others' (from −1 to 1; 0 where the members have no ``hp``).
 
     Raises:
         InvalidData: A budget that is no positive whole number (``$.iterations``,
@@ -174,8 +178,8 @@ class SearchBot:
     seconds: float | None = attrs.field(default=None, validator=_seconds)
     #: UCT's exploration constant.
     exploration: float = attrs.field(default=1.4, validator=_exploration)
-    #: The most commands of a playout; a playout cut short is a draw.
-    rollout_steps: int = attrs.field(default=400, validator=_positive_whole)
+    #: The most commands of a playout; one cut short is scored by the hit points left.
+    rollout_steps: int = attrs.field(default=DEFAULT_ROLLOUT_STEPS, validator=_positive_whole)
 
     def __call__(self, ruleset: Ruleset[Any, Any, Any, Any], state: Any, rng: random.Random) -> Any:
         """The command to play in *state*, or ``None`` when nobody seated may act.
@@ -199,7 +203,7 @@ class SearchBot:
 class _Search:
     """One decision's search."""
 
-    __slots__ = ("bot", "rng", "ruleset", "seating", "sides")
+    __slots__ = ("bot", "rng", "root", "ruleset", "seating", "sides")
 
     def __init__(
         self,
@@ -213,6 +217,7 @@ class _Search:
         self.seating = seating
         self.rng = rng
         self.sides = len(seating.sides)
+        self.root: Any = None
 
     def node(self, state: Any) -> _Node:
         outcome = self.ruleset.outcome(state)
@@ -234,6 +239,7 @@ class _Search:
 
     def run(self, state: Any, player: int, commands: tuple[Any, ...]) -> Any:
         bot = self.bot
+        self.root = state
         root = _Node(state, player, commands=commands, value=None, sides=self.sides, rng=self.rng)
         deadline = None if bot.seconds is None else time.perf_counter() + bot.seconds
         for done in range(bot.iterations):
@@ -293,13 +299,13 @@ class _Search:
                 path.append((node, None))
                 value = self.rollout(node.state)
                 break
-        for visited, chance in path:
+        for visited, tried in path:
             visited.visits += 1
             totals = visited.totals
             for index, got in enumerate(value):
                 totals[index] += got
-            if chance is not None:
-                chance.visits += 1
+            if tried is not None:
+                tried.visits += 1
 
     def rollout(self, state: Any) -> tuple[float, ...]:
         """Play *state* out at random, the seated sides only: the end's value to each side."""
@@ -314,7 +320,7 @@ class _Search:
             actors = ruleset.to_act(state)
             player = seating.player(state, actors)
             if player is None:
-                break
+                return (0.0,) * self.sides
             mine = list(seating.actors(state, actors, player))
             command = None
             while mine and command is None:
@@ -323,6 +329,9 @@ class _Search:
                 if offered:
                     command = offered[rng.randrange(len(offered))]
             if command is None:
-                break
+                return (0.0,) * self.sides
             state, _ = step(ruleset, state, command, dice)
-        return returns(seating, ruleset.outcome(state))
+        outcome = ruleset.outcome(state)
+        if outcome is not None:
+            return returns(seating, outcome)
+        return hit_point_balance(seating, self.root, state)
