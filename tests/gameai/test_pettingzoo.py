@@ -1,4 +1,4 @@
-"""Every registered rule system as a PettingZoo AEC environment, checked by PettingZoo's api_test."""
+"""Every registered rule system as a PettingZoo AEC environment, checked by api_test."""
 
 from __future__ import annotations
 
