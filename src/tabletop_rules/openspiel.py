@@ -569,9 +569,10 @@ class _Observer:
 def game_class(system: RuleSystem[Any, Any, Any, Any]) -> type[Game]:
     """The :class:`Game` subclass of *system*, which OpenSpiel builds from its parameters.
 
+    >>> from tabletop_rules.openspiel import game_class
     >>> from tabletop_rules.systems import Registry
-    >>> Duel = game_class(Registry.default().get("duel"))
-    >>> Duel().num_players()
+    >>> Battle = game_class(Registry.default().get("bayside23"))
+    >>> Battle().num_players()
     2
     """
     # A class, not a closure: OpenSpiel keeps the factory until after the interpreter is

@@ -3,11 +3,11 @@
 It needs the ``pettingzoo`` extra (``pip install 'tabletop-rules[pettingzoo]'``).
 
 >>> from tabletop_rules.pettingzoo import env
->>> duel = env("duel")
->>> duel.reset(seed=1)
->>> duel.agents
-['a', 'b']
->>> observation, reward, terminated, truncated, info = duel.last()
+>>> battle = env("bayside23")
+>>> battle.reset(seed=1)
+>>> battle.agents
+['party', 'enemies']
+>>> observation, reward, terminated, truncated, info = battle.last()
 >>> int(observation["action_mask"].sum()) > 0
 True
 
