@@ -111,6 +111,7 @@ nox.options.sessions = [
     "plugin",
     "bcdice",
     "load",
+    "ai",
 ]
 
 
@@ -214,6 +215,14 @@ def dask(session: nox.Session) -> None:
     """Run the simulations on a local Dask cluster of worker processes (the ``dask`` group)."""
     session.install(".", *_groups("tests", "dask"))
     session.run("pytest", *_junit(session), "tests/skirmish/test_dask.py", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def ai(session: nox.Session) -> None:
+    """The game-AI adapters on their pinned wheels: OpenSpiel's and PettingZoo's own checks of
+    every system's game, OpenSpiel's MCTS bot, the search bot and the balance heat map."""
+    session.install(".[openspiel,pettingzoo,charts]", *_groups("tests"))
+    session.run("pytest", *_junit(session), "tests/gameai", *session.posargs)
 
 
 @nox.session(python=PYTHON)

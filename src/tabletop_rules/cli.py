@@ -9,6 +9,10 @@ their 95% Wilson intervals;
 card) as a CCFOLIA piece or an Udonarium zip (:mod:`tabletop_rules.exports`);
 ``tabletop-rules serve`` runs the bcdice-api-compatible HTTP server (the ``server`` extra,
 :mod:`tabletop_rules.server`);
+``tabletop-rules balance DECK...`` plays every pairing of decks with one bot (the search bot
+by default) and prints each deck's win rate against each other deck, with 95% Wilson
+intervals, and with ``--image`` saves the matrix as a heat map (matplotlib: the ``charts``
+extra);
 ``tabletop-rules demo`` is a short tour of the library.
 ``python -m tabletop_rules`` runs the same command.
 The progress bar and the table use `rich <https://pypi.org/project/rich/>`_ where it is
@@ -32,7 +36,7 @@ import sys
 import time
 from collections.abc import Callable, Generator, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeVar
 
 import attrs
 
@@ -60,7 +64,7 @@ from tabletop_rules.notation._commands import Single
 from tabletop_rules.odds import Distribution
 
 if TYPE_CHECKING:
-    from concurrent.futures import Executor
+    from concurrent.futures import Executor, Future
 
     from tabletop_rules.simulation import Estimate, Simulator
 
@@ -70,6 +74,7 @@ __all__ = ["main"]
 Distributed = Expression | CountRoll | RerollCount | UpperRoll | Tally | Calculation | D66Roll
 
 _PROG: Final = "tabletop-rules"
+_T = TypeVar("_T")
 # The seed ``demo`` uses unless told otherwise, so that its output never changes.
 _DEMO_SEED: Final = 2026
 
@@ -527,6 +532,92 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _balance(args: argparse.Namespace) -> int:
+    # Only this subcommand needs processes and the search bot.
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+    from tabletop_rules.balance import balance
+
+    locale: str = args.locale
+    processes: int = args.processes
+    decks: list[str] = args.decks
+    pairings = len(decks) * (len(decks) - 1)
+    counts = {
+        "decks": len(decks),
+        "system": args.system or ", ".join(_systems_with_decks()),
+        "games": f"{args.games:,}",
+        "bot": args.bot,
+        "processes": processes,
+    }
+    # The workers start at the first game: balance() checks every argument before it.
+    pool = _lazy_pool()(
+        lambda: (
+            ThreadPoolExecutor(max_workers=1) if processes == 1 else ProcessPoolExecutor(processes)
+        )
+    )
+    finished = False
+    try:
+        message = translate("cli.balance.running", locale, **counts)
+        with _progress(pairings * args.games, message, not args.quiet) as advance:
+            report = balance(
+                decks,
+                system=args.system,
+                bot=args.bot,
+                games=args.games,
+                seed=args.seed,
+                executor=pool,
+                progress=advance,
+            )
+        finished = True
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        pool.shutdown(wait=True, cancel_futures=not finished)
+    rows = report.rows()
+    title = translate(
+        "cli.balance.title",
+        locale,
+        system=report.system,
+        bot=report.bot,
+        games=f"{2 * report.games:,}",
+        seed=report.seed,
+    )
+    _print_table(title, rows[0], rows[1:])
+    if args.image is not None:
+        report.heat_map(args.image)
+        print(translate("cli.balance.saved", locale, path=args.image), file=sys.stderr)
+    return 0
+
+
+def _lazy_pool() -> Callable[[Callable[[], Executor]], Executor]:
+    """The class of an executor that starts its pool at the first task it is given."""
+    from concurrent.futures import Executor
+
+    class LazyPool(Executor):
+        """An executor that starts its pool at the first task it is given."""
+
+        def __init__(self, start: Callable[[], Executor]) -> None:
+            self._start = start
+            self._pool: Executor | None = None
+
+        def submit(self, fn: Callable[..., _T], /, *args: object, **kwargs: object) -> Future[_T]:
+            if self._pool is None:
+                self._pool = self._start()
+            return self._pool.submit(fn, *args, **kwargs)
+
+        def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+            if self._pool is not None:
+                self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+    return LazyPool
+
+
+def _systems_with_decks() -> tuple[str, ...]:
+    from tabletop_rules.simulation import simulators
+
+    return tuple(simulators())
+
+
 def _locale(tag: str) -> str:
     """A shipped locale for *tag*, or a usage error that lists the supported ones."""
     found = resolve_locale(tag)
@@ -698,6 +789,50 @@ def _parser() -> argparse.ArgumentParser:
     )
     _add_locale(serve)
     serve.set_defaults(handler=_serve, parser=serve)
+    balance = commands.add_parser(
+        "balance",
+        help="play every pairing of decks with one bot and print the win-rate matrix",
+        description=(
+            "Play GAMES games of every ordered pairing of the DECKs (each deck as the first "
+            "player and as the second) with BOT on both sides, and print each deck's win "
+            "rate against each other deck with its 95% Wilson interval; --image saves the "
+            "matrix as a heat map (needs matplotlib). The same seed gives the same matrix "
+            "on any number of processes."
+        ),
+    )
+    balance.add_argument("decks", nargs="+", metavar="DECK", help="two decks or more")
+    balance.add_argument(
+        "--bot", default="search", metavar="BOT", help="the bot on both sides (default: search)"
+    )
+    balance.add_argument(
+        "--games",
+        type=_bounded(1, _MAX_GAMES),
+        default=20,
+        metavar="N",
+        help="games of each ordered pairing (default: %(default)s)",
+    )
+    balance.add_argument(
+        "--seed", type=int, default=0, metavar="N", help="the seed of the first game (default: 0)"
+    )
+    balance.add_argument(
+        "--processes",
+        type=_bounded(1, 256),
+        default=os.cpu_count() or 1,
+        metavar="N",
+        help="worker processes; 1 plays in this process (default: every core, %(default)s)",
+    )
+    balance.add_argument(
+        "--system",
+        default=None,
+        metavar="NAME",
+        help="the rule system (default: the only one with ready-made decks)",
+    )
+    balance.add_argument(
+        "--image", default=None, metavar="FILE", help="save the heat map there (PNG, SVG, PDF)"
+    )
+    balance.add_argument("--quiet", action="store_true", help="no progress bar, only the table")
+    _add_locale(balance)
+    balance.set_defaults(handler=_balance, parser=balance)
 
     demo = commands.add_parser(
         "demo", help="a short tour of the library", description="A short tour of the library."
