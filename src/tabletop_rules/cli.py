@@ -737,6 +737,20 @@ def _parser() -> argparse.ArgumentParser:
     _add_locale(simulate)
     simulate.set_defaults(handler=_simulate, parser=simulate)
 
+    _add_table_commands(commands)
+    demo = commands.add_parser(
+        "demo", help="a short tour of the library", description="A short tour of the library."
+    )
+    demo.add_argument(
+        "--seed", type=int, default=_DEMO_SEED, metavar="N", help="seed (default: %(default)s)"
+    )
+    _add_locale(demo)
+    demo.set_defaults(handler=_demo, parser=demo)
+    return parser
+
+
+def _add_table_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The subcommands that reach a table: ``export``, ``serve`` and ``balance``."""
     export = commands.add_parser(
         "export",
         help="write a character as a CCFOLIA piece or an Udonarium zip",
@@ -833,16 +847,6 @@ def _parser() -> argparse.ArgumentParser:
     balance.add_argument("--quiet", action="store_true", help="no progress bar, only the table")
     _add_locale(balance)
     balance.set_defaults(handler=_balance, parser=balance)
-
-    demo = commands.add_parser(
-        "demo", help="a short tour of the library", description="A short tour of the library."
-    )
-    demo.add_argument(
-        "--seed", type=int, default=_DEMO_SEED, metavar="N", help="seed (default: %(default)s)"
-    )
-    _add_locale(demo)
-    demo.set_defaults(handler=_demo, parser=demo)
-    return parser
 
 
 def _rows(text: str) -> int:
