@@ -32,6 +32,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop_rules import Dice, Distribution, Roll, SeededDice, from_json, to_json
+from tabletop_rules import engine
 from tabletop_rules.engine import GameRecord
 from tabletop_rules.errors import TabletopRulesError
 from tabletop_rules.m20 import EXAMPLE_SHEET, RULESET, parse_sheet
@@ -121,23 +122,20 @@ def _record_text() -> str:
             Participant(id="b", character=sheet, side="right"),
         )
     )
-    state = RULESET.start(setup)
-    events: list[Any] = []
+    state, record = engine.begin(RULESET, setup, SeededDice(5))
     dice = SeededDice(5)
-    while len(events) < 40 and not RULESET.is_over(state):
-        command = RULESET.legal_commands(state)[0]
-        new = RULESET.decide(state, command, dice)
-        for event in new:
-            state = RULESET.evolve(state, event)
-        events.extend(new)
-    record = json.loads(to_json(GameRecord.begin(RULESET, setup).extend(events)))
-    pattern = record["events"]
-    text = _fill(record, "events", pattern[0], MAX_JSON_LENGTH)
-    count = len(json.loads(text)["events"])
-    record["events"] = (pattern * (count // len(pattern) + 1))[:count]
+    while len(record.entries) < 40 and not RULESET.is_over(state):
+        state, entry = engine.step(RULESET, state, RULESET.legal_commands(state)[0], dice)
+        record = record.append(entry)
+    document = json.loads(to_json(record))
+    pattern = document["entries"][1:]  # the commands' entries, repeated up to the limit
+    text = _fill(document, "entries", pattern[0], MAX_JSON_LENGTH)
+    count = len(json.loads(text)["entries"])
+    document["entries"] = (pattern * (count // len(pattern) + 1))[:count]
+    record = document
     text = _compact(record)
     while len(text) > MAX_JSON_LENGTH:
-        record["events"] = record["events"][:-10]
+        record["entries"] = record["entries"][:-10]
         text = _compact(record)
     return text
 
@@ -168,15 +166,13 @@ def _faces() -> tuple[str, Callable[[], object]]:
 
 def _record() -> tuple[str, Callable[[], object]]:
     text = _record_text()
-    events = len(json.loads(text)["events"])
-    return f"an m20 record of {events:,} events (10 MB), read", _load(text, GameRecord)
+    entries = len(json.loads(text)["entries"])
+    return f"an m20 record of {entries:,} entries (10 MB), read", _load(text, GameRecord)
 
 
 def _replayed() -> tuple[str, Callable[[], object]]:
-    from tabletop_rules import engine
-
     text = _record_text()
-    name = "the same record, read, then replayed up to its first event that does not fit"
+    name = "the same record, read, then replayed up to its first entry that does not fit"
     return name, lambda: engine.replay(from_json(text, GameRecord))
 
 
