@@ -31,8 +31,7 @@ import tracemalloc
 from collections.abc import Callable
 from typing import Any
 
-from tabletop_rules import Dice, Distribution, Roll, SeededDice, from_json, to_json
-from tabletop_rules import engine
+from tabletop_rules import Dice, Distribution, Roll, SeededDice, engine, from_json, to_json
 from tabletop_rules.engine import GameRecord
 from tabletop_rules.errors import TabletopRulesError
 from tabletop_rules.m20 import EXAMPLE_SHEET, RULESET, parse_sheet
