@@ -123,11 +123,12 @@ def _junit(session: nox.Session) -> list[str]:
 
 @nox.session(python=TESTED_PYTHONS)
 def tests(session: nox.Session) -> None:
-    """Run the test suite (HYPOTHESIS_PROFILE, if set, selects the Hypothesis profile)."""
-    session.install(".", *_groups("tests"))
+    """Run the test suite on every core (HYPOTHESIS_PROFILE, if set, selects the Hypothesis
+    profile; arguments after ``--`` go to pytest, ``-n 0`` runs it in one process)."""
+    session.install(".", *_groups("tests", "parallel"))
     # The environment, HYPOTHESIS_PROFILE included, passes through to pytest;
     # tests/conftest.py reads it.
-    session.run("pytest", *_junit(session), *session.posargs)
+    session.run("pytest", "-n", "auto", *_junit(session), *session.posargs)
 
 
 @nox.session(python=PYTHON)
