@@ -22,7 +22,7 @@ def processes() -> Iterator[Any]:
     """A client of a LocalCluster of two worker processes, one thread each."""
     with (
         distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
         ) as cluster,
         distributed.Client(cluster) as client,
     ):

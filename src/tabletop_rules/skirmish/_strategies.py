@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 from hypothesis import strategies as st
 
 from tabletop_rules.skirmish._cards import Card, Skill, Step, Target, Timing, sample_cards
@@ -100,8 +101,9 @@ def _setups(draw: st.DrawFn, sample: bool) -> CombatSetup:
     for player in PLAYERS:
         if sample:
             chosen = draw(st.lists(st.sampled_from(pool.cards), min_size=3, max_size=3))
-        else:
-            chosen = draw(st.lists(cards(), min_size=3, max_size=3))
+        else:  # one id to a card (SK-01): each random card gets its own
+            drawn = draw(st.lists(cards(), min_size=3, max_size=3))
+            chosen = [attrs.evolve(c, id=f"{player}{i}-{c.id}") for i, c in enumerate(drawn)]
         rows = draw(st.lists(st.sampled_from(home_rows(player)), min_size=3, max_size=3))
         teams.append(Team(cards=tuple(chosen), rows=tuple(rows)))
     rulings = draw(
