@@ -411,12 +411,13 @@ def check(root: Path) -> list[str]:
         if state != "ready":
             return [f"{PAGE}: the library did not start ({state}): {page.text('try-status')}"]
         print(f"check_try: {page.text('try-status')} ({took:.1f} s to start)")
-        problems = []
-        for tool, use in (
+        problems: list[str] = []
+        uses: tuple[tuple[str, Callable[[], list[str]]], ...] = (
             ("dice roller", lambda: _roller(page, try_page.roll)),
             ("character builder", lambda: _builder(page, try_page.build, samples)),
             ("record viewer", lambda: _viewer(page, try_page)),
-        ):
+        )
+        for tool, use in uses:
             try:
                 problems += use()
             except RuntimeError as error:  # a tool that did not answer, a script that failed

@@ -45,10 +45,6 @@ def _bars(distribution: Distribution, wins: Callable[[int], bool] | None = None)
     }
 
 
-def _fraction(value: object) -> str:
-    return str(value)
-
-
 def _chart_of(command: Any) -> tuple[dict[str, Any] | None, str | None]:
     """The chart of a parsed command and its probability of success, if it has one."""
     from tabletop_rules.notation import Check, CountRoll, Expression, Repeat, SystemCheck
@@ -57,7 +53,7 @@ def _chart_of(command: Any) -> tuple[dict[str, Any] | None, str | None]:
         single = command.command
         if isinstance(single, Check):
             successes = Distribution.bernoulli(single.probability()).repeat(command.times)
-            return _bars(successes), _fraction(single.probability())
+            return _bars(successes), str(single.probability())
         return _chart_of(single)[0], None
     if isinstance(command, Check):
         right = command.right
@@ -67,14 +63,14 @@ def _chart_of(command: Any) -> tuple[dict[str, Any] | None, str | None]:
         def wins(total: int) -> bool:
             return target is not None and relation.holds(total, target)
 
-        return _bars(command.left.distribution(), wins), _fraction(command.probability())
+        return _bars(command.left.distribution(), wins), str(command.probability())
     if isinstance(command, Expression | CountRoll):
         return _bars(command.distribution()), None
     if isinstance(command, SystemCheck):
         p = command.probability()
         # A system's check: its two outcomes, success (1) and failure (0).
         outcomes = Distribution.from_counts({1: p.numerator, 0: p.denominator - p.numerator})
-        return _bars(outcomes, lambda value: value == 1), _fraction(p)
+        return _bars(outcomes, lambda value: value == 1), str(p)
     return None, None
 
 
