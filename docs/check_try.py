@@ -38,6 +38,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +56,7 @@ ROLLS = (
     ("4b6>=5", "en", ""),
     ("x3 1d20+5>=15", "zh-Hant", ""),
     ("3d6kh2+1", "en", ""),
+    ("1d6>=1d6", "en", ""),
     ("M20+3>=12", "zh-Hant", "m20"),
     ("2d6>=", "ja", ""),
     ("hello there", "en", ""),
@@ -210,6 +212,14 @@ def _roller(page: _Page, expected: Callable[..., dict[str, Any]]) -> list[str]:
             meant = [list(bar) for bar in zip(chart["values"], chart["counts"], wins, strict=True)]
             if bars != meant:
                 problems.append(f"{where}: the chart's bars are {bars}, not {meant}")
+            if chart["wins"] and chart["shown_all"]:
+                # The law the chart draws: the winning bars' counts are the probability.
+                won = sum(int(count) for _, count, win in bars if win)
+                if Fraction(won, int(chart["total"])) != Fraction(want["probability"]):
+                    problems.append(
+                        f"{where}: the winning bars are {won}/{chart['total']},"
+                        f" not {want['probability']}"
+                    )
             probability = page.text("roll-probability")
             if want["probability"] and not probability.endswith(f": {want['probability']}"):
                 problems.append(f"{where}: shows {probability!r}, not {want['probability']}")

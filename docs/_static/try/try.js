@@ -96,8 +96,8 @@ function drawChart(chart) {
   const note = document.createElement("p");
   note.className = "try-note";
   note.textContent = chart.shown_all
-    ? `${n} values, each with its exact count out of ${chart.total} (hover a bar).`
-    : `The ${n} likeliest values of a wider distribution, each out of ${chart.total}.`;
+    ? `The ${chart.axis}: ${n} values, each with its exact count out of ${chart.total} (hover a bar).`
+    : `The ${chart.axis}: the ${n} likeliest values of a wider distribution, each out of ${chart.total}.`;
   box.replaceChildren(plot, note);
 }
 

@@ -30,18 +30,25 @@ def _refused(error: TabletopRulesError, locale: str) -> dict[str, Any]:
     return {"ok": False, "reason": error.localized(locale)}
 
 
-def _bars(distribution: Distribution, wins: Callable[[int], bool] | None = None) -> dict[str, Any]:
-    """The chart of *distribution*: each value's count out of its total, and whether it wins."""
+def _bars(
+    distribution: Distribution, axis: str, wins: Callable[[int], bool] | None = None
+) -> dict[str, Any]:
+    """The chart of *distribution*: each value's count out of its total, and whether it wins.
+
+    *axis* says what the values are, in English (the page's own words).
+    """
     counted = sorted(distribution.items())
+    shown = counted
     if len(counted) > MAX_BARS:  # the likeliest totals, in order of total
-        counted = sorted(sorted(counted, key=lambda item: -item[1])[:MAX_BARS])
+        shown = sorted(sorted(counted, key=lambda item: -item[1])[:MAX_BARS])
     return {
-        "values": [value for value, _ in counted],
+        "axis": axis,
+        "values": [value for value, _ in shown],
         # Whole numbers as text: JavaScript's numbers cannot hold every count exactly.
-        "counts": [str(count) for _, count in counted],
+        "counts": [str(count) for _, count in shown],
         "total": str(distribution.total),
-        "wins": None if wins is None else [wins(value) for value, _ in counted],
-        "shown_all": len(counted) == len(list(distribution.items())),
+        "wins": None if wins is None else [wins(value) for value, _ in shown],
+        "shown_all": len(shown) == len(counted),
     }
 
 
@@ -53,24 +60,31 @@ def _chart_of(command: Any) -> tuple[dict[str, Any] | None, str | None]:
         single = command.command
         if isinstance(single, Check):
             successes = Distribution.bernoulli(single.probability()).repeat(command.times)
-            return _bars(successes), str(single.probability())
+            return _bars(successes, "successes"), str(single.probability())
         return _chart_of(single)[0], None
     if isinstance(command, Check):
-        right = command.right
-        target = None if right.has_dice else next(iter(right.distribution().items()))[0]
         relation = command.comparison
-
-        def wins(total: int) -> bool:
-            return target is not None and relation.holds(total, target)
-
-        return _bars(command.left.distribution(), wins), str(command.probability())
-    if isinstance(command, Expression | CountRoll):
-        return _bars(command.distribution()), None
+        right = command.right
+        if right.has_dice:
+            # Dice on both sides: the chart of left minus right, which wins where it compares
+            # with 0 as the two sides compare.
+            difference = command.left.distribution() - right.distribution()
+            chart = _bars(difference, "left − right", lambda value: relation.holds(value, 0))
+        else:
+            target = next(iter(right.distribution().items()))[0]
+            chart = _bars(
+                command.left.distribution(), "total", lambda value: relation.holds(value, target)
+            )
+        return chart, str(command.probability())
+    if isinstance(command, Expression):
+        return _bars(command.distribution(), "total"), None
+    if isinstance(command, CountRoll):
+        return _bars(command.distribution(), "successes"), None
     if isinstance(command, SystemCheck):
         p = command.probability()
         # A system's check: its two outcomes, success (1) and failure (0).
         outcomes = Distribution.from_counts({1: p.numerator, 0: p.denominator - p.numerator})
-        return _bars(outcomes, lambda value: value == 1), str(p)
+        return _bars(outcomes, "outcome (1: success, 0: failure)", lambda value: value == 1), str(p)
     return None, None
 
 
