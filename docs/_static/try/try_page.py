@@ -5,9 +5,9 @@ calls one function per click with the page's inputs, and draws what it returns: 
 dicts of texts and whole numbers (exact probabilities as numerators over one denominator, so
 that the chart is drawn from exact counts). Nothing here knows about the page's HTML.
 
-Every function takes what a visitor typed and returns ``{"ok": False, "reason": ...}`` with
-the library's own message, in the visitor's language, for text the library refuses: the
-library's limits (notation, JSON, sheets) bound the work of every call.
+Each function takes what a visitor typed; what the library refuses is answered with the
+library's own message in the visitor's language (``reason``, or a sheet's ``problems``), never
+an exception, and the library's limits (notation, JSON, sheets) bound the work of every call.
 ``docs/check_try.py`` computes the same answers with CPython and compares.
 """
 
