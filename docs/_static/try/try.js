@@ -114,7 +114,15 @@ async function start() {
   pyodide.FS.writeFile("/home/pyodide/try_page.py", source);
   const page = pyodide.pyimport("try_page");
   const version = pyodide.runPython("import sys, tabletop_rules; f'tabletop_rules {tabletop_rules.__version__}, CPython {sys.version.split()[0]}'");
-  const call = (name, ...args) => JSON.parse(page.call(name, JSON.stringify(args)));
+  // A Python exception (which the library's own refusals never are) is shown as a refusal.
+  const call = (name, ...args) => {
+    try {
+      return JSON.parse(page.call(name, JSON.stringify(args)));
+    } catch (error) {
+      console.error(error);
+      return { ok: false, reason: `The page failed: ${String(error).split("\n").filter(Boolean).pop()}` };
+    }
+  };
   return { call, version };
 }
 
@@ -150,6 +158,7 @@ function setUpBuilder(call, locales, systems) {
   let exported = null;
   const check = () => {
     const answer = call("build", $("build-system").value, $("build-sheet").value, $("build-locale").value);
+    answer.problems ??= [answer.reason];
     const list = $("build-problems");
     list.replaceChildren(
       ...answer.problems.map((problem) => {
@@ -250,9 +259,18 @@ function setUpRecord(call, locales) {
   $("record-verify").addEventListener("click", verify);
   $("record-locale").addEventListener("change", () => steps.length && verify());
   $("record-example").addEventListener("click", () => {
-    $("record-json").value = call("example_record", Number($("record-seed").value || 0));
+    const answer = call("example_record", Number($("record-seed").value || 0), $("record-locale").value);
     steps = [];
-    verify();
+    if (answer.ok) {
+      $("record-json").value = answer.record;
+      verify();
+      return;
+    }
+    $("record-verdict").textContent = answer.reason;
+    $("record-verdict").dataset.valid = "false";
+    $("record-verdict").dataset.index = "";
+    show();
+    done("try-record");
   });
   $("record-prev").addEventListener("click", () => {
     at = Math.max(0, at - 1);

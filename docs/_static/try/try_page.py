@@ -211,13 +211,17 @@ def verify(text: str, locale: str) -> dict[str, Any]:
     }
 
 
-def example_record(seed: int) -> str:
-    """The record of a skirmish game of the sample decks, played by random bots (JSON)."""
+def example_record(seed: int, locale: str) -> dict[str, Any]:
+    """The record (JSON) of a skirmish game of the sample decks, played by random bots."""
     from tabletop_rules import skirmish
     from tabletop_rules.serialization import to_json
     from tabletop_rules.simulation import play
 
-    return to_json(play(skirmish.RULESET, skirmish.sample_setup(), seed=seed))
+    try:
+        record = play(skirmish.RULESET, skirmish.sample_setup(), seed=seed)
+    except TabletopRulesError as error:  # a seed that is no whole number of 0 or more
+        return _refused(error, resolve_locale(locale))
+    return {"ok": True, "record": to_json(record)}
 
 
 #: What ``try.js`` calls, by name: each takes and returns JSON text.
