@@ -291,8 +291,15 @@ def typing(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def docs(session: nox.Session) -> None:
-    """Build the HTML docs (warnings are errors), run the doctests, check every page in Chromium."""
+    """Build the HTML docs (warnings are errors), run the doctests, check every page in Chromium,
+    and use the "Try it" page's tools there, the library running in Pyodide."""
     session.install(".", *_groups("docs"))
+    # The try page's Pyodide: npm's package, pinned by tools/pyodide's lock file, which the
+    # build copies into the site (docs/_try_site.py). Node and npm are Debian's.
+    session.run(
+        "npm", "ci", "--prefix", str(PYODIDE_DIR), "--no-audit", "--no-fund",
+        external=True,
+    )  # fmt: skip
     build_dir = ROOT / "docs" / "_build"
     shutil.rmtree(build_dir, ignore_errors=True)
     session.run(
@@ -305,6 +312,8 @@ def docs(session: nox.Session) -> None:
     )  # fmt: skip
     # Every page in headless Chromium (Debian's package; .ci/run installs it): links and CJK text.
     session.run("python", "docs/check_pages.py", str(build_dir / "html"))
+    # The try page served on 127.0.0.1, every other host unreachable: its three tools, used.
+    session.run("python", "docs/check_try.py", str(build_dir / "html"))
 
 
 @nox.session(python=PYTHON)

@@ -107,8 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     medians = {name: statistics.median(found) for name, found in rates.items()}
     ratios = {
         "skirmish / python_tic_tac_toe": medians["skirmish"] / medians["python_tic_tac_toe"],
-        "skirmish / python_block_dominoes": medians["skirmish"]
-        / medians["python_block_dominoes"],
+        "skirmish / python_block_dominoes": medians["skirmish"] / medians["python_block_dominoes"],
     }
     if args.json:
         print(json.dumps({"steps_per_second": medians, "ratios": ratios}, indent=2))

@@ -37,6 +37,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urljoin, urlparse
 
@@ -136,8 +137,10 @@ class DevTools:
         mask = os.urandom(4)
         if len(data) < 126:
             header = struct.pack(">BB", 0x81, 0x80 | len(data))
-        else:
-            header = struct.pack(">BBH", 0x81, 0x80 | 126, len(data))  # < 64 KiB here
+        elif len(data) < 1 << 16:
+            header = struct.pack(">BBH", 0x81, 0x80 | 126, len(data))
+        else:  # a pasted record (docs/check_try.py)
+            header = struct.pack(">BBQ", 0x81, 0x80 | 127, len(data))
         masked = bytes(b ^ mask[i % 4] for i, b in enumerate(data))
         self._sock.sendall(header + mask + masked)
         while True:
@@ -309,13 +312,16 @@ def _missing_pages(root: Path, facts: dict[Path, dict[str, list[str] | str]]) ->
     return problems
 
 
-def check(root: Path) -> list[str]:
-    """Check every page under *root*; return the problems found."""
-    root = root.resolve()
-    pages = sorted(root.rglob("*.html"))
-    if not pages:
-        return [f"no HTML pages under {root}"]
-    problems: list[str] = []
+@contextlib.contextmanager
+def chromium(*flags: str) -> Iterator[tuple[DevTools, str]]:
+    """A headless Chromium with one blank tab: its DevTools connection and the tab's session.
+
+    *flags* are more of Chromium's command-line switches. Chromium (and its helpers) end
+    with the block.
+
+    Raises:
+        RuntimeError: Chromium did not open its DevTools port.
+    """
     # Chromium's helper processes may still write to the profile as it is removed: a file
     # left behind in a temporary directory is no problem of the pages.
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
@@ -323,7 +329,7 @@ def check(root: Path) -> list[str]:
         with log.open("w") as err:
             browser = subprocess.Popen(
                 [
-                    _browser(), "--headless", "--no-sandbox", "--disable-gpu",
+                    _browser(), "--headless", "--no-sandbox", "--disable-gpu", *flags,
                     "--remote-debugging-port=0", f"--user-data-dir={profile}/data", "about:blank",
                 ],
                 stdout=subprocess.DEVNULL, stderr=err, start_new_session=True,
@@ -332,7 +338,8 @@ def check(root: Path) -> list[str]:
             deadline = time.monotonic() + TIMEOUT
             while not (match := re.search(r"DevTools listening on (ws://\S+)", log.read_text())):
                 if browser.poll() is not None or time.monotonic() > deadline:
-                    return [f"Chromium did not open its DevTools port:\n{log.read_text()}"]
+                    output = log.read_text()
+                    raise RuntimeError(f"Chromium did not open its DevTools port:\n{output}")
                 time.sleep(0.05)
             tools = DevTools(match[1])
             try:
@@ -340,12 +347,27 @@ def check(root: Path) -> list[str]:
                 attached = tools.call(
                     "Target.attachToTarget", targetId=target["targetId"], flatten=True
                 )
-                session = str(attached["sessionId"])
-                facts = _all_facts(tools, session, root, pages)
+                yield tools, str(attached["sessionId"])
             finally:
                 tools.close()
         finally:
             _stop(browser)
+
+
+def check(root: Path) -> list[str]:
+    """Check every page under *root*; return the problems found."""
+    root = root.resolve()
+    pages = sorted(root.rglob("*.html"))
+    if not pages:
+        return [f"no HTML pages under {root}"]
+    problems: list[str] = []
+    try:
+        with chromium() as (tools, session):
+            facts = _all_facts(tools, session, root, pages)
+    except RuntimeError as error:
+        if "DevTools port" not in str(error):
+            raise
+        return [str(error)]
     anchors = {page: {*facts[page]["ids"], *facts[page]["names"]} for page in pages}
     links = 0
     for page in pages:

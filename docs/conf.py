@@ -5,6 +5,8 @@ On Read the Docs (``READTHEDOCS=True``) intersphinx links the types of Python, a
 cattrs and Hypothesis to their own docs; the offline build of `nox -s docs` (CI reaches no
 docs site) has no intersphinx, and both list the types of other projects in
 ``nitpick_ignore_regex``, so that the two builds pass the same checks.
+The one thing the HTML build fetches is the "Try it" page's wheels, from the package index
+(docs/_try_site.py).
 """
 
 from __future__ import annotations
@@ -127,6 +129,8 @@ plot_include_source = False
 # -- HTML --------------------------------------------------------------------
 html_theme = "furo"
 html_title = f"tabletop_rules {release}"
+# docs/_static/try/: the "Try it" page's script, Python and styles (docs/try.md).
+html_static_path = ["_static"]
 
 
 # -- Hooks ---------------------------------------------------------------------
@@ -384,7 +388,26 @@ def _builtins_stay_home(app: Sphinx, modname: str, fullname: str) -> str | None:
     return None
 
 
+def _write_try_site(app: Sphinx, exception: Exception | None) -> None:
+    """Put the "Try it" page's wheels, Pyodide and ``site.json`` into the HTML build.
+
+    The wheels are the library's, built from this checkout, and the pinned ones of the
+    ``try-page`` group; Pyodide is the npm package of ``tools/pyodide`` (docs/_try_site.py).
+    """
+    if exception is not None or app.builder.format != "html":
+        return
+    spec = importlib.util.spec_from_file_location(
+        "_try_site", Path(__file__).with_name("_try_site.py")
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    site = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(site)
+    site.build(Path(app.outdir, "_static"), _logger.info)
+
+
 def setup(app: Sphinx) -> None:
+    app.connect("build-finished", _write_try_site)
     app.connect("viewcode-follow-imported", _builtins_stay_home)
     app.connect("build-finished", _write_moved_api_page)
     app.connect("env-check-consistency", _check_every_public_name_documented)

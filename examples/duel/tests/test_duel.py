@@ -8,11 +8,11 @@ import sys
 from fractions import Fraction
 
 import pytest
+import tabletop_duel as duel
 from hypothesis import given
 from hypothesis import strategies as st
-
-import tabletop_duel as duel
 from tabletop_duel.strategies import characters
+
 from tabletop_rules import ScriptedDice, engine, from_json, notation, to_json, vectors
 from tabletop_rules.checks import Outcome, Term
 from tabletop_rules.engine import GameRecord
@@ -54,15 +54,15 @@ def test_naturals_decide_whatever_the_total() -> None:
     """1+1 fails against 3 with +9; 6+6 succeeds against 20."""
     low = duel.Check(terms=[Term("duel.term.modifier", 9)], target=3)
     high = duel.Check(target=20)
-    assert Outcome.AUTOMATIC_FAILURE == low.resolve(ScriptedDice([1, 1])).outcome
-    assert Outcome.AUTOMATIC_SUCCESS == high.resolve(ScriptedDice([6, 6])).outcome
+    assert low.resolve(ScriptedDice([1, 1])).outcome == Outcome.AUTOMATIC_FAILURE
+    assert high.resolve(ScriptedDice([6, 6])).outcome == Outcome.AUTOMATIC_SUCCESS
 
 
 def test_a_character_lists_every_problem_at_once() -> None:
     """Too many points, a score out of range and an empty name: three problems, at once."""
     with pytest.raises(InvalidCharacter) as refused:
         duel.Character(name=" ", skill=3, guard=3, vigor=5)
-    assert 3 == len(refused.value.problems)
+    assert len(refused.value.problems) == 3
     assert all(refused.value.localized_problems(locale) for locale in LOCALES)
 
 
@@ -86,16 +86,16 @@ def test_initiative_is_rolled_by_the_rules_before_anyone_acts() -> None:
     state, record = engine.begin(duel.RULESET, SETUP, ScriptedDice([2, 3]))
     assert duel.RULESET.is_chance(duel.RULESET.start(SETUP))
     (opening,) = record.entries
-    assert (None, (2, 3)) == (opening.command, opening.faces)
-    assert ("k", "g") == state.order  # 2 + 2 ties 3 + 1: the setup's order breaks it
-    assert ("k", "gm") == duel.RULESET.to_act(state)
+    assert (opening.command, opening.faces) == (None, (2, 3))
+    assert state.order == ("k", "g")  # 2 + 2 ties 3 + 1: the setup's order breaks it
+    assert duel.RULESET.to_act(state) == ("k", "gm")
 
 
 def test_a_brace_is_asked_once_a_combat() -> None:
     """A hit asks the target to brace; after one brace, the next hit asks no one."""
     state, _ = engine.begin(duel.RULESET, SETUP, ScriptedDice([6, 1]))
     state, _ = engine.step(duel.RULESET, state, duel.Attack("k", "g"), ScriptedDice([6, 5]))
-    assert ("g",) == duel.RULESET.to_act(state)
+    assert duel.RULESET.to_act(state) == ("g",)
     state, entry = engine.step(duel.RULESET, state, duel.Brace("g"), ScriptedDice([1]))
     assert duel.Wounded("g") in entry.events
     with pytest.raises(IllegalCommand):
