@@ -12,7 +12,7 @@ import attrs
 
 from tabletop_rules.checks import CheckResult, Outcome
 from tabletop_rules.errors import DiceExhausted, InvalidData, InvalidDice, TabletopRulesError
-from tabletop_rules.i18n import translate
+from tabletop_rules.i18n import LOCALES, translate
 from tabletop_rules.vectors._format import (
     ChatInput,
     CheckInput,
@@ -38,8 +38,6 @@ __all__ = [
     "shipped_files",
 ]
 
-#: The locales every case's explanation is recorded in.
-LOCALES = ("en", "zh-Hant", "ja")
 _CRITICAL = frozenset({Outcome.CRITICAL, Outcome.AUTOMATIC_SUCCESS})
 _FUMBLE = frozenset({Outcome.FUMBLE, Outcome.AUTOMATIC_FAILURE})
 
