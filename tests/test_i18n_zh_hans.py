@@ -1,7 +1,7 @@
 """Simplified Chinese (``zh-Hans``): complete catalogs in Simplified script, reviewed words.
 
 The zh-Hans catalogs are written from the zh-Hant ones by ``tools/zh_hans.py`` (OpenCC's
-``tw2sp``, then the reviewed fixes that ``docs/i18n.md`` lists). The tags that resolve to
+``tw2sp``, then the reviewed fixes that the bots guide lists). The tags that resolve to
 zh-Hans are tested with the others in ``test_i18n.py``; the Simplified words each system reads
 are tested with the system.
 """

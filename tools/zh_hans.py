@@ -9,7 +9,7 @@ Every ``zh-Hant`` catalog of the library (the core's, each system's), of the exa
 OpenCC's ``tw2sp`` conversion (Taiwan's Traditional to mainland Simplified, with mainland
 phrases), then the reviewed fixes of :data:`REVIEWED` are applied: the words a Simplified
 Chinese TRPG player (QQ, KOOK; Dice!, sealdice) writes differently from what OpenCC gives.
-``docs/i18n.md`` lists the same fixes.
+The bots guide (``docs/bots.md``, "Simplified Chinese") lists the same fixes.
 
 OpenCC is a development tool only, never a dependency of the library. Run from the
 repository's root::
