@@ -62,6 +62,7 @@ REVIEWED: tuple[tuple[str, str, str], ...] = (
     ("数据列", "数据行", "a database row is a 行 on the mainland (Taiwan's 列 is a row)"),
     ("管理者", "管理员", "a bot's administrator is its 管理员"),
     ("使用繁体中文", "使用简体中文", "the bot's channel in zh-Hans uses Simplified Chinese"),
+    ("运行", "执行", "a player's command or choice is 执行 (运行 is a program's)"),
 )
 
 _ROOT = Path(__file__).resolve().parent.parent

@@ -188,7 +188,7 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
             ".st 规则 显示已保存的角色\n"
             ".check ...：以本频道规则进行你已保存角色的判定\n"
             ".battle 规则、.join、.foe ID、.fight：开局、加入、加入敌人（GM）、开始\n"
-            ".menu、.do N：你现在能做的事，并运行；.end：GM 结束游戏\n"
+            ".menu、.do N：你现在能做的事，并执行；.end：GM 结束游戏\n"
             "在掷骰指令前加 S 即为暗骰。"
         ),
         "bot.locale_set": "本频道现在使用简体中文。",
@@ -231,7 +231,7 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "bot.ended": "第 #{game} 局结束。",
         "bot.broken": "第 #{game} 局无法恢复：其保存的记录被拒绝（{detail}）。其他一切不受影响；GM 可以 .end 结束。",
         "bot.damaged_dice": "本频道保存的骰子状态已损坏（{detail}）；在管理员修复前不会掷骰。",
-        "bot.damaged_channel": "本频道保存的数据行已损坏（{detail}）；在管理员修复前，这里不会运行任何指令。",
+        "bot.damaged_channel": "本频道保存的数据行已损坏（{detail}）；在管理员修复前，这里不会执行任何指令。",
         "bot.damaged_locale": "本频道保存的语言已损坏（{detail}）；请用 .lang en、.lang zh-Hant、.lang zh-Hans 或 .lang ja 重新选择。",
         "bot.damaged_system": "本频道保存的规则已损坏（{detail}）；请用 .system 名称 重新选择。",
         "bot.damaged_lobby": "这里正在准备的游戏已损坏，无法读取（{detail}）；请用 .battle 规则 重新开一局。",
