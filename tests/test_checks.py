@@ -284,7 +284,7 @@ def test_opposition_explains_its_dice_and_terms() -> None:
 
 def test_term_explain_localizes_catalog_keys() -> None:
     """A term whose label is a catalog key is shown in the locale's words."""
-    assert ["+3 Critical", "+3 大成功", "+3 クリティカル"] == [
+    assert ["+3 Critical", "+3 大成功", "+3 大成功", "+3 クリティカル"] == [
         Term("outcome.critical", 3).explain(locale) for locale in LOCALES
     ]
 

@@ -52,6 +52,13 @@ def test_roll_uses_the_locale(capsys: pytest.CaptureFixture[str]) -> None:
     assert expected.endswith("成功\n")
 
 
+def test_roll_reads_a_simplified_chinese_tag(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--locale zh-CN`` renders the outcome in Simplified Chinese (zh-Hans)."""
+    expected = rendered("2d6>=13", 1, "zh-Hans")
+    assert (0, expected, "") == run(capsys, "roll", "2d6>=13", "--seed", "1", "--locale", "zh-CN")
+    assert expected.endswith("失败\n")
+
+
 def test_roll_joins_words(capsys: pytest.CaptureFixture[str]) -> None:
     """Several words are joined with spaces: ``roll x3 2d6``."""
     assert (0, rendered("x3 2d6", 5), "") == run(capsys, "roll", "x3", "2d6", "--seed", "5")
@@ -230,13 +237,13 @@ def test_demo_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "demo") == run(capsys, "demo", "--seed", "2026")
 
 
-def test_demo_explains_the_m20_check_in_three_locales(capsys: pytest.CaptureFixture[str]) -> None:
-    """The demo shows the m20-style check result in en, zh-Hant and ja."""
+def test_demo_explains_the_m20_check_in_every_locale(capsys: pytest.CaptureFixture[str]) -> None:
+    """The demo shows the m20-style check result in en, zh-Hant, zh-Hans and ja."""
     out = run(capsys, "demo")[1]
     body = "1D20[14] +3 身理 +2 物防 +5 半狼 = 24 ≥ 16"
     for line in (f"{body} Success", f"{body} 成功"):
         assert line in out
-    assert 2 == out.count(f"{body} 成功")
+    assert 3 == out.count(f"{body} 成功")
 
 
 def test_demo_round_trips_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -328,7 +335,7 @@ def test_unknown_locale_lists_the_supported_ones(capsys: pytest.CaptureFixture[s
     """An unknown --locale is a usage error naming every supported locale."""
     code, _, err = run(capsys, "roll", "2d6", "--locale", "fr")
     assert 2 == code
-    assert "unknown locale 'fr': the supported locales are en, zh-Hant, ja" in err
+    assert "unknown locale 'fr': the supported locales are en, zh-Hant, zh-Hans, ja" in err
 
 
 def test_locale_tags_that_resolve_are_accepted(capsys: pytest.CaptureFixture[str]) -> None:

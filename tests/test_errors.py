@@ -167,6 +167,7 @@ def test_localized_renders_the_locale() -> None:
     assert [
         "The scripted dice ran out: no face is left for 2D6.",
         "預定的骰子用完了：沒有剩下給 2D6 的點數。",
+        "预定的骰子用完了：没有剩下给 2D6 的点数。",
         "指定の出目が尽きました：2D6 に使う出目が残っていません。",
     ] == [error.localized(locale) for locale in LOCALES]
 
@@ -252,7 +253,7 @@ def test_invalid_character_localized_problems() -> None:
     ) == error.localized_problems("zh-Hant")
 
 
-@pytest.mark.parametrize("locale", ["zh-Hant", "ja"])
+@pytest.mark.parametrize("locale", ["zh-Hant", "zh-Hans", "ja"])
 def test_invalid_character_localized_message_lists_localized_problems(locale: str) -> None:
     """``localized(locale)`` shows the problems in that locale too, not in English."""
     error = InvalidCharacter(_PROBLEMS)

@@ -26,8 +26,8 @@ def _all_keys() -> set[str]:
 
 
 def test_shipped_locales() -> None:
-    """The package ships en, zh-Hant and ja, with en the fallback."""
-    assert (("en", "zh-Hant", "ja"), "en") == (LOCALES, DEFAULT_LOCALE)
+    """The package ships en, zh-Hant, zh-Hans and ja, with en the fallback."""
+    assert (("en", "zh-Hant", "zh-Hans", "ja"), "en") == (LOCALES, DEFAULT_LOCALE)
 
 
 def test_every_shipped_locale_has_a_folder() -> None:
@@ -80,7 +80,7 @@ def test_every_outcome_has_a_label(locale: str, outcome: Outcome) -> None:
 
 @pytest.mark.parametrize("locale", OTHER_LOCALES)
 def test_outcome_labels_are_translated(locale: str) -> None:
-    """Outcome words in zh-Hant and ja differ from the English ones."""
+    """Outcome words in zh-Hant, zh-Hans and ja differ from the English ones."""
     same = [o for o in Outcome if translate(o.label, locale) == translate(o.label, "en")]
     assert [] == same
 
@@ -105,6 +105,16 @@ def test_catalogs_are_read_only() -> None:
         ("zh-HK", "zh-Hant"),
         ("zh-Hant-HK", "zh-Hant"),
         ("ZH-HANT-TW", "zh-Hant"),
+        ("zh-MO", "zh-Hant"),
+        ("zh-Hant-CN", "zh-Hant"),
+        ("zh-Hans", "zh-Hans"),
+        ("zh-CN", "zh-Hans"),
+        ("zh_CN", "zh-Hans"),
+        ("zh-SG", "zh-Hans"),
+        ("zh-Hans-CN", "zh-Hans"),
+        ("zh-Hans-HK", "zh-Hans"),
+        ("ZH-HANS-SG", "zh-Hans"),
+        ("zh", "zh-Hans"),
         ("ja", "ja"),
         ("ja-JP", "ja"),
         ("ja_JP", "ja"),
@@ -118,7 +128,7 @@ def test_resolve_locale(tag: str, expected: str) -> None:
     assert expected == resolve_locale(tag)
 
 
-@pytest.mark.parametrize("tag", ["zh_TW", "ja-JP", "fr"])
+@pytest.mark.parametrize("tag", ["zh_TW", "zh_CN", "ja-JP", "fr"])
 def test_catalog_of_a_tag_is_its_locales_catalog(tag: str) -> None:
     """``catalog(tag)`` is the catalog of the locale the tag resolves to."""
     assert dict(catalog(resolve_locale(tag))) == dict(catalog(tag))
@@ -150,11 +160,12 @@ def test_translate_fills_fields() -> None:
 
 
 @pytest.mark.parametrize(
-    ("locale", "expected"), [("en", "Success"), ("zh-Hant", "成功"), ("ja", "成功")]
+    ("locale", "expected"),
+    [("en", "Failure"), ("zh-Hant", "失敗"), ("zh-Hans", "失败"), ("ja", "失敗")],
 )
 def test_translate_in_each_locale(locale: str, expected: str) -> None:
     """A key renders in the requested locale."""
-    assert expected == translate("outcome.success", locale)
+    assert expected == translate("outcome.failure", locale)
 
 
 def test_translate_defaults_to_english() -> None:

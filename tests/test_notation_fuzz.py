@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from tabletop_rules.dice import Dice, Roll, SeededDice
 from tabletop_rules.errors import TabletopRulesError
+from tabletop_rules.i18n import LOCALES
 from tabletop_rules.notation import Command, Limits, Result, parse
 from tabletop_rules.notation._limits import DEFAULT_LIMITS
 from tabletop_rules.notation._parser import (  # pyright: ignore[reportPrivateUsage]
@@ -47,7 +48,7 @@ def test_generated_commands_parse_roll_within_limits_and_round_trip(
     result = command.roll(dice)
     assert dice.count <= Limits().max_dice
     assert isinstance(result, Result)
-    for locale in ("en", "zh-Hant", "ja"):
+    for locale in LOCALES:
         assert result.render(locale)
 
 
@@ -195,7 +196,7 @@ def test_attacking_inputs_are_chat_a_command_or_refused_in_linear_work(
         outcome.append(command)
         if command is not None and hasattr(command, "roll"):
             result = command.roll(SeededDice(1))
-            for locale in ("en", "zh-Hant", "ja"):
+            for locale in LOCALES:
                 result.render(locale)
 
     made = calls(read)

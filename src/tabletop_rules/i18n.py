@@ -36,7 +36,10 @@ __all__ = [
 ]
 
 #: The locales the package ships a catalog for, in a stable order.
-LOCALES: tuple[str, ...] = ("en", "zh-Hant", "ja")
+#:
+#: .. versionchanged:: 0.1.0
+#:    Simplified Chinese (``zh-Hans``) is shipped.
+LOCALES: tuple[str, ...] = ("en", "zh-Hant", "zh-Hans", "ja")
 
 #: The locale used when a key or a locale is missing.
 DEFAULT_LOCALE = "en"
@@ -48,6 +51,13 @@ _ALIASES: Mapping[str, str] = MappingProxyType(
         "zh-tw": "zh-Hant",
         "zh-hk": "zh-Hant",
         "zh-mo": "zh-Hant",
+        # Bare zh is Simplified, as in CLDR's likely subtags (zh → zh-Hans-CN): a script or a
+        # region of Traditional Chinese is more specific and wins (zh-TW, zh-Hant-CN).
+        "zh": "zh-Hans",
+        "zh-hans": "zh-Hans",
+        "zh-cn": "zh-Hans",
+        "zh-sg": "zh-Hans",
+        "zh-my": "zh-Hans",
         "ja": "ja",
         "jp": "ja",
     }
@@ -81,6 +91,10 @@ def resolve_locale(tag: str) -> str:
     Tags are matched case-insensitively, with ``_`` read as ``-``, from the most specific
     prefix down: ``"zh_TW"`` and ``"zh-Hant-HK"`` give ``"zh-Hant"``, ``"ja-JP"`` gives
     ``"ja"``.
+    Chinese goes by its script first, then its region: ``zh-Hans`` (and ``zh-Hans-*``),
+    ``zh-CN``, ``zh-SG`` and ``zh-MY`` give ``"zh-Hans"``; ``zh-Hant`` (and ``zh-Hant-*``),
+    ``zh-TW``, ``zh-HK`` and ``zh-MO`` give ``"zh-Hant"``; a bare ``zh`` (or one with a region
+    neither lists) is Simplified, as CLDR's likely subtags read it (``zh`` is ``zh-Hans-CN``).
     A tag no shipped locale serves gives :data:`DEFAULT_LOCALE`, so that a bot can pass a
     player's client language as it comes.
 
@@ -99,8 +113,13 @@ def resolve_locale(tag: str) -> str:
 
     >>> resolve_locale("zh_TW")
     'zh-Hant'
+    >>> resolve_locale("zh-CN")
+    'zh-Hans'
     >>> resolve_locale("fr")
     'en'
+
+    .. versionchanged:: 0.1.0
+       Simplified Chinese tags give ``"zh-Hans"`` (they gave ``"en"``).
 
     .. versionchanged:: 0.2.0
        A tag that is not a ``str`` raises :class:`~tabletop_rules.errors.InvalidData`, not

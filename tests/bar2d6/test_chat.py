@@ -24,7 +24,7 @@ def test_the_climb_typed_in_a_chat() -> None:
     )
 
 
-@pytest.mark.parametrize("word", ["困難", "hard", "HARD", "３"])
+@pytest.mark.parametrize("word", ["困難", "困难", "hard", "HARD", "３"])
 def test_the_difficulty_as_a_word_or_dice(word: str) -> None:
     """B2D6-30: the ladder's word in any locale, or the dice count, full width too."""
     check = _parse(f"b2d6+1>={word}")
@@ -42,6 +42,11 @@ def test_helpers_in_a_chat() -> None:
     ) == check.helpers
 
 
+def test_helpers_in_simplified_chinese() -> None:
+    """B2D6-41, B2D6-44, B2D6-47: 协力 (Simplified) names a helper as 協力 and HELP do."""
+    assert _parse("B2D6+5>=3 HELP+2@1 協力+3@4") == _parse("B2D6+5>=3 协力+2@1 协力+3@4")
+
+
 def test_a_contest_in_a_chat() -> None:
     """B2D6-34, B2D6-38: ``B2D6+3 VS +2``; a tie goes to the defender."""
     contest = _parse("B2D6+3 VS +2")
@@ -56,9 +61,11 @@ def test_a_contest_cannot_be_helped_in_a_chat() -> None:
     assert "bar2d6.error.contest_help" == caught.value.key
 
 
-@pytest.mark.parametrize("text", ["B2D6+5>=5", "B2D6+5>=3 HELP+2@5", "B2D6+5>=3 HELP", "B2D6+"])
+@pytest.mark.parametrize(
+    "text", ["B2D6+5>=5", "B2D6+5>=3 HELP+2@5", "B2D6+5>=3 HELP", "B2D6+5>=3 协力", "B2D6+"]
+)
 def test_malformed_commands_say_where(text: str) -> None:
-    """B2D6-30, B2D6-47: a sixth die, a helper's fifth, a bare HELP: typed errors."""
+    """B2D6-30, B2D6-47: a sixth die, a helper's fifth, a bare HELP (or 协力): typed errors."""
     with pytest.raises(InvalidNotation):
         _parse(text)
 

@@ -43,6 +43,20 @@ def test_the_example_sheet() -> None:
     assert expected == parse_sheet(EXAMPLE_SHEET)
 
 
+def test_simplified_chinese_labels() -> None:
+    """B2D6-05, B2D6-06, B2D6-09: a sheet in Simplified words (个性点数, 项目, 主动, 回复能力)
+    reads as the Traditional one does."""
+    simplified = (
+        "姓名：B\n血量：4\n个性点数：7/10\n项目：\n"
+        "攀爬（技能）：主动+2\n急救包（武器）：被动+1 回复能力2\n"
+    )
+    traditional = (
+        "姓名：B\n血量：4\n個性點數：7/10\n項目：\n"
+        "攀爬（技能）：主動+2\n急救包（武器）：被動+1 回復能力2\n"
+    )
+    assert parse_sheet(traditional) == parse_sheet(simplified)
+
+
 def test_english_labels_and_full_width_numbers() -> None:
     """B2D6-06, B2D6-07, B2D6-09: English labels, full-width digits, an ability with its amount."""
     text = (

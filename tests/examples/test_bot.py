@@ -233,7 +233,7 @@ def test_each_system_plays_from_its_menu(db: Path, system: str) -> None:
 
 
 @pytest.mark.parametrize("system", ["m20", "bar2d6", "bayside23", "skirmish"])
-@pytest.mark.parametrize("locale", ["ja", "zh-Hant"])
+@pytest.mark.parametrize("locale", ["ja", "zh-Hant", "zh-Hans"])
 def test_menus_are_each_systems_labels_in_the_channels_locale(
     db: Path, system: str, locale: str
 ) -> None:
@@ -745,6 +745,21 @@ def test_the_session_in_the_bots_guide(db: Path) -> None:
     serve(Bot(store, seed=7), StdioTransport(io.StringIO("\n".join(typed) + "\n"), out))
     store.close()
     assert out.getvalue().splitlines() == shown
+
+
+@pytest.mark.parametrize("tag", ["zh-Hans", "zh-CN", "zh"])
+def test_a_channel_in_simplified_chinese(db: Path, tag: str) -> None:
+    """``.lang zh-Hans`` (or a tag that resolves to it) sets the channel to Simplified Chinese:
+    the bot's replies and the library's explanations follow, and Simplified commands read."""
+    store = Store(db)
+    bot = Bot(store, seed=SEED)
+    assert say(bot, "tavern", "ann", f".lang {tag}") == ["[#tavern] 本频道现在使用简体中文。"]
+    say(bot, "tavern", "ann", ".system m20")
+    (reply,) = say(bot, "tavern", "ann", "M20+4>=困难")
+    assert re.fullmatch(
+        r"\[#tavern\] ann: 1D20\[\d+\] \+4 修正 = \d+ ≥ 16（困难） (成功|失败)", reply
+    )
+    store.close()
 
 
 def test_every_message_in_every_locale() -> None:

@@ -44,7 +44,7 @@ YANG = Character(
     ),
 )
 
-LOCALES = ("zh-Hant", "en", "ja")
+LOCALES = ("zh-Hant", "zh-Hans", "en", "ja")
 
 
 def problems_of(text: str) -> tuple[tuple[str, dict[str, object]], ...]:
@@ -128,6 +128,36 @@ def test_any_character_round_trips_through_format_sheet(hero: Character, locale:
 
 
 # -- reading -----------------------------------------------------------------------------------
+
+
+#: The example in Simplified Chinese words: field names, tendency, specialties and the skills
+#: in brackets (the names the player gave stay as written).
+SIMPLIFIED_SHEET = (
+    SHEET.replace("屬性", "属性")
+    .replace("行事傾向：身體型", "行事倾向：身体型")
+    .replace("特長：", "特长：")
+    .replace("詭計＋１ 知識", "诡计＋１ 知识")
+    .replace("（雙重攻擊）", "（双重攻击）")
+    .replace("（強化雙重攻擊）", "（强化双重攻击）")
+    .replace("（攻擊強化）", "（攻击强化）")
+    .replace("（專精特長）", "（专精特长）")
+)
+
+
+def test_a_sheet_in_simplified_chinese_reads_the_same() -> None:
+    """M20-020, M20-023: Simplified field names and words (属性, 行事倾向, 双重攻击) read as
+    the Traditional ones do."""
+    assert YANG == parse_sheet(SIMPLIFIED_SHEET)
+
+
+def test_a_simplified_sheets_problems_list_simplified_words() -> None:
+    """M20-012: a sheet written in Simplified (from 属性 on, after the shared 姓名 and 描述)
+    is answered with the Simplified words."""
+    with pytest.raises(InvalidCharacter) as caught:
+        parse_sheet(SIMPLIFIED_SHEET.replace("身体型", "战士型"))
+    assert caught.value.localized_problems("zh-Hans") == (
+        "第 5 行的「战士型」无法辨识：请使用 身体型、诡计型、知识型、交涉型、万能型 之一。",
+    )
 
 
 def test_half_width_text_reads_the_same() -> None:

@@ -104,6 +104,13 @@ def test_a_reacting_check_uses_the_defense_attribute() -> None:
     assert SpecialtyCheck.of(HERO, Specialty.PHYSIQUE, 12, stance=Stance.REACTING) == checks[0]
 
 
+def test_a_check_in_simplified_words() -> None:
+    """M20-035, M20-038: 诡计 困难 应对 (Simplified) asks the check 詭計 困難 應對 does."""
+    assert character_check(HERO, ["詭計", "困難", "應對"]) == (
+        character_check(HERO, ["诡计", "困难", "应对"])
+    )
+
+
 def test_a_number_is_any_difficulty() -> None:
     """M20-036: a difficulty is any whole number, full-width digits included."""
     check = character_check(HERO, ["知識", "１３"])

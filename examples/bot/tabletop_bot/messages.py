@@ -38,7 +38,7 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
     "en": {
         "bot.help": (
             "Bot commands:\n"
-            ".lang en|zh-Hant|ja: this channel's language\n"
+            ".lang en|zh-Hant|zh-Hans|ja: this channel's language\n"
             ".system NAME: this channel's rule system (m20, bar2d6, bayside23, skirmish)\n"
             ".st SYSTEM SHEET: store your character (paste the sheet; `example` for the "
             "system's example; a deck for skirmish); .st SYSTEM shows it\n"
@@ -88,7 +88,7 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "bot.broken": "Game #{game} cannot be resumed: its stored record is refused ({detail}). Nothing else is affected; the GM may .end it.",
         "bot.damaged_dice": "This channel's stored dice are damaged ({detail}); no roll is made until an operator repairs the row.",
         "bot.damaged_channel": "This channel's stored row is damaged ({detail}); nothing is done here until an operator repairs it.",
-        "bot.damaged_locale": "This channel's stored language is damaged ({detail}); choose one with .lang en, .lang zh-Hant or .lang ja.",
+        "bot.damaged_locale": "This channel's stored language is damaged ({detail}); choose one with .lang en, .lang zh-Hant, .lang zh-Hans or .lang ja.",
         "bot.damaged_system": "This channel's stored system is damaged ({detail}); choose one with .system NAME.",
         "bot.damaged_lobby": "The game being set up here is damaged and cannot be read ({detail}); open a new one with .battle SYSTEM.",
         "bot.no_game_id": "No game can be numbered in this database: the last number is taken (a damaged row?); an operator must repair it.",
@@ -110,7 +110,7 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
     "zh-Hant": {
         "bot.help": (
             "機器人指令：\n"
-            ".lang en|zh-Hant|ja：本頻道的語言\n"
+            ".lang en|zh-Hant|zh-Hans|ja：本頻道的語言\n"
             ".system 名稱：本頻道的規則（m20、bar2d6、bayside23、skirmish）\n"
             ".st 規則 角色卡：儲存你的角色（貼上角色卡；`example` 為該規則的範例；skirmish 為牌組）；"
             ".st 規則 顯示已儲存的角色\n"
@@ -160,7 +160,7 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "bot.broken": "第 #{game} 局無法恢復：其儲存的紀錄被拒絕（{detail}）。其他一切不受影響；GM 可以 .end 結束。",
         "bot.damaged_dice": "本頻道儲存的骰子狀態已損壞（{detail}）；在管理者修復前不會擲骰。",
         "bot.damaged_channel": "本頻道儲存的資料列已損壞（{detail}）；在管理者修復前，這裡不會執行任何指令。",
-        "bot.damaged_locale": "本頻道儲存的語言已損壞（{detail}）；請用 .lang en、.lang zh-Hant 或 .lang ja 重新選擇。",
+        "bot.damaged_locale": "本頻道儲存的語言已損壞（{detail}）；請用 .lang en、.lang zh-Hant、.lang zh-Hans 或 .lang ja 重新選擇。",
         "bot.damaged_system": "本頻道儲存的規則已損壞（{detail}）；請用 .system 名稱 重新選擇。",
         "bot.damaged_lobby": "這裡正在準備的遊戲已損壞，無法讀取（{detail}）；請用 .battle 規則 重新開一局。",
         "bot.no_game_id": "這個資料庫已無法為新遊戲編號：最後一個號碼已被占用（資料列損壞？）；需由管理者修復。",
@@ -179,10 +179,82 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "bot.reason.length": "紀錄寫著儲存了 {length} 個事件，實際上有 {found} 個",
         "bot.reason.error": "{error}",
     },
+    "zh-Hans": {
+        "bot.help": (
+            "机器人指令：\n"
+            ".lang en|zh-Hant|zh-Hans|ja：本频道的语言\n"
+            ".system 名称：本频道的规则（m20、bar2d6、bayside23、skirmish）\n"
+            ".st 规则 角色卡：保存你的角色（粘贴角色卡；`example` 为该规则的示例；skirmish 为牌组）；"
+            ".st 规则 显示已保存的角色\n"
+            ".check ...：以本频道规则进行你已保存角色的判定\n"
+            ".battle 规则、.join、.foe ID、.fight：开局、加入、加入敌人（GM）、开始\n"
+            ".menu、.do N：你现在能做的事，并执行；.end：GM 结束游戏\n"
+            "在掷骰指令前加 S 即为暗骰。"
+        ),
+        "bot.locale_set": "本频道现在使用简体中文。",
+        "bot.unknown_locale": "未知的语言「{tag}」：请用 {locales} 之一。",
+        "bot.system_set": "本频道现在使用 {system}。",
+        "bot.system_cleared": "本频道不使用任何规则：只用通用掷骰语法。",
+        "bot.unknown_system": "未知的规则「{system}」：请用 {systems} 之一。",
+        "bot.no_system": "请先选择本频道的规则：.system 名称。",
+        "bot.stored": "已保存 {user} 的 {system} 角色：\n{sheet}",
+        "bot.no_character": "{user} 没有 {system} 角色：请用 .st {system} 角色卡 保存。",
+        "bot.damaged_character": "{user} 保存的 {system} 角色已损坏，无法读取（{detail}）；请用 .st 重新保存。",
+        "bot.secret_rolled": "{user} 掷了暗骰。",
+        "bot.unknown_command": "未知的指令「{command}」；.help 会列出所有指令。",
+        "bot.usage": "用法：{usage}",
+        "bot.unknown_choice": "「{word}」不在这些选项中：{choices}。",
+        "bot.not_a_number": "「{word}」不是数字。",
+        "bot.bad_deck": "skirmish 的牌组是示例牌组（{decks}）或三张示例卡（{cards}）。",
+        "bot.no_check": "{system} 没有角色判定；请开一局游戏。",
+        "bot.lobby_open": "{gm} 开了一局 {system}。玩家：.join；GM：每个敌人 .foe ID，然后 .fight。",
+        "bot.lobby_open_players": "{gm} 开了一局 {system}：两位玩家 .join，然后 {gm} 输入 .fight。",
+        "bot.busy": "本频道已有一局游戏（#{game}）；GM 可以 .end 结束。",
+        "bot.no_lobby": "这里没有开局：用 .battle 规则 开一局。",
+        "bot.joined": "{user} 以 {id} 加入。",
+        "bot.full": "这局已满。",
+        "bot.already_seated": "{user} 已在这局中。",
+        "bot.only_gm": "只有 GM（{gm}）可以这样做。",
+        "bot.no_gm_here": "{system} 没有 GM：两位玩家 .join。",
+        "bot.foe_added": "敌人 {id} 加入（{template} 的副本）。",
+        "bot.example_sheet": "示例角色卡",
+        "bot.bad_id": "不能使用「{id}」：请换一个 ID。",
+        "bot.not_enough": "玩家不足：{system} 需要 {count} 位。",
+        "bot.started": "{system} 第 #{game} 局开始。",
+        "bot.no_game": "这里没有进行中的游戏。",
+        "bot.menu_empty": "{user} 现在没有可做的事。等待：{waiting}。",
+        "bot.menu_head": "{user}，用 .do N 选择：",
+        "bot.bad_choice": "请选 1 到 {count} 的数字（.menu 会列出）。",
+        "bot.to_act": "轮到：{actors}。",
+        "bot.over": "游戏结束。胜方：{winners}。",
+        "bot.over_draw": "游戏结束，没有胜方。",
+        "bot.ended": "第 #{game} 局结束。",
+        "bot.broken": "第 #{game} 局无法恢复：其保存的记录被拒绝（{detail}）。其他一切不受影响；GM 可以 .end 结束。",
+        "bot.damaged_dice": "本频道保存的骰子状态已损坏（{detail}）；在管理员修复前不会掷骰。",
+        "bot.damaged_channel": "本频道保存的数据行已损坏（{detail}）；在管理员修复前，这里不会执行任何指令。",
+        "bot.damaged_locale": "本频道保存的语言已损坏（{detail}）；请用 .lang en、.lang zh-Hant、.lang zh-Hans 或 .lang ja 重新选择。",
+        "bot.damaged_system": "本频道保存的规则已损坏（{detail}）；请用 .system 名称 重新选择。",
+        "bot.damaged_lobby": "这里正在准备的游戏已损坏，无法读取（{detail}）；请用 .battle 规则 重新开一局。",
+        "bot.no_game_id": "这个数据库已无法为新游戏编号：最后一个号码已被占用（数据行损坏？）；需由管理员修复。",
+        "bot.reason.type": "字段 {column} 存的是 {found} 类型的值，而不是 {wanted}",
+        "bot.reason.unknown_system": "「{system}」不是机器人支持的规则",
+        "bot.reason.unknown_locale": "「{tag}」不是机器人使用的语言",
+        "bot.reason.seats_shape": "座位不是由 [用户, ID, 角色] 文本组成的列表",
+        "bot.reason.seats_contradict": "座位彼此矛盾，或不符合规则（{problem}）",
+        "bot.seat_problem.role": "有座位的角色既不是 player 也不是 foe",
+        "bot.seat_problem.id": "有 ID 是空的、与 GM 相同，或重复",
+        "bot.seat_problem.player": "玩家的座位不是开局时的安排",
+        "bot.seat_problem.foe": "有敌人不属于 GM",
+        "bot.reason.beside_game": "本频道已有进行中的第 #{game} 局",
+        "bot.reason.no_row": "本频道有游戏或开局，却没有自己的数据行，因此骰子状态已遗失",
+        "bot.reason.over": "字段 over 存的是 {found}，既不是 0 也不是 1",
+        "bot.reason.length": "记录写着保存了 {length} 个事件，实际上有 {found} 个",
+        "bot.reason.error": "{error}",
+    },
     "ja": {
         "bot.help": (
             "ボットのコマンド：\n"
-            ".lang en|zh-Hant|ja：このチャンネルの言語\n"
+            ".lang en|zh-Hant|zh-Hans|ja：このチャンネルの言語\n"
             ".system 名前：このチャンネルのシステム（m20、bar2d6、bayside23、skirmish）\n"
             ".st システム シート：キャラクターを保存（シートを貼り付け。`example` でシステムの例、"
             "skirmish はデッキ）。.st システム で表示\n"
@@ -232,7 +304,7 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "bot.broken": "ゲーム #{game} は再開できません：保存された記録が拒否されました（{detail}）。ほかには影響しません。GM は .end で終えられます。",
         "bot.damaged_dice": "このチャンネルの保存されたダイスは壊れています（{detail}）。管理者が直すまでダイスは振りません。",
         "bot.damaged_channel": "このチャンネルの保存された行は壊れています（{detail}）。管理者が直すまで、ここでは何もしません。",
-        "bot.damaged_locale": "このチャンネルの保存された言語は壊れています（{detail}）。.lang en、.lang zh-Hant、.lang ja のいずれかで選び直してください。",
+        "bot.damaged_locale": "このチャンネルの保存された言語は壊れています（{detail}）。.lang en、.lang zh-Hant、.lang zh-Hans、.lang ja のいずれかで選び直してください。",
         "bot.damaged_system": "このチャンネルの保存されたシステムは壊れています（{detail}）。.system 名前 で選び直してください。",
         "bot.damaged_lobby": "ここで準備中のゲームは壊れていて読めません（{detail}）。.battle システム で開き直してください。",
         "bot.no_game_id": "このデータベースでは新しいゲームに番号を付けられません：最後の番号が使われています（壊れた行？）。管理者が直す必要があります。",

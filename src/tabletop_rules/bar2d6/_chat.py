@@ -5,8 +5,9 @@ the bar2d6 package (the package the ``tabletop_rules.rulesets`` entry point name
 
 - ``B2D6+N>=DICE``: a check against the GM's dice, 2D6 + N against 0 to 4 d6, a number or a
   word of the ladder in any shipped locale (``B2D6+5>=3``, ``B2D6+5>=困難``, ``B2D6>=hard``).
-- ``B2D6+N>=DICE HELP+M@D ...``: the same check helped: each ``HELP+M@D`` (or ``協力+M@D``)
-  is a helper using a bonus of M at D dice (1 to 4), rolled before the check.
+- ``B2D6+N>=DICE HELP+M@D ...``: the same check helped: each ``HELP+M@D`` (or the word of
+  ``bar2d6.term.help`` in any shipped locale: ``協力+M@D``, ``协力+M@D``) is a helper using a
+  bonus of M at D dice (1 to 4), rolled before the check.
 - ``B2D6+N VS +M``: a contest between characters, attacker + N against defender + M (a tie
   goes to the defender); it cannot be helped.
 """
@@ -17,6 +18,7 @@ import re
 from typing import Final
 
 from tabletop_rules.bar2d6._checks import Contest, DifficultyDice, GMCheck, Helper
+from tabletop_rules.bar2d6._sheet import words_of
 from tabletop_rules.checks import Term
 from tabletop_rules.errors import InvalidCheck, InvalidNotation
 from tabletop_rules.notation import SIGNED, ChatCommand, signed_total, unreadable
@@ -25,7 +27,12 @@ __all__ = ["CHAT_COMMANDS"]
 
 #: The label of the modifier a player types.
 _MODIFIER: Final = "bar2d6.term.modifier"
-_HELP: Final = rf"(?:HELP|協力)\s*(?P<bonus>{SIGNED})@\s*(?P<dice>[0-9])"
+#: The word of a helper, as the help (``HELP``) is called in each shipped locale: read when the
+#: chat commands are first used, as every system's words are.
+_HELP_WORD: Final = "(?:{})".format(
+    "|".join(re.escape(word) for word in sorted(words_of("bar2d6.term.help") | {"help"}))
+)
+_HELP: Final = rf"{_HELP_WORD}\s*(?P<bonus>{SIGNED})@\s*(?P<dice>[0-9])"
 _CHECK: Final = re.compile(
     rf"B2D6\s*(?P<modifier>{SIGNED})(?:>=|≥)\s*(?P<difficulty>[^\s]+)(?P<helpers>(?:\s+\S+)*)",
     re.IGNORECASE,
@@ -110,10 +117,10 @@ CHAT_COMMANDS: Final = (
         system="bar2d6",
         name="helped",
         pattern="B2D6+N>=DICE HELP+M@D",
-        prefix=rf"B2D6\s*{SIGNED}(?:>=|≥)\s*\S+\s+(?:HELP|協力)",
+        prefix=rf"B2D6\s*{SIGNED}(?:>=|≥)\s*\S+\s+{_HELP_WORD}",
         help="bar2d6.chat.helped",
         reader=_read_check,
-        examples=("B2D6+5>=3 HELP+2@1", "B2D6+1>=困難 協力+3@4 協力+1@1"),
+        examples=("B2D6+5>=3 HELP+2@1", "B2D6+1>=困難 協力+3@4 協力+1@1", "B2D6+1>=困难 协力+3@4"),
     ),
     ChatCommand(
         system="bar2d6",

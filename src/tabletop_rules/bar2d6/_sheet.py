@@ -72,7 +72,8 @@ _EFFECT: Final = re.compile(
 _SEPARATORS: Final = re.compile(r"[\s,、]+")
 
 
-def _words(key: str) -> set[str]:
+def words_of(key: str) -> set[str]:
+    """The words of the catalog key *key* in every shipped locale, normalized."""
     return {normalize(translate(key, locale)) for locale in LOCALES}
 
 
@@ -80,7 +81,7 @@ def _words(key: str) -> set[str]:
 def _field_words() -> Mapping[str, str]:
     words: dict[str, str] = {}
     for field in _FIELDS:
-        for word in _words(f"bar2d6.sheet.{field}"):
+        for word in words_of(f"bar2d6.sheet.{field}"):
             words[word] = field
     words["hp"] = "hp"
     words["生命值"] = "hp"
@@ -91,7 +92,7 @@ def _field_words() -> Mapping[str, str]:
 @functools.cache
 def _kind_words() -> Mapping[str, ItemKind]:
     return MappingProxyType(
-        {word: kind for kind in ItemKind for word in {*_words(kind.label), kind.value}}
+        {word: kind for kind in ItemKind for word in {*words_of(kind.label), kind.value}}
     )
 
 
@@ -99,10 +100,10 @@ def _kind_words() -> Mapping[str, ItemKind]:
 def _effect_words() -> Mapping[str, str | SpecialKind]:
     words: dict[str, str | SpecialKind] = {}
     for key, value in ((_ACTIVE, "active"), (_PASSIVE, "passive")):
-        for word in {*_words(key), value}:
+        for word in {*words_of(key), value}:
             words[word] = value
     for kind in SpecialKind:
-        for word in {*_words(kind.label), kind.value}:
+        for word in {*words_of(kind.label), kind.value}:
             words[word] = kind
     return MappingProxyType(words)
 

@@ -145,7 +145,7 @@ class _Vocabulary(NamedTuple):
 @functools.cache
 def _vocabulary() -> _Vocabulary:
     fields: dict[str, tuple[str, str]] = {}
-    for locale in reversed(LOCALES):  # the first locale wins a shared word: zh-Hant, then ja
+    for locale in reversed(LOCALES):  # the first locale wins a shared word: zh-Hant, zh-Hans, ja
         for field in _FIELDS:
             fields[normalize(translate(f"m20.sheet.field.{field}", locale))] = (field, locale)
     return _Vocabulary(
@@ -303,7 +303,9 @@ class _Reader:
         if found is None:
             return None
         field, locale = found
-        if self.locale is None:
+        if self.locale is None or (self.locale, locale) == ("zh-Hant", "zh-Hans"):
+            # The two scripts share field names (姓名, 描述, 技能), which read as zh-Hant: a
+            # sheet is Simplified from its first field name that only Simplified writes.
             self.locale = locale
         return field, raw[colon + 1 :].strip()
 

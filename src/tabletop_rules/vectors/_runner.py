@@ -12,6 +12,7 @@ import attrs
 
 from tabletop_rules.checks import CheckResult, Outcome
 from tabletop_rules.errors import DiceExhausted, InvalidData, InvalidDice, TabletopRulesError
+from tabletop_rules.i18n import LOCALES as _SHIPPED
 from tabletop_rules.i18n import translate
 from tabletop_rules.vectors._format import (
     ChatInput,
@@ -38,8 +39,9 @@ __all__ = [
     "shipped_files",
 ]
 
-#: The locales every case's explanation is recorded in.
-LOCALES = ("en", "zh-Hant", "ja")
+#: The locales every case's explanation is recorded in: the shipped ones,
+#: :data:`tabletop_rules.i18n.LOCALES`.
+LOCALES: tuple[str, ...] = _SHIPPED
 _CRITICAL = frozenset({Outcome.CRITICAL, Outcome.AUTOMATIC_SUCCESS})
 _FUMBLE = frozenset({Outcome.FUMBLE, Outcome.AUTOMATIC_FAILURE})
 
