@@ -37,6 +37,7 @@ from tabletop_rules._arguments import (
     checked_ruleset,
     checked_source,
     checked_text,
+    checked_whole,
     wrong_type,
 )
 from tabletop_rules.dice import ScriptedDice, atomic
@@ -427,6 +428,52 @@ class GameRecord(Generic[SetupT, CommandT, EventT]):
             if type(entry) is not Entry:
                 checked(entry, Entry, f"$.entries[{index}]", "engine.Entry")
         return attrs.evolve(self, entries=(*self.entries, *added))
+
+    @property
+    def commands(self) -> int:
+        """How many commands the record holds: its entries but the opening one.
+
+        .. versionadded:: 0.1.0
+        """
+        entries = self.entries
+        return len(entries) - 1 if entries and entries[0].command is None else len(entries)
+
+    def undo(self, commands: int = 1) -> GameRecord[SetupT, CommandT, EventT]:
+        """This record cut back by its last *commands* commands: an undo.
+
+        :func:`replay` of the record it gives (verified or trusted) is exactly the state the
+        game had before those commands. The opening entry (the steps :func:`begin` took, with
+        no command) is never cut: undoing every command gives the game as it began.
+        The dice are not turned back; the faces the undone commands drew are simply dropped.
+
+        >>> from tabletop_rules import SeededDice, m20
+        >>> from tabletop_rules.systems import Seat
+        >>> hero = m20.parse_sheet(m20.EXAMPLE_SHEET)
+        >>> seats = [Seat(id="ann", character=hero), Seat(id="orc", character=hero, foe=True)]
+        >>> setup = m20.lineup(seats)
+        >>> dice = SeededDice(1)
+        >>> state, record = begin(m20.RULESET, setup, dice)
+        >>> after, entry = step(m20.RULESET, state, m20.RULESET.legal_commands(state)[0], dice)
+        >>> longer = record.append(entry)
+        >>> longer.commands, longer.undo(1) == record, replay(longer.undo(1)) == state
+        (1, True, True)
+
+        Raises:
+            IllegalCommand: The record holds fewer than *commands* commands
+                (``undo_past_start``); nothing is cut.
+            InvalidData: *commands* is no whole number of 0 or more (path ``$.commands``).
+
+        .. versionadded:: 0.1.0
+        """
+        count = checked_whole(commands, "$.commands")
+        if count < 0:
+            raise InvalidData("$.commands", "error.undo_negative", commands=count)
+        held = self.commands
+        if count > held:
+            raise IllegalCommand("undo_past_start", commands=count, held=held)
+        if count == 0:
+            return self
+        return attrs.evolve(self, entries=self.entries[: len(self.entries) - count])
 
 
 @overload
