@@ -119,7 +119,7 @@ def games() -> dict[str, Game]:
         "bar2d6": _played(bar2d6, _duel_setup(bar2d6, bar2d6.parse_sheet(bar2d6.EXAMPLE_SHEET))),
         "bayside23": _played(
             bayside23,
-            bayside23.BattleSetup(
+            bayside23.CombatSetup(
                 participants=[
                     bayside23.Participant(id="mina", character=mina),
                     bayside23.Participant(id="g1", character=mina, side=bayside23.Side.ENEMIES),
@@ -248,6 +248,18 @@ LOCALE_TAKERS: dict[str, Callable[[Any], object]] = {
     "notation.CountResult.render": lambda locale: rolled("6B6>=4").render(locale),
     "notation.CountResult.line": lambda locale: rolled("6B6>=4").line(locale),
     "notation.RepeatResult.render": lambda locale: rolled("x2 2D6").render(locale),
+    "notation.RerollResult.render": lambda locale: rolled("3R6>=5").render(locale),
+    "notation.RerollResult.line": lambda locale: rolled("3R6>=5").line(locale),
+    "notation.UpperResult.render": lambda locale: rolled("3U6[6]+1").render(locale),
+    "notation.UpperResult.line": lambda locale: rolled("3U6[6]+1").line(locale),
+    "notation.TallyResult.render": lambda locale: rolled("6TY6").render(locale),
+    "notation.TallyResult.line": lambda locale: rolled("6TY6").line(locale),
+    "notation.CalculationResult.render": lambda locale: rolled("C(10/3)").render(locale),
+    "notation.CalculationResult.line": lambda locale: rolled("C(10/3)").line(locale),
+    "notation.ChoiceResult.render": lambda locale: rolled("choice[a,b]").render(locale),
+    "notation.ChoiceResult.line": lambda locale: rolled("choice[a,b]").line(locale),
+    "notation.D66Result.render": lambda locale: rolled("D66S").render(locale),
+    "notation.D66Result.line": lambda locale: rolled("D66S").line(locale),
     "notation.SystemCommand.render": _system_command_render,
     # m20
     "m20.describe": lambda locale: m20.describe(game("m20").events[-1], locale),
@@ -261,6 +273,9 @@ LOCALE_TAKERS: dict[str, Callable[[Any], object]] = {
         bar2d6.parse_sheet(bar2d6.EXAMPLE_SHEET), locale
     ),
     "bar2d6.HelpedResult.explain": lambda locale: _helped_result().explain(locale),
+    "bayside23.format_sheet": lambda locale: bayside23.format_sheet(
+        bayside23.parse_sheet(bayside23.EXAMPLE_SHEET), locale
+    ),
     # bayside23
     "bayside23.describe": lambda locale: bayside23.describe(game("bayside23").events[-1], locale),
     "bayside23.log": lambda locale: bayside23.log(game("bayside23").events, locale),

@@ -7,7 +7,7 @@ from typing import Any, Final
 
 import attrs
 
-from tabletop_rules._arguments import an_instance, checked_items, checked_text, shown, wrong_type
+from tabletop_rules.arguments import an_instance, checked_items, checked_text, shown, wrong_type
 from tabletop_rules.checks import CheckResult, Term
 from tabletop_rules.engine import GameResult, PromptFrame, PromptStack
 from tabletop_rules.errors import InvalidData
@@ -21,12 +21,12 @@ __all__ = [
     "PLAYERS",
     "Action",
     "ActionKind",
+    "CombatSetup",
+    "CombatState",
     "Frame",
     "MarkerKind",
     "Phase",
     "PlacedMarker",
-    "Setup",
-    "State",
     "Status",
     "Team",
     "Unit",
@@ -176,7 +176,7 @@ class Team:
     rows: tuple[int, ...] = attrs.field(converter=_rows)
 
 
-def _check_setup(setup: Setup, attribute: object, teams: tuple[Team, ...]) -> None:
+def _check_setup(setup: CombatSetup, attribute: object, teams: tuple[Team, ...]) -> None:
     if len(teams) != len(PLAYERS):
         raise InvalidData("$.teams", "a game has two teams")
     for index, (player, team) in enumerate(zip(PLAYERS, teams, strict=True)):
@@ -193,7 +193,7 @@ def _check_setup(setup: Setup, attribute: object, teams: tuple[Team, ...]) -> No
 
 
 @attrs.frozen(kw_only=True)
-class Setup:
+class CombatSetup:
     """The start of a game: both teams, the cards that may be summoned, the readings."""
 
     #: The teams of ``a`` and ``b``.
@@ -258,7 +258,7 @@ Frame = PromptFrame[ResponseWindow[Action]]
 class Phase(enum.Enum):
     """Where the game is."""
 
-    #: The players roll for the first turn (SK-02).
+    #: The first player is not rolled yet (SK-02): the rules roll it before anyone acts.
     INITIATIVE = "initiative"
     #: A turn has begun and its preparation is owed (SK-07).
     PREPARATION = "preparation"
@@ -269,7 +269,7 @@ class Phase(enum.Enum):
 
 
 @attrs.frozen(kw_only=True)
-class State:
+class CombatState:
     """A skirmish game between two events."""
 
     #: Every character that has been on the field, in order.
@@ -331,6 +331,6 @@ class State:
         raise KeyError(card_id)
 
 
-copy_state: Final = copier(State)
+copy_state: Final = copier(CombatState)
 copy_unit: Final = copier(Unit)
 copy_action: Final = copier(Action)
