@@ -42,7 +42,8 @@ def _m20(name: str = "楊望蒼", *kinds: str) -> GameRecord[Any, Any, Any]:
 
 def _states_before(record: GameRecord[Any, Any, Any], ruleset: Any) -> list[Any]:
     """The state before each command of *record*, by verified replay of its undos."""
-    return [replay(record.undo(record.commands - n), ruleset) for n in range(record.commands)]
+    held = record.commands
+    return [engine.undo(record, held - n, ruleset)[0] for n in range(held)]
 
 
 @pytest.mark.parametrize("system", SYSTEMS, ids=[system.name for system in SYSTEMS])
@@ -104,10 +105,11 @@ def test_a_skirmish_log_tells_each_checks_chance() -> None:
     chances = [entry for entry in log.entries if entry.chance is not None]
     assert chances
     befores = _states_before(record, skirmish.RULESET)
+    commands = [entry.command for entry in record.entries if entry.command is not None]
     for entry in chances:
         assert entry.number is not None
-        command = record.entries[entry.number - 1 + record.commands - len(befores)].command
-        assert skirmish.odds(befores[entry.number - 1], command) == entry.chance
+        before, command = befores[entry.number - 1], commands[entry.number - 1]
+        assert skirmish.odds(before, command) == entry.chance
     text = log.render()
     first = chances[0]
     assert f"{first.number}. {first.label} (chance of success " in text
@@ -170,15 +172,97 @@ def test_the_markdown_log_of_a_combat() -> None:
 
 
 def test_the_bbcode_log_of_a_combat() -> None:
-    """BBCode: bold heads, the lines as they are (a roll's brackets open no tag)."""
+    """BBCode: bold heads, a blank line between entries, the lines as they are (a roll's
+    brackets open no tag)."""
     assert [
         "[b]團錄：酒吧M20變體[/b]",
         "",
         "[b]1. 楊望蒼（ann） 專注防禦[/b]",
-    ] == SessionLog.of(_m20(), "zh-Hant").render(Markup.BBCODE).splitlines()[:3]
-    text = SessionLog.of(_m20(), "zh-Hant").render("bbcode")
-    assert "1D20[14] +3 物攻" in text
-    assert text.endswith("[b]結果：無人獲勝（GM結束了戰鬥）。[/b]")
+        "楊望蒼（ann） 專注防禦。",
+        "",
+        "[b]2. 楊望蒼（orc） 攻擊 楊望蒼（ann）（物理攻擊）[/b]",
+        "楊望蒼（orc） 攻擊 楊望蒼（ann）：攻擊判定：1D20[14] +3 物攻 +1 蒼空/夜魂 = 18 ≥ 6"
+        "（1D20[2] +2 物防 +2 專注防禦） 成功",
+        "楊望蒼（ann） 受到 1 點傷害（生命值 2）。",
+        "第1輪結束。",
+        "",
+        "[b]3. GM：結束戰鬥[/b]",
+        "戰鬥結束：無人獲勝（GM結束了戰鬥）。",
+        "",
+        "[b]結果：無人獲勝（GM結束了戰鬥）。[/b]",
+    ] == SessionLog.of(_m20(), "zh-Hant").render(Markup.BBCODE).splitlines()
+
+
+def _skirmish() -> GameRecord[Any, Any, Any]:
+    """Three commands of a skirmish whose first is an attack: its chance is in the log."""
+    return play(skirmish.RULESET, skirmish.sample_setup(), seed=15, max_steps=3)
+
+
+_SKIRMISH_ATTACK = "Beast Caller makes a normal attack on Ember Knight"
+_SKIRMISH_CHECK = (
+    "Beast Caller pays; 1 AP left. Check: 2D6[5,3] +2 skl -1 distance = 9 > 11"
+    " (2D6[6,4] +1 def) Failure. No effect. The action of Beast Caller ends."
+)
+
+
+def test_the_text_log_of_a_card_game_with_its_odds() -> None:
+    """Plain text of a skirmish: the opening steps unnumbered, the attack with its exact
+    chance (4/9, about 44.4%), a game that goes on."""
+    assert [
+        "Session log: Card skirmish",
+        "Before the first command",
+        "   Rolls for the first turn: 11 12; b goes first.",
+        "   Turn 1 of b: each standing character gains 1 AP.",
+        f"1. {_SKIRMISH_ATTACK} (chance of success ≈44.4%, 4/9)",
+        "   Beast Caller declares a normal attack (target: Ember Knight).",
+        f"   {_SKIRMISH_CHECK}",
+        "2. Wind Archer takes a preparatory action (+2 AP) and moves to row 2",
+        "   Wind Archer declares a preparatory action (target: -).",
+        "   Wind Archer pays; 1 AP left. Effect: Wind Archer: 5 hp, 3 AP, row 2."
+        " The action of Wind Archer ends.",
+        "3. Moon Shifter takes a preparatory action (+2 AP)",
+        "   Moon Shifter declares a preparatory action (target: -).",
+        "   Moon Shifter pays; 1 AP left. Effect: Moon Shifter: 5 hp, 3 AP, row 3."
+        " The action of Moon Shifter ends.",
+        "No result yet: the game has not been played to its end.",
+    ] == SessionLog.of(_skirmish(), "en").render("text").splitlines()
+
+
+def test_the_markdown_log_of_a_card_game_with_its_odds() -> None:
+    """Markdown of a skirmish: the opening steps as a list under a bold line, the chance in
+    italics after the bold label, a check's brackets and its ``>`` escaped."""
+    lines = SessionLog.of(_skirmish(), "en").render(Markup.MARKDOWN).splitlines()
+    assert [
+        "## Session log: Card skirmish",
+        "",
+        "**Before the first command**",
+        "",
+        "- Rolls for the first turn: 11 12; b goes first.",
+        "- Turn 1 of b: each standing character gains 1 AP.",
+        "",
+        f"1. **{_SKIRMISH_ATTACK}** *(chance of success ≈44.4%, 4/9)*",
+        "   - Beast Caller declares a normal attack (target: Ember Knight).",
+        "   - Beast Caller pays; 1 AP left. Check: 2D6\\[5,3\\] +2 skl -1 distance = 9 \\> 11"
+        " (2D6\\[6,4\\] +1 def) Failure. No effect. The action of Beast Caller ends.",
+    ] == lines[:10]
+    assert ["", "**No result yet: the game has not been played to its end.**"] == lines[-2:]
+
+
+def test_the_bbcode_log_of_a_card_game_with_its_odds() -> None:
+    """BBCode of a skirmish: the chance in italics after the bold label."""
+    lines = SessionLog.of(_skirmish(), "en").render("bbcode").splitlines()
+    assert [
+        "[b]Session log: Card skirmish[/b]",
+        "",
+        "[b]Before the first command[/b]",
+        "Rolls for the first turn: 11 12; b goes first.",
+        "Turn 1 of b: each standing character gains 1 AP.",
+        "",
+        f"[b]1. {_SKIRMISH_ATTACK}[/b] [i](chance of success ≈44.4%, 4/9)[/i]",
+        "Beast Caller declares a normal attack (target: Ember Knight).",
+        _SKIRMISH_CHECK,
+    ] == lines[:9]
+    assert ["", "[b]No result yet: the game has not been played to its end.[/b]"] == lines[-2:]
 
 
 def test_a_players_text_is_never_markup() -> None:
@@ -213,7 +297,7 @@ def test_every_word_of_the_log_is_in_the_locale(locale: str) -> None:
 
 
 def test_the_result_names_the_winners() -> None:
-    """A game won names its winners and why; one that goes on says so."""
+    """A game won names its winners and why; one that goes on says it has no result yet."""
     record = play(skirmish.RULESET, skirmish.sample_setup(), seed=7)
     log = SessionLog.of(record, "en")
     assert log.result is not None
@@ -222,7 +306,7 @@ def test_the_result_names_the_winners() -> None:
         " characters, then more hp, wins)."
     )
     going = SessionLog.of(_m20("x", "FocusDefense"), "en")
-    assert (None, "The game goes on.") == (going.result, going.render().splitlines()[-1])
+    assert (None, "No result yet: the game has not been played to its end.") == (going.result, going.render().splitlines()[-1])
 
 
 def test_a_tampered_record_is_refused_at_the_changed_entry() -> None:
