@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 
 from tabletop_rules import SeededDice, engine, m20, skirmish, to_json
-from tabletop_rules.engine import GameRecord, replay
+from tabletop_rules.engine import GameRecord
 from tabletop_rules.errors import CorruptRecord, InvalidData, UnknownSystem
 from tabletop_rules.i18n import LOCALES
 from tabletop_rules.sessionlog import LogEntry, Markup, SessionLog
@@ -306,7 +306,10 @@ def test_the_result_names_the_winners() -> None:
         " characters, then more hp, wins)."
     )
     going = SessionLog.of(_m20("x", "FocusDefense"), "en")
-    assert (None, "No result yet: the game has not been played to its end.") == (going.result, going.render().splitlines()[-1])
+    assert (None, "No result yet: the game has not been played to its end.") == (
+        going.result,
+        going.render().splitlines()[-1],
+    )
 
 
 def test_a_tampered_record_is_refused_at_the_changed_entry() -> None:

@@ -116,8 +116,10 @@ def setup(system: System, seats: Sequence[Seat], sheets: Mapping[str, str]) -> o
 
 
 def _foe(character: Any, seat: Seat) -> Any:
-    """A foe is a copy of its template named after its id, so the log tells foes apart
-    (a character with no name, such as a deck, is kept as it is)."""
+    """A foe: a copy of its template named after its id, so the log tells foes apart.
+
+    A character with no name (a deck) is kept as it is.
+    """
     if seat.role != "foe" or "name" not in attrs.fields_dict(type(character)):
         return character
     return attrs.evolve(character, name=seat.id)
