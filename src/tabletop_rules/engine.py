@@ -455,7 +455,7 @@ class GameRecord(Generic[SetupT, CommandT, EventT]):
 
     @property
     def commands(self) -> int:
-        """How many commands the record holds: its entries but the opening one.
+        """How many commands the record holds, which is every entry but the opening one.
 
         .. versionadded:: 0.1.0
         """
@@ -595,6 +595,27 @@ def _difference(wanted: tuple[Any, ...], recorded: tuple[Any, ...]) -> str:
     if len(wanted) > len(recorded):
         return f"it lacks the rules' {type(wanted[len(recorded)]).__name__} (event {len(recorded)})"
     return f"the rules give no {type(recorded[len(wanted)]).__name__} (event {len(wanted)})"
+
+
+@overload
+def undo(
+    record: GameRecord[SetupT, CommandT, EventT],
+    commands: int,
+    ruleset: Ruleset[Any, StateT, Any, Any],
+    *,
+    trusted: bool = False,
+) -> tuple[StateT, GameRecord[SetupT, CommandT, EventT]]: ...
+
+
+@overload
+def undo(
+    record: GameRecord[SetupT, CommandT, EventT],
+    commands: int = 1,
+    ruleset: None = None,
+    *,
+    registry: Registry | None = None,
+    trusted: bool = False,
+) -> tuple[Any, GameRecord[SetupT, CommandT, EventT]]: ...
 
 
 def undo(

@@ -335,3 +335,40 @@ def test_a_system_of_another_distribution_plays_in_the_bot(tmp_path: Path) -> No
     (log,) = say(bot, "table", "ann", ".log")
     assert log.startswith("[#table] Session log of game #1:\nSession log: ")
     store.close()
+
+
+# The bots guide ------------------------------------------------------------------------------
+
+
+def _guide() -> str:
+    from .test_bot import ROOT
+
+    return (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
+
+
+def test_the_guides_discord_sketch_uses_slash_commands() -> None:
+    """The Discord sketch is Python that takes slash commands (``app_commands``), answers a
+    secret roll ephemerally, reads ``interaction.locale``, and asks for no privileged
+    ``message_content`` intent."""
+    import ast
+
+    guide = _guide()
+    sketch = next(block for block in guide.split("```python\n")[1:] if "discord" in block)
+    code = sketch.split("```", 1)[0]
+    ast.parse(code)
+    assert all(
+        needed in code
+        for needed in ("app_commands.CommandTree", "ephemeral=secret", "interaction.locale")
+    )
+    assert "message_content=True" not in code
+    assert "on_message" not in code
+
+
+def test_the_guides_line_advice_prefers_the_reply_token() -> None:
+    """The LINE advice says push messages are billed and reach only friends of the bot, and
+    prefers the reply token."""
+    line = _guide().split("A LINE adapter", 1)[1].split("\n\n", 1)[0]
+    assert all(
+        said in line
+        for said in ("reply token whenever you can", "is billed", "added the bot as a friend")
+    )

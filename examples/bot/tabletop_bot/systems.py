@@ -115,11 +115,13 @@ def setup(system: System, seats: Sequence[Seat], sheets: Mapping[str, str]) -> o
     )
 
 
-def _foe(character: Any, seat: Seat) -> Any:
+def _foe(character: object, seat: Seat) -> object:
     """A foe: a copy of its template named after its id, so the log tells foes apart.
 
     A character with no name (a deck) is kept as it is.
     """
-    if seat.role != "foe" or "name" not in attrs.fields_dict(type(character)):
+    kind = type(character)
+    if seat.role != "foe" or not attrs.has(kind) or "name" not in attrs.fields_dict(kind):
         return character
-    return attrs.evolve(character, name=seat.id)
+    named: Any = character  # an attrs instance with a name field, as checked
+    return attrs.evolve(named, name=seat.id)
