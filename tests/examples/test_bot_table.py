@@ -303,6 +303,15 @@ def test_words_that_name_no_item_are_refused(tmp_path: Path) -> None:
     store.close()
 
 
+def test_a_flood_of_words_names_no_item(tmp_path: Path) -> None:
+    """100,000 characters of words, each of which some label holds, name no item: more words
+    than any label has are refused before any is matched."""
+    store, bot = _bot(tmp_path / "bot.db", opening("table", "m20"))
+    (refusal,) = say(bot, "table", "ann", ".do " + "a " * 50_000)
+    assert refusal.startswith("[#table] “a a a a a a a a a a a a a a a a a a a a…” names nothing")
+    store.close()
+
+
 @pytest.mark.parametrize("words", ["0", "99", ""])
 def test_a_number_off_the_menu_is_refused(tmp_path: Path, words: str) -> None:
     """A number that is no item's, or nothing, asks for a number on the menu."""

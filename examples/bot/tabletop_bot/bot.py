@@ -186,6 +186,10 @@ def _norm(text: str) -> str:
     return unicodedata.normalize("NFKC", text).casefold()
 
 
+#: The most words ``.do`` reads: no menu label has as many, so more name no item (and the
+#: work of matching stays bounded, whatever is typed).
+_MOST_WORDS = 32
+
 #: The most menu items an answer to ambiguous words lists.
 _MOST_LISTED = 5
 
@@ -743,6 +747,8 @@ class Bot:
         words = _norm(rest).split()
         if not words:
             raise BotError("bot.bad_choice", count=len(choices))
+        if len(words) > _MOST_WORDS:  # more words than any label has: none holds them all
+            raise BotError("bot.no_such_choice", words=rest)
         labels = {
             other: [_norm(label) for label in self._labels(game, choices, other)]
             for other in (locale, *LOCALES)
