@@ -119,7 +119,7 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "bot.reason.beside_game": "this channel has a running game, #{game}",
         "bot.reason.no_row": "the channel has a game or a lobby but no row of its own, so its dice are lost",
         "bot.reason.over": "its column over holds {found}, neither 0 nor 1",
-        "bot.reason.length": "it says {length} events are stored, but {found} are",
+        "bot.reason.length": "it says {length} entries of its record are stored, but {found} are",
         "bot.reason.error": "{error}",
     },
     "zh-Hant": {
@@ -202,7 +202,7 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "bot.reason.beside_game": "本頻道已有進行中的第 #{game} 局",
         "bot.reason.no_row": "本頻道有遊戲或開局，卻沒有自己的資料列，因此骰子狀態已遺失",
         "bot.reason.over": "欄位 over 存的是 {found}，既不是 0 也不是 1",
-        "bot.reason.length": "紀錄寫著儲存了 {length} 個事件，實際上有 {found} 個",
+        "bot.reason.length": "紀錄寫著儲存了 {length} 個條目，實際上有 {found} 個",
         "bot.reason.error": "{error}",
     },
     "ja": {
@@ -285,7 +285,7 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "bot.reason.beside_game": "このチャンネルには進行中のゲーム #{game} があります",
         "bot.reason.no_row": "このチャンネルにはゲームかロビーがあるのに自分の行がなく、ダイスの状態が失われています",
         "bot.reason.over": "列 over の値 {found} は 0 でも 1 でもありません",
-        "bot.reason.length": "保存されたイベントは {length} 件のはずが、{found} 件です",
+        "bot.reason.length": "保存された記録の項目は {length} 件のはずが、{found} 件です",
         "bot.reason.error": "{error}",
     },
 }
