@@ -37,6 +37,7 @@ from tabletop_rules._arguments import (
     checked_ruleset,
     checked_source,
     checked_text,
+    checked_whole,
     wrong_type,
 )
 from tabletop_rules.dice import ScriptedDice, atomic
@@ -62,6 +63,7 @@ __all__ = [
     "replay",
     "settle",
     "step",
+    "undo",
 ]
 
 SetupT = TypeVar("SetupT")
@@ -451,6 +453,15 @@ class GameRecord(Generic[SetupT, CommandT, EventT]):
                 checked(entry, Entry, f"$.entries[{index}]", "engine.Entry")
         return attrs.evolve(self, entries=(*self.entries, *added))
 
+    @property
+    def commands(self) -> int:
+        """How many commands the record holds, which is every entry but the opening one.
+
+        .. versionadded:: 0.1.0
+        """
+        entries = self.entries
+        return len(entries) - 1 if entries and entries[0].command is None else len(entries)
+
 
 @overload
 def replay(
@@ -584,6 +595,90 @@ def _difference(wanted: tuple[Any, ...], recorded: tuple[Any, ...]) -> str:
     if len(wanted) > len(recorded):
         return f"it lacks the rules' {type(wanted[len(recorded)]).__name__} (event {len(recorded)})"
     return f"the rules give no {type(recorded[len(wanted)]).__name__} (event {len(wanted)})"
+
+
+@overload
+def undo(
+    record: GameRecord[SetupT, CommandT, EventT],
+    commands: int,
+    ruleset: Ruleset[Any, StateT, Any, Any],
+    *,
+    trusted: bool = False,
+) -> tuple[StateT, GameRecord[SetupT, CommandT, EventT]]: ...
+
+
+@overload
+def undo(
+    record: GameRecord[SetupT, CommandT, EventT],
+    commands: int = 1,
+    ruleset: None = None,
+    *,
+    registry: Registry | None = None,
+    trusted: bool = False,
+) -> tuple[Any, GameRecord[SetupT, CommandT, EventT]]: ...
+
+
+def undo(
+    record: GameRecord[SetupT, CommandT, EventT],
+    commands: int = 1,
+    ruleset: Ruleset[Any, Any, Any, Any] | None = None,
+    *,
+    registry: Registry | None = None,
+    trusted: bool = False,
+) -> tuple[Any, GameRecord[SetupT, CommandT, EventT]]:
+    """Undo the last *commands* commands of a game: the state before them, and the cut record.
+
+    The record is cut back by its last *commands* entries and replayed (verified, unless
+    *trusted*), so the state is exactly the live state the game had before those commands.
+    The opening entry (the steps :func:`begin` took, with no command) is never cut: undoing
+    every command gives the game as it began. The dice are not turned back: the faces the
+    undone commands drew are dropped with them, and the next command rolls new ones.
+
+    >>> from tabletop_rules import SeededDice, engine, m20
+    >>> from tabletop_rules.systems import Seat
+    >>> hero = m20.parse_sheet(m20.EXAMPLE_SHEET)
+    >>> seats = [Seat(id="ann", character=hero), Seat(id="orc", character=hero, foe=True)]
+    >>> dice = SeededDice(1)
+    >>> state, record = engine.begin(m20.RULESET, m20.lineup(seats), dice)
+    >>> command = m20.RULESET.legal_commands(state)[0]
+    >>> after, entry = engine.step(m20.RULESET, state, command, dice)
+    >>> before, cut = engine.undo(record.append(entry), 1)
+    >>> before == state, cut == record, cut.commands
+    (True, True, 0)
+
+    Args:
+        record: The game's record.
+        commands: How many commands to undo, 0 or more (0 gives the record as it is).
+        ruleset: The ruleset to replay with; if not given, the ruleset of the system
+            registered under ``record.system`` in *registry*.
+        registry: Where to find the system when no *ruleset* is given;
+            :meth:`~tabletop_rules.systems.Registry.default` if not given.
+        trusted: Fold the cut record's events rather than verify them (see :func:`replay`).
+
+    Returns:
+        The state before the undone commands, and the record cut back to it.
+
+    Raises:
+        IllegalCommand: The record holds fewer than *commands* commands
+            (``undo_past_start``); nothing is cut.
+        InvalidData: *record* is no :class:`GameRecord` (path ``$.record``), *commands* no
+            whole number of 0 or more (``$.commands``); or as :func:`replay` raises it.
+        UnknownSystem: No system is registered under ``record.system``.
+        CorruptRecord: The cut record's first entry that legal play does not give.
+
+    .. versionadded:: 0.1.0
+    """
+    checked(record, GameRecord, "$.record", "engine.GameRecord")
+    count = checked_whole(commands, "$.commands")
+    if count < 0:
+        raise InvalidData("$.commands", "error.undo_negative", commands=count)
+    held = record.commands
+    if count > held:
+        raise IllegalCommand("undo_past_start", commands=count, held=held)
+    cut = record if count == 0 else attrs.evolve(record, entries=record.entries[:-count])
+    if ruleset is None:
+        return replay(cut, registry=registry, trusted=trusted), cut
+    return replay(cut, ruleset, trusted=trusted), cut
 
 
 def _answers(answers: Iterable[str]) -> frozenset[str]:

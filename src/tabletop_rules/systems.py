@@ -153,6 +153,10 @@ class Sheets(Generic[CharacterT]):
     format: Callable[[CharacterT, str], str]
     #: A sheet to show a new player.
     example: str
+    #: The catalog key of the word a player calls a sheet's contents by, such as
+    #: ``sheets.kind.character`` (the default), ``sheets.kind.deck`` (a skirmish deck), or a
+    #: key of the system's own.
+    kind: str = "sheets.kind.character"
 
 
 def _no_odds(state: object, command: object) -> Fraction | None:

@@ -94,15 +94,15 @@ KEYS |= {("lobbies", "channel"), ("games", "channel")}
 NAMES = {("channels", "locale"), ("channels", "system"), ("lobbies", "system")}
 NAMES |= {("lobbies", "gm"), ("games", "system"), ("games", "rules_version"), ("games", "gm")}
 JSON = {("channels", "dice"), ("characters", "data"), ("lobbies", "seats")}
-JSON |= {("games", "setup"), ("games", "seats"), ("events", "data")}
+JSON |= {("games", "setup"), ("games", "seats"), ("entries", "data")}
 #: JSON that holds names the bot checks, and where one is (a path for SQLite's json_set):
 #: a seat's id, a skirmish deck's first card.
 NAMED_JSON = {("lobbies", "seats"): "$[0][1]", ("games", "seats"): "$[0][1]"}
-NAMED_JSON[("characters", "data")] = "$[0]"
+NAMED_JSON[("characters", "data")] = "$.cards[0]"
 
 
-def _last_event(game: str) -> str:
-    return f"game = {game} AND seq = (SELECT max(seq) FROM events WHERE game = {game})"
+def _last_entry(game: str) -> str:
+    return f"game = {game} AND seq = (SELECT max(seq) FROM entries WHERE game = {game})"
 
 
 NORTH_GAME = "(SELECT id FROM games WHERE channel = 'north')"
@@ -116,10 +116,10 @@ ROWS: dict[str, list[tuple[str, str, str]]] = {
     ],
     "lobbies": [("channel = 'east'", "east", "")],
     "games": [("channel = 'north'", "north", "m20"), ("channel = 'south'", "south", "skirmish")],
-    "events": [
+    "entries": [
         (f"game = {NORTH_GAME} AND seq = 0", "north", "m20 first"),
-        (_last_event(NORTH_GAME), "north", "m20 last"),
-        (_last_event(SOUTH_GAME), "south", "skirmish last"),
+        (_last_entry(NORTH_GAME), "north", "m20 last"),
+        (_last_entry(SOUTH_GAME), "south", "skirmish last"),
     ],
 }
 
@@ -259,19 +259,19 @@ CONTRADICTIONS = [
         "south",
     ),
     Damage(
-        "stray events of the next game",
-        f"INSERT INTO events SELECT {SOUTH_GAME} + 1, seq, data FROM events"
+        "stray entries of the next game",
+        f"INSERT INTO entries SELECT {SOUTH_GAME} + 1, seq, data FROM entries"
         f" WHERE game = {NORTH_GAME}",
         "east",
         IGNORED,
     ),
     Damage(
-        "a stray event of the last game id SQLite has",
-        f"INSERT INTO events VALUES ({2**63 - 1}, 0, '{{}}')",
+        "a stray entry of the last game id SQLite has",
+        f"INSERT INTO entries VALUES ({2**63 - 1}, 0, '{{}}')",
         "east",
     ),
     Damage(
-        "a game deleted, its events left",
+        "a game deleted, its entries left",
         "DELETE FROM games WHERE channel = 'south'",
         "south",
         LOST,

@@ -22,15 +22,16 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, TypeVar, cast
 
-from tabletop_bot.messages import BotError, Reason, quote, reason_of, say
+from tabletop_bot.messages import BotError, Reason, Term, quote, reason_of, say
 from tabletop_bot.store import ChannelRow, GameRow, Key, LobbyRow, NoGameId, Store, Unreadable
-from tabletop_bot.systems import SYSTEMS, Seat, System
+from tabletop_bot.systems import SYSTEMS, Seat, System, check, kind, read_sheet, setup, show_sheet
 from tabletop_bot.transport import Incoming, Outgoing, Private, Public
 from tabletop_rules import engine, from_json, notation, to_json
 from tabletop_rules.dice import SeededDice, SeededDiceState
-from tabletop_rules.engine import GameRecord
+from tabletop_rules.engine import Entry, GameRecord
 from tabletop_rules.errors import CorruptRecord, InvalidData, TabletopRulesError
 from tabletop_rules.i18n import DEFAULT_LOCALE, LOCALES, resolve_locale
+from tabletop_rules.sessionlog import Markup, SessionLog
 
 __all__ = ["Bot"]
 
@@ -80,15 +81,14 @@ class Lobby:
 
 @dataclass
 class Game:
-    """A running game: its setup, state and how many events are stored."""
+    """A running game: its record (every entry of it is stored) and its state."""
 
     id: int
     system: System
-    setup: object
+    record: GameRecord[Any, Any, Any]
     state: Any
     gm: str
     seats: tuple[Seat, ...]
-    events: int
 
     def actors_of(self, user: str) -> list[str]:
         """The ids *user* plays, in the game's order: the GM plays the GM and the foes."""
@@ -180,6 +180,21 @@ def _known_system(value: str | Unreadable) -> System:
     if system is None:
         raise BotError("bot.reason.unknown_system", system=name)
     return system
+
+
+def _norm(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+#: The most words ``.do`` reads: no menu label has as many, so more name no item (and the
+#: work of matching stays bounded, whatever is typed).
+_MOST_WORDS = 32
+
+#: The most menu items an answer to ambiguous words lists.
+_MOST_LISTED = 5
+
+#: The markups ``.log`` writes, by name.
+_MARKUPS = frozenset(markup.value for markup in Markup)
 
 
 class _Keyed(Protocol):
@@ -297,8 +312,8 @@ class Bot:
     def _replay(self, row: GameRow) -> Game:
         """Rebuild a stored game by verified replay.
 
-        Every event must be the one that legal play with its recorded dice gives; the
-        first that is not raises ``CorruptRecord`` naming its index.
+        Every entry must be one that legal play with its recorded faces gives; the first
+        that is not raises ``CorruptRecord`` naming its index.
         """
         if row.channel.damage:
             raise _damage(row.channel.damage)
@@ -307,31 +322,35 @@ class Bot:
         if row.over != 0:
             raise BotError("bot.reason.over", found=row.over)
         system = _known_system(row.system)
-        ruleset = system.ruleset
         gm = _column(row.gm)
         seats = _seats(_column(row.seats), system, gm)
-        setup = from_json(_column(row.setup), ruleset.setup_type)
-        events: list[Any] = []
-        stored = self.store.events(row.id)
-        for index, (seq, data) in enumerate(stored):
+        record = self._record(row, system)
+        state = engine.replay(record, system.ruleset)
+        return Game(row.id, system, record, state, gm, seats)
+
+    def _record(self, row: GameRow, system: System) -> GameRecord[Any, Any, Any]:
+        """A stored game's record, every entry read; ``CorruptRecord`` at the first that is not."""
+        ruleset = system.ruleset
+        setup_ = from_json(_column(row.setup), ruleset.setup_type)
+        entry_type = cast("Any", Entry)[ruleset.command_type, ruleset.event_type]
+        entries: list[Entry[Any, Any]] = []
+        for index, (seq, data) in enumerate(self.store.entries(row.id)):
             if seq != index:
-                raise CorruptRecord(index, "this event is missing")
+                raise CorruptRecord(index, "this entry is missing")
             try:
-                events.append(from_json(_column(data), ruleset.event_type))
+                entries.append(from_json(_column(data), entry_type))
             except (InvalidData, BotError) as error:
                 raise CorruptRecord(index, error.localized(DEFAULT_LOCALE)) from error
         if isinstance(row.length, Unreadable):
             raise _damage(row.length)
-        if row.length != len(events):
-            raise BotError("bot.reason.length", length=row.length, found=len(events))
-        record = GameRecord(
+        if row.length != len(entries):
+            raise BotError("bot.reason.length", length=row.length, found=len(entries))
+        return GameRecord(
             system=system.name,
             rules_version=_column(row.rules_version),
-            setup=setup,
-            events=tuple(events),
+            setup=setup_,
+            entries=tuple(entries),
         )
-        state = engine.replay(record, ruleset)
-        return Game(row.id, system, setup, state, gm, seats, len(events))
 
     # Messages -------------------------------------------------------------------------
 
@@ -391,11 +410,26 @@ class Bot:
                 channel, lambda: command.roll(channel.dice).render(channel.locale)
             )
         if secret:
+            shown = f"[{quote(channel.name)}] {rendered}"
+            # The channel's GM sees every secret roll too (as at a table, behind the screen).
+            gm = self._gm_of(channel)
+            seen_by_gm = (
+                [] if gm is None or gm == user else [Private(gm, f"{quote(user)}: {shown}")]
+            )
             return [
-                Private(user, f"[{quote(channel.name)}] {rendered}"),
+                Private(user, shown),
+                *seen_by_gm,
                 Public(channel.name, say("bot.secret_rolled", channel.locale, user=user)),
             ]
         return [Public(channel.name, f"{quote(user)}: {rendered}")]
+
+    def _gm_of(self, channel: Channel) -> str | None:
+        """The GM of the channel's running game, or of the game being set up; ``None``."""
+        game = self.games.get(channel.name)
+        if game is not None:
+            return game.gm
+        lobby = self.lobbies.get(channel.name)
+        return None if lobby is None else lobby.gm
 
     def _refuse_commands(self, channel: Channel, text: str) -> list[Outgoing]:
         """In a channel whose system cannot be read: chat stays chat, a command is refused.
@@ -442,7 +476,14 @@ class Bot:
         return ["\n\n".join(parts)]
 
     def _lang(self, channel: Channel, user: str, rest: str) -> list[str]:
-        locale = resolve_locale(rest) if rest else ""
+        if not rest:
+            if "locale" in channel.damage:
+                channel.refuse(("locale",))
+            locales = ", ".join(LOCALES)
+            return [
+                say("bot.locale_current", channel.locale, locale=channel.locale, locales=locales)
+            ]
+        locale = resolve_locale(rest)
         if locale not in LOCALES or (
             locale == DEFAULT_LOCALE and not rest.lower().startswith("en")
         ):
@@ -477,19 +518,24 @@ class Bot:
             raise BotError("bot.usage", usage=".st SYSTEM SHEET")
         system = self._system(words[0])
         if len(words) == 2:
-            self.store.save_character(user, system.name, system.read_sheet(words[1]))
+            self.store.save_character(user, system.name, read_sheet(system, words[1]))
         data = self._character(user, system)
-        sheet = system.show_sheet(data, channel.locale).rstrip()
-        return [say("bot.stored", channel.locale, user=user, system=system.name, sheet=sheet)]
+        sheet = show_sheet(system, data, channel.locale).rstrip()
+        what = Term(kind(system))
+        return [
+            say("bot.stored", channel.locale, user=user, system=system.name, kind=what, sheet=sheet)
+        ]
 
     def _character(self, user: str, system: System) -> str:
         """A user's stored character of *system*, refused if it cannot be read."""
         data = self.store.character(user, system.name)
         if data is None:
-            raise BotError("bot.no_character", user=user, system=system.name)
+            raise BotError(
+                "bot.no_character", user=user, system=system.name, kind=Term(kind(system))
+            )
         try:
             # Reading it (and writing it as a sheet) refuses a damaged row.
-            system.show_sheet(_column(data), DEFAULT_LOCALE)
+            show_sheet(system, _column(data), DEFAULT_LOCALE)
         except Exception as error:
             raise BotError(
                 "bot.damaged_character", user=user, system=system.name, detail=reason_of(error)
@@ -501,9 +547,10 @@ class Bot:
             raise BotError("bot.no_system")
         system = SYSTEMS[channel.system]
         data = self._character(user, system)
-        words = rest.split()
+        # A word longer than any name is quoted shortened, as every reply quotes a user.
+        words = [quote(word) for word in rest.split()]
         rendered = self._rolling(
-            channel, lambda: system.check(data, words, channel.dice, channel.locale)
+            channel, lambda: check(system, data, words, channel.dice, channel.locale)
         )
         return [f"{quote(user)}: {rendered}"]
 
@@ -596,27 +643,45 @@ class Bot:
             sheets[seat.id] = (
                 self._character(seat.user, system)
                 if seat.role == "player" or stored is not None
-                else system.read_sheet("example")
+                else read_sheet(system, "example")
             )
-        setup = system.setup(lobby.seats, sheets)
-        state = system.ruleset.start(setup)
+        ruleset = system.ruleset
+        channel.refuse(("dice",))
+        before = channel.dice.state
         try:
+            # The steps the rules take before anyone acts roll with the channel's dice.
+            state, record = engine.begin(ruleset, setup(system, lobby.seats, sheets), channel.dice)
             game_id = self.store.start_game(
                 channel=channel.name,
                 system=system.name,
-                rules_version=system.ruleset.rules_version,
-                setup=to_json(setup),
+                rules_version=ruleset.rules_version,
+                setup=to_json(record.setup),
                 gm=lobby.gm,
                 seats=_seats_json(lobby.seats),
             )
+            if record.entries:
+                (opening,) = record.entries
+                self.store.append_entry(
+                    game_id,
+                    0,
+                    to_json(opening),
+                    channel=channel.name,
+                    dice=to_json(channel.dice.state),
+                    over=False,
+                )
         except NoGameId:
+            channel.dice = SeededDice.resume(before)
             raise BotError("bot.no_game_id") from None
+        except BaseException:
+            channel.dice = SeededDice.resume(before)
+            raise
         del self.lobbies[channel.name]
-        game = Game(game_id, system, setup, state, lobby.gm, tuple(lobby.seats), 0)
+        game = Game(game_id, system, record, state, lobby.gm, tuple(lobby.seats))
         self.games[channel.name] = game
+        opened = [self._lines(game, entry, channel.locale) for entry in record.entries]
         return [
             say("bot.started", channel.locale, game=game_id, system=system.name),
-            self._next(game, channel.locale),
+            "\n".join([*opened, self._next(game, channel.locale)]),
         ]
 
     # Playing --------------------------------------------------------------------------
@@ -651,10 +716,14 @@ class Bot:
             return [say("bot.menu_empty", channel.locale, user=user, waiting=waiting)]
         lines = [say("bot.menu_head", channel.locale, user=user)]
         lines += [
-            f"{number}. {game.system.label(command, channel.locale, game.state)}"
-            for number, command in enumerate(choices, 1)
+            f"{number}. {label}"
+            for number, label in enumerate(self._labels(game, choices, channel.locale), 1)
         ]
         return ["\n".join(lines)]
+
+    def _labels(self, game: Game, choices: Sequence[object], locale: str) -> list[str]:
+        label = game.system.command_label
+        return [label(command, locale, state=game.state) for command in choices]
 
     def _do(self, channel: Channel, user: str, rest: str) -> list[str]:
         game = self._game(channel)
@@ -662,29 +731,60 @@ class Bot:
         if not choices:
             waiting = ", ".join(quote(actor) for actor in game.system.ruleset.to_act(game.state))
             raise BotError("bot.menu_empty", user=user, waiting=waiting)
-        try:
-            command = choices[int(rest) - 1]
-            if int(rest) < 1:
-                raise IndexError
-        except (ValueError, IndexError):
-            raise BotError("bot.bad_choice", count=len(choices)) from None
-        return self._play(channel, game, command)
+        return self._play(channel, game, self._chosen(game, choices, rest, channel.locale))
+
+    def _chosen(self, game: Game, choices: Sequence[object], rest: str, locale: str) -> object:
+        """The menu item *rest* names: by its number, or by words of its label.
+
+        Words name the one item whose label (in the channel's language, or in any other)
+        holds every one of them; an item whose label is exactly the words wins over others.
+        """
+        if rest.isdigit():
+            number = int(rest)
+            if not 1 <= number <= len(choices):
+                raise BotError("bot.bad_choice", count=len(choices))
+            return choices[number - 1]
+        words = _norm(rest).split()
+        if not words:
+            raise BotError("bot.bad_choice", count=len(choices))
+        if len(words) > _MOST_WORDS:  # more words than any label has: none holds them all
+            raise BotError("bot.no_such_choice", words=rest)
+        labels = {
+            other: [_norm(label) for label in self._labels(game, choices, other)]
+            for other in (locale, *LOCALES)
+        }
+        found = [
+            index
+            for index in range(len(choices))
+            if any(all(word in text[index] for word in words) for text in labels.values())
+        ]
+        exact = [i for i in found if any(" ".join(words) == text[i] for text in labels.values())]
+        if len(exact) == 1 or len(found) == 1:
+            return choices[(exact or found)[0]]
+        shown = self._labels(game, choices, locale)
+        if not found:
+            raise BotError("bot.no_such_choice", words=rest)
+        several = "\n".join(f"{index + 1}. {shown[index]}" for index in found[:_MOST_LISTED])
+        if len(found) > _MOST_LISTED:
+            several += "\n…"
+        raise BotError("bot.several_choices", words=rest, choices=several)
 
     def _play(self, channel: Channel, game: Game, command: object) -> list[str]:
-        """Play *command* with the channel's dice, and store it.
+        """Play *command* with the channel's dice, and store its entry.
 
-        The events and the dice state after them go into one transaction; only once it
+        The entry and the dice state after it go into one transaction; only once it
         is committed does the game in memory move on.
         """
         ruleset = game.system.ruleset
+        channel.refuse(("dice",))
         before = channel.dice.state
         try:
-            state, events = engine.step(ruleset, game.state, command, channel.dice)
+            state, entry = engine.step(ruleset, game.state, command, channel.dice)
             over = ruleset.is_over(state) and not ruleset.legal_commands(state)
-            self.store.append_events(
+            self.store.append_entry(
                 game.id,
-                game.events,
-                [to_json(event) for event in events],
+                len(game.record.entries),
+                to_json(entry),
                 channel=channel.name,
                 dice=to_json(channel.dice.state),
                 over=over,
@@ -692,19 +792,29 @@ class Bot:
         except BaseException:
             channel.dice = SeededDice.resume(before)  # refused or not stored: nothing rolled
             raise
-        game.state, game.events = state, game.events + len(events)
-        lines = [game.system.describe(event, channel.locale, state) for event in events]
+        game.state, game.record = state, game.record.append(entry)
+        lines = [self._lines(game, entry, channel.locale)]
         if over:
             del self.games[channel.name]
-            result = ruleset.outcome(state)
-            if result is None or result.draw:
-                lines.append(say("bot.over_draw", channel.locale))
-            else:
-                winners = ", ".join(quote(winner) for winner in result.winners)
-                lines.append(say("bot.over", channel.locale, winners=winners))
+            lines.append(self._result(game, channel.locale))
+            lines.append(say("bot.log_offered", channel.locale))
         else:
             lines.append(self._next(game, channel.locale))
         return ["\n".join(lines)]
+
+    def _lines(self, game: Game, entry: Entry[Any, Any], locale: str) -> str:
+        describe = game.system.describe
+        return "\n".join(describe(event, locale, state=game.state) for event in entry.events)
+
+    def _result(self, game: Game, locale: str) -> str:
+        """How the game ended (or that it ended with no result), in *locale*."""
+        result = game.system.ruleset.outcome(game.state)
+        if result is None:
+            return say("bot.over_unfinished", locale)
+        if result.draw:
+            return say("bot.over_draw", locale)
+        winners = ", ".join(quote(winner) for winner in result.winners)
+        return say("bot.over", locale, winners=winners)
 
     def _end(self, channel: Channel, user: str, rest: str) -> list[str]:
         if channel.name in self.broken:
@@ -713,14 +823,63 @@ class Bot:
             if gm is not None and user != gm:
                 raise BotError("bot.only_gm", gm=gm)
             del self.broken[channel.name]
+            self.store.end_game(game_id)
+            return [say("bot.ended", channel.locale, game=game_id)]
+        game = self._game(channel)
+        if user != game.gm:
+            raise BotError("bot.only_gm", gm=game.gm)
+        del self.games[channel.name]
+        self.store.end_game(game.id)
+        lines = [
+            say("bot.ended", channel.locale, game=game.id),
+            self._result(game, channel.locale),
+            say("bot.log_offered", channel.locale),
+        ]
+        return ["\n".join(lines)]
+
+    def _undo(self, channel: Channel, user: str, rest: str) -> list[str]:
+        """``.undo [N]``: the GM takes back the last N commands (1 if not given)."""
+        game = self._game(channel)
+        if user != game.gm:
+            raise BotError("bot.only_gm", gm=game.gm)
+        if rest and not rest.isdigit():
+            raise BotError("bot.usage", usage=".undo [N]")
+        count = int(rest) if rest else 1
+        state, record = engine.undo(game.record, count, game.system.ruleset, trusted=True)
+        self.store.cut_entries(game.id, len(record.entries))
+        game.state, game.record = state, record
+        return [
+            "\n".join(
+                [
+                    say("bot.undone", channel.locale, count=count, game=game.id),
+                    self._next(game, channel.locale),
+                ]
+            )
+        ]
+
+    def _log(self, channel: Channel, user: str, rest: str) -> list[str]:
+        """``.log [text|markdown|bbcode]``: the session log of the game here, or of the last one."""
+        markup = Markup(rest.lower()) if rest.lower() in _MARKUPS else None
+        if rest and markup is None:
+            raise BotError("bot.usage", usage=".log [text|markdown|bbcode]")
+        if channel.name in self.broken:
+            game_id, error = self.broken[channel.name]
+            raise BotError("bot.broken", game=game_id, detail=error)
+        game = self.games.get(channel.name)
+        if game is not None:
+            record, game_id = game.record, game.id
         else:
-            game = self._game(channel)
-            if user != game.gm:
-                raise BotError("bot.only_gm", gm=game.gm)
-            game_id = game.id
-            del self.games[channel.name]
-        self.store.end_game(game_id)
-        return [say("bot.ended", channel.locale, game=game_id)]
+            row = self.store.last_game(channel.name)
+            if row is None:
+                raise BotError("bot.no_log")
+            try:
+                record = self._record(row, _known_system(row.system))
+            except (TabletopRulesError, BotError) as error:
+                raise BotError("bot.log_refused", game=row.id, detail=error) from error
+            game_id = row.id
+        log = SessionLog.of(record, channel.locale, trusted=game is not None)
+        head = say("bot.log_head", channel.locale, game=game_id)
+        return [f"{head}\n{log.render(markup or Markup.TEXT)}"]
 
     def _broken_gm(self, game_id: int) -> str | None:
         """The GM of a game set aside; ``None`` if the row does not say (anyone may end it)."""
@@ -742,6 +901,8 @@ class Bot:
         ".menu": _menu,
         ".do": _do,
         ".end": _end,
+        ".undo": _undo,
+        ".log": _log,
     }
 
     #: The columns of the channel's row each command reads (any other: channel, locale).

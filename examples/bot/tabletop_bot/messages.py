@@ -8,9 +8,10 @@ files, as the library does.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from tabletop_rules.errors import TabletopRulesError
-from tabletop_rules.i18n import DEFAULT_LOCALE
+from tabletop_rules.i18n import DEFAULT_LOCALE, translate
 
 __all__ = [
     "ERROR_LIMIT",
@@ -19,6 +20,7 @@ __all__ = [
     "QUOTE_LIMIT",
     "BotError",
     "Reason",
+    "Term",
     "quote",
     "reason_of",
     "say",
@@ -32,7 +34,9 @@ ERROR_LIMIT = 200
 
 #: The fields of the messages that quote what a user gave, or what a stored row holds:
 #: each is shortened to ``QUOTE_LIMIT`` characters.
-QUOTED_FIELDS = frozenset({"command", "gm", "id", "system", "tag", "template", "user", "word"})
+QUOTED_FIELDS = frozenset(
+    {"command", "gm", "id", "system", "tag", "template", "user", "word", "words"}
+)
 
 MESSAGES: Mapping[str, Mapping[str, str]] = {
     "en": {
@@ -44,17 +48,20 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
             "system's example; a deck for skirmish); .st SYSTEM shows it\n"
             ".check ...: a check of your stored character in this channel's system\n"
             ".battle SYSTEM, .join, .foe ID, .fight: open a game, join it, add a foe (GM), start it\n"
-            ".menu, .do N: what you may do now, and do it; .end: the GM ends the game\n"
-            "S before a dice command rolls it secretly."
+            ".menu, .do N (or words of the item): what you may do now, and do it\n"
+            ".undo [N]: the GM takes back the last N commands; .end: the GM ends the game\n"
+            ".log [text|markdown|bbcode]: the session log of the game here (or of the last one)\n"
+            "S before a dice command rolls it secretly (the roller and the GM see it)."
         ),
         "bot.locale_set": "This channel now speaks English.",
+        "bot.locale_current": "This channel speaks {locale}; .lang changes it ({locales}).",
         "bot.unknown_locale": "Unknown language “{tag}”: use one of {locales}.",
         "bot.system_set": "This channel now plays {system}.",
         "bot.system_cleared": "This channel plays no system now: only the common dice language.",
         "bot.unknown_system": "Unknown system “{system}”: use one of {systems}.",
         "bot.no_system": "Choose this channel's system first: .system NAME.",
-        "bot.stored": "{user}'s {system} character is stored:\n{sheet}",
-        "bot.no_character": "{user} has no {system} character: store one with .st {system} SHEET.",
+        "bot.stored": "{user}'s {system} {kind} is stored:\n{sheet}",
+        "bot.no_character": "{user} has no {system} {kind}: store one with .st {system} SHEET.",
         "bot.damaged_character": "{user}'s stored {system} character is damaged and cannot be read ({detail}); store it again with .st.",
         "bot.secret_rolled": "{user} rolled secretly.",
         "bot.unknown_command": "Unknown command “{command}”; .help lists them.",
@@ -85,6 +92,14 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "bot.over": "The game is over. Winners: {winners}.",
         "bot.over_draw": "The game is over, with no winner.",
         "bot.ended": "Game #{game} ends.",
+        "bot.over_unfinished": "The game ended before the rules decided it: no result.",
+        "bot.log_offered": ".log gives its session log (.log markdown, .log bbcode for a forum).",
+        "bot.log_head": "Session log of game #{game}:",
+        "bot.no_log": "No game has been played here yet: there is no session log.",
+        "bot.log_refused": "The session log of game #{game} cannot be written: its stored record is refused ({detail}).",
+        "bot.undone": "The GM takes back {count} command(s) of game #{game}.",
+        "bot.no_such_choice": "“{words}” names nothing on the menu: .menu lists it; choose by number or by its words.",
+        "bot.several_choices": "“{words}” names more than one item; choose by number, or with more words:\n{choices}",
         "bot.broken": "Game #{game} cannot be resumed: its stored record is refused ({detail}). Nothing else is affected; the GM may .end it.",
         "bot.damaged_dice": "This channel's stored dice are damaged ({detail}); no roll is made until an operator repairs the row.",
         "bot.damaged_channel": "This channel's stored row is damaged ({detail}); nothing is done here until an operator repairs it.",
@@ -104,7 +119,7 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "bot.reason.beside_game": "this channel has a running game, #{game}",
         "bot.reason.no_row": "the channel has a game or a lobby but no row of its own, so its dice are lost",
         "bot.reason.over": "its column over holds {found}, neither 0 nor 1",
-        "bot.reason.length": "it says {length} events are stored, but {found} are",
+        "bot.reason.length": "it says {length} entries of its record are stored, but {found} are",
         "bot.reason.error": "{error}",
     },
     "zh-Hant": {
@@ -116,17 +131,20 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
             ".st 規則 顯示已儲存的角色\n"
             ".check ...：以本頻道規則進行你已儲存角色的判定\n"
             ".battle 規則、.join、.foe ID、.fight：開局、加入、加入敵人（GM）、開始\n"
-            ".menu、.do N：你現在能做的事，並執行；.end：GM 結束遊戲\n"
-            "在擲骰指令前加 S 即為暗骰。"
+            ".menu、.do N（或項目的文字）：你現在能做的事，並執行\n"
+            ".undo [N]：GM 收回最後 N 個指令；.end：GM 結束遊戲\n"
+            ".log [text|markdown|bbcode]：這裡的遊戲（或上一局）的團錄\n"
+            "在擲骰指令前加 S 即為暗骰（擲骰者與 GM 看得到）。"
         ),
         "bot.locale_set": "本頻道現在使用繁體中文。",
+        "bot.locale_current": "本頻道使用 {locale}；用 .lang 更改（{locales}）。",
         "bot.unknown_locale": "不明的語言「{tag}」：請用 {locales} 之一。",
         "bot.system_set": "本頻道現在使用 {system}。",
         "bot.system_cleared": "本頻道不使用任何規則：只用通用擲骰語法。",
         "bot.unknown_system": "不明的規則「{system}」：請用 {systems} 之一。",
         "bot.no_system": "請先選擇本頻道的規則：.system 名稱。",
-        "bot.stored": "已儲存 {user} 的 {system} 角色：\n{sheet}",
-        "bot.no_character": "{user} 沒有 {system} 角色：請用 .st {system} 角色卡 儲存。",
+        "bot.stored": "已儲存 {user} 的 {system} {kind}：\n{sheet}",
+        "bot.no_character": "{user} 沒有 {system} {kind}：請用 .st {system} 角色卡 儲存。",
         "bot.damaged_character": "{user} 儲存的 {system} 角色已損壞，無法讀取（{detail}）；請用 .st 重新儲存。",
         "bot.secret_rolled": "{user} 擲了暗骰。",
         "bot.unknown_command": "不明的指令「{command}」；.help 會列出所有指令。",
@@ -157,6 +175,14 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "bot.over": "遊戲結束。勝方：{winners}。",
         "bot.over_draw": "遊戲結束，沒有勝方。",
         "bot.ended": "第 #{game} 局結束。",
+        "bot.over_unfinished": "遊戲在規則分出結果前結束：沒有結果。",
+        "bot.log_offered": ".log 可取得團錄（論壇用 .log markdown、.log bbcode）。",
+        "bot.log_head": "第 #{game} 局的團錄：",
+        "bot.no_log": "這裡還沒有玩過遊戲：沒有團錄。",
+        "bot.log_refused": "無法寫出第 #{game} 局的團錄：其儲存的紀錄被拒絕（{detail}）。",
+        "bot.undone": "GM 收回第 #{game} 局的 {count} 個指令。",
+        "bot.no_such_choice": "「{words}」不符合選單上的任何項目：.menu 會列出；請用編號或項目的文字選擇。",
+        "bot.several_choices": "「{words}」符合不只一個項目；請用編號，或多打幾個字：\n{choices}",
         "bot.broken": "第 #{game} 局無法恢復：其儲存的紀錄被拒絕（{detail}）。其他一切不受影響；GM 可以 .end 結束。",
         "bot.damaged_dice": "本頻道儲存的骰子狀態已損壞（{detail}）；在管理者修復前不會擲骰。",
         "bot.damaged_channel": "本頻道儲存的資料列已損壞（{detail}）；在管理者修復前，這裡不會執行任何指令。",
@@ -176,7 +202,7 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "bot.reason.beside_game": "本頻道已有進行中的第 #{game} 局",
         "bot.reason.no_row": "本頻道有遊戲或開局，卻沒有自己的資料列，因此骰子狀態已遺失",
         "bot.reason.over": "欄位 over 存的是 {found}，既不是 0 也不是 1",
-        "bot.reason.length": "紀錄寫著儲存了 {length} 個事件，實際上有 {found} 個",
+        "bot.reason.length": "紀錄寫著儲存了 {length} 個條目，實際上有 {found} 個",
         "bot.reason.error": "{error}",
     },
     "zh-Hans": {
@@ -260,17 +286,20 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
             "skirmish はデッキ）。.st システム で表示\n"
             ".check ...：このチャンネルのシステムで、保存したキャラクターの判定\n"
             ".battle システム、.join、.foe ID、.fight：ゲームを開く、参加、敵を追加（GM）、開始\n"
-            ".menu、.do N：今できること、その実行。.end：GM がゲームを終える\n"
-            "ダイスコマンドの前に S でシークレットダイス。"
+            ".menu、.do N（または項目の言葉）：今できること、その実行\n"
+            ".undo [N]：GM が最後の N コマンドを取り消す。.end：GM がゲームを終える\n"
+            ".log [text|markdown|bbcode]：ここのゲーム（または前回のゲーム）のセッションログ\n"
+            "ダイスコマンドの前に S でシークレットダイス（振った人と GM に見える）。"
         ),
         "bot.locale_set": "このチャンネルは日本語になりました。",
+        "bot.locale_current": "このチャンネルの言語は {locale} です。.lang で変えられます（{locales}）。",
         "bot.unknown_locale": "不明な言語「{tag}」：{locales} のいずれかを使ってください。",
         "bot.system_set": "このチャンネルのシステムは {system} になりました。",
         "bot.system_cleared": "このチャンネルはシステムなし：共通のダイス言語のみです。",
         "bot.unknown_system": "不明なシステム「{system}」：{systems} のいずれかを使ってください。",
         "bot.no_system": "先にこのチャンネルのシステムを選んでください：.system 名前。",
-        "bot.stored": "{user} の {system} キャラクターを保存しました：\n{sheet}",
-        "bot.no_character": "{user} の {system} キャラクターがありません：.st {system} シート で保存してください。",
+        "bot.stored": "{user} の {system} {kind}を保存しました：\n{sheet}",
+        "bot.no_character": "{user} の {system} {kind}がありません：.st {system} シート で保存してください。",
         "bot.damaged_character": "{user} の保存された {system} キャラクターは壊れていて読めません（{detail}）。.st で保存し直してください。",
         "bot.secret_rolled": "{user} がシークレットダイスを振りました。",
         "bot.unknown_command": "不明なコマンド「{command}」。.help で一覧を表示します。",
@@ -301,6 +330,14 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "bot.over": "ゲーム終了。勝者：{winners}。",
         "bot.over_draw": "ゲーム終了、勝者なし。",
         "bot.ended": "ゲーム #{game} 終了。",
+        "bot.over_unfinished": "ルールが決着をつける前にゲームが終わりました：結果なし。",
+        "bot.log_offered": ".log でセッションログ（掲示板用は .log markdown、.log bbcode）。",
+        "bot.log_head": "ゲーム #{game} のセッションログ：",
+        "bot.no_log": "ここではまだゲームが遊ばれていません：セッションログはありません。",
+        "bot.log_refused": "ゲーム #{game} のセッションログは書けません：保存された記録が拒否されました（{detail}）。",
+        "bot.undone": "GM がゲーム #{game} の {count} コマンドを取り消しました。",
+        "bot.no_such_choice": "「{words}」に当たるメニュー項目はありません：.menu で表示。番号か項目の言葉で選んでください。",
+        "bot.several_choices": "「{words}」に当たる項目が複数あります。番号か、もっと多くの言葉で選んでください：\n{choices}",
         "bot.broken": "ゲーム #{game} は再開できません：保存された記録が拒否されました（{detail}）。ほかには影響しません。GM は .end で終えられます。",
         "bot.damaged_dice": "このチャンネルの保存されたダイスは壊れています（{detail}）。管理者が直すまでダイスは振りません。",
         "bot.damaged_channel": "このチャンネルの保存された行は壊れています（{detail}）。管理者が直すまで、ここでは何もしません。",
@@ -320,7 +357,7 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "bot.reason.beside_game": "このチャンネルには進行中のゲーム #{game} があります",
         "bot.reason.no_row": "このチャンネルにはゲームかロビーがあるのに自分の行がなく、ダイスの状態が失われています",
         "bot.reason.over": "列 over の値 {found} は 0 でも 1 でもありません",
-        "bot.reason.length": "保存されたイベントは {length} 件のはずが、{found} 件です",
+        "bot.reason.length": "保存された記録の項目は {length} 件のはずが、{found} 件です",
         "bot.reason.error": "{error}",
     },
 }
@@ -341,9 +378,19 @@ def say(key: str, locale: str, /, **params: object) -> str:
     return template.format(**{name: _filled(name, value, locale) for name, value in params.items()})
 
 
+@dataclass(frozen=True)
+class Term:
+    """A word of the library's catalogs a message puts in the reader's locale (``deck``)."""
+
+    #: The catalog key (``sheets.kind.deck``).
+    key: str
+
+
 def _filled(name: str, value: object, locale: str) -> object:
     if isinstance(value, BotError | TabletopRulesError):
         return value.localized(locale)
+    if isinstance(value, Term):
+        return translate(value.key, locale)
     if isinstance(value, str) and name in QUOTED_FIELDS:
         return quote(value)
     return value

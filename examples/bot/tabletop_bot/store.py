@@ -1,4 +1,4 @@
-"""The bot's SQLite database: channels, characters, lobbies, games and their events.
+"""The bot's SQLite database: channels, characters, lobbies, games and their records.
 
 One file, in WAL mode, opened with the standard library's :mod:`sqlite3`, by **one process
 at a time**: the store holds SQLite's exclusive lock from the moment it opens the file until
@@ -12,10 +12,14 @@ can be read back with :func:`tabletop_rules.from_json`, which refuses a damaged 
 SQLite type (a blob where text belongs, text where a number belongs) is read as
 :class:`Unreadable`, never as a value, so the bot can refuse that row and go on.
 
-The one rule that makes restarts exact: the events of a command and the channel's dice
-state after it are written in **one transaction** (:meth:`Store.append_events`).
-Either both are stored or neither is, so a crash never loses a roll (events stored,
-dice behind) nor repeats one (dice stored, events lost). The bot goes further and
+A game is stored as its :class:`~tabletop_rules.engine.GameRecord`: the setup in its row of
+``games``, and one row of ``entries`` per entry of the record (a command, the faces it drew,
+the events that came of it), so that a restart rebuilds it by verified replay.
+
+The one rule that makes restarts exact: the entry of a command and the channel's dice
+state after it are written in **one transaction** (:meth:`Store.append_entry`).
+Either both are stored or neither is, so a crash never loses a roll (entry stored,
+dice behind) nor repeats one (dice stored, entry lost). The bot goes further and
 stores everything one message changes in one (:meth:`Store.transaction`).
 """
 
@@ -67,13 +71,13 @@ CREATE TABLE IF NOT EXISTS games (
     gm            TEXT NOT NULL,
     seats         TEXT NOT NULL,
     over          INTEGER NOT NULL DEFAULT 0,
-    length        INTEGER NOT NULL DEFAULT 0   -- how many events are stored
+    length        INTEGER NOT NULL DEFAULT 0   -- how many entries are stored
 );
 CREATE UNIQUE INDEX IF NOT EXISTS one_running_game ON games (channel) WHERE over = 0;
-CREATE TABLE IF NOT EXISTS events (
+CREATE TABLE IF NOT EXISTS entries (
     game  INTEGER NOT NULL REFERENCES games (id),
     seq   INTEGER NOT NULL,          -- 0, 1, 2, ... within the game
-    data  TEXT NOT NULL,             -- one event as JSON
+    data  TEXT NOT NULL,             -- one entry of the game's record as JSON
     PRIMARY KEY (game, seq)
 );
 """
@@ -93,7 +97,7 @@ class DatabaseInUse(Exception):
 
 
 class NoGameId(Exception):
-    """No game can be numbered past the games and events stored: the last id is taken."""
+    """No game can be numbered past the games and entries stored: the last id is taken."""
 
 
 @dataclass(frozen=True)
@@ -142,7 +146,7 @@ class LobbyRow:
 
 @dataclass(frozen=True)
 class GameRow:
-    """A game, as stored: its events are read with :meth:`Store.events`."""
+    """A game, as stored: its record's entries are read with :meth:`Store.entries`."""
 
     id: int
     channel: Key
@@ -153,7 +157,7 @@ class GameRow:
     seats: str | Unreadable
     #: 0 while the game runs (any other value but 1 is damage).
     over: int | Unreadable
-    #: How many events the game has stored.
+    #: How many entries of its record the game has stored.
     length: int | Unreadable
 
 
@@ -358,8 +362,8 @@ class Store:
     ) -> int:
         """Store a new game and close the channel's lobby, in one transaction; its id.
 
-        The id is past every id the events table names too, so a new game never
-        inherits the stray events of a game whose row is gone.
+        The id is past every id the entries table names too, so a new game never
+        inherits the stray entries of a game whose row is gone.
 
         Raises:
             NoGameId: The largest id SQLite stores is taken.
@@ -368,7 +372,7 @@ class Store:
         with self.transaction():
             (last_game,) = db.execute("SELECT coalesce(max(id), 0) FROM games").fetchone()
             stray = db.execute(
-                "SELECT game FROM events WHERE game <= ? ORDER BY game DESC LIMIT 1",
+                "SELECT game FROM entries WHERE game <= ? ORDER BY game DESC LIMIT 1",
                 (_MAX_ROWID,),
             ).fetchone()
             last = max(int(last_game), math.floor(stray[0]) if stray else 0)
@@ -389,55 +393,71 @@ class Store:
             "SELECT id, channel, system, rules_version, setup, gm, seats, over, length"
             " FROM games WHERE over IS NOT 1 ORDER BY id"
         )
-        return [
-            GameRow(
-                int(id_),
-                _key("channel", channel),
-                _text("system", system),
-                _text("rules_version", rules_version),
-                _text("setup", setup),
-                _text("gm", gm),
-                _text("seats", seats),
-                _integer("over", over),
-                _integer("length", length),
-            )
-            for id_, channel, system, rules_version, setup, gm, seats, over, length in rows
-        ]
+        return [_game_row(row) for row in rows]
 
-    def events(self, game: int) -> list[tuple[int | Unreadable, str | Unreadable]]:
-        """A game's events in order: (seq, JSON)."""
-        rows = self._db.execute("SELECT seq, data FROM events WHERE game = ? ORDER BY seq", (game,))
+    def entries(self, game: int) -> list[tuple[int | Unreadable, str | Unreadable]]:
+        """A game's record entries in order: (seq, JSON)."""
+        rows = self._db.execute(
+            "SELECT seq, data FROM entries WHERE game = ? ORDER BY seq", (game,)
+        )
         return [(_integer("seq", seq), _text("data", data)) for seq, data in rows]
 
-    def append_events(
-        self,
-        game: int,
-        first_seq: int,
-        events: Iterable[str],
-        *,
-        channel: str,
-        dice: str,
-        over: bool,
+    def append_entry(
+        self, game: int, seq: int, entry: str, *, channel: str, dice: str, over: bool
     ) -> None:
-        """Store a command's events and the channel's dice state after it: one transaction.
+        """Store an entry of a game's record and the dice after it, in one transaction.
 
         A crash before the commit stores neither, so the command never happened; after it,
         both are stored. (The primary key refuses a second writer of the same seq.)
         """
-        statements: list[tuple[str, tuple[object, ...]]] = [
-            ("INSERT INTO events (game, seq, data) VALUES (?, ?, ?)", (game, seq, data))
-            for seq, data in enumerate(events, first_seq)
-        ]
-        length = first_seq + len(statements)
-        statements.append(("UPDATE channels SET dice = ? WHERE channel = ?", (dice, channel)))
-        statements.append(
-            ("UPDATE games SET length = ?, over = ? WHERE id = ?", (length, int(over), game))
+        self._write(
+            [
+                ("INSERT INTO entries (game, seq, data) VALUES (?, ?, ?)", (game, seq, entry)),
+                ("UPDATE channels SET dice = ? WHERE channel = ?", (dice, channel)),
+                (
+                    "UPDATE games SET length = ?, over = ? WHERE id = ?",
+                    (seq + 1, int(over), game),
+                ),
+            ]
         )
-        self._write(statements)
+
+    def cut_entries(self, game: int, length: int) -> None:
+        """Keep the first *length* entries of a game's record and drop the rest (an undo)."""
+        self._write(
+            [
+                ("DELETE FROM entries WHERE game = ? AND seq >= ?", (game, length)),
+                ("UPDATE games SET length = ? WHERE id = ?", (length, game)),
+            ]
+        )
+
+    def last_game(self, channel: str) -> GameRow | None:
+        """The channel's latest game, running or over (``None``: it has had none)."""
+        row = self._db.execute(
+            "SELECT id, channel, system, rules_version, setup, gm, seats, over, length"
+            " FROM games WHERE channel = ? ORDER BY id DESC LIMIT 1",
+            (channel,),
+        ).fetchone()
+        return None if row is None else _game_row(row)
 
     def end_game(self, game: int) -> None:
         """Mark a game over (the GM ended it, or its record was refused)."""
         self._write([("UPDATE games SET over = 1 WHERE id = ?", (game,))])
+
+
+def _game_row(row: tuple[object, ...]) -> GameRow:
+    id_, channel, system, rules_version, setup, gm, seats, over, length = row
+    assert isinstance(id_, int)  # the INTEGER PRIMARY KEY is a rowid
+    return GameRow(
+        id_,
+        _key("channel", channel),
+        _text("system", system),
+        _text("rules_version", rules_version),
+        _text("setup", setup),
+        _text("gm", gm),
+        _text("seats", seats),
+        _integer("over", over),
+        _integer("length", length),
+    )
 
 
 def _add_lengths(db: sqlite3.Connection) -> None:
@@ -445,4 +465,4 @@ def _add_lengths(db: sqlite3.Connection) -> None:
     columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
     if "length" not in columns:
         db.execute("ALTER TABLE games ADD COLUMN length INTEGER NOT NULL DEFAULT 0")
-        db.execute("UPDATE games SET length = (SELECT count(*) FROM events WHERE game = games.id)")
+        db.execute("UPDATE games SET length = (SELECT count(*) FROM entries WHERE game = games.id)")

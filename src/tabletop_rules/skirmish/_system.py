@@ -33,6 +33,7 @@ SYSTEM: Final = RuleSystem(
         parse=parse_sheet,
         format=format_sheet,
         example=EXAMPLE_SHEET,
+        kind="sheets.kind.deck",
     ),
     character_check=deck_check,
     lineup=lineup,
