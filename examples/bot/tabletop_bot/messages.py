@@ -214,17 +214,20 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
             ".st 规则 显示已保存的角色\n"
             ".check ...：以本频道规则进行你已保存角色的判定\n"
             ".battle 规则、.join、.foe ID、.fight：开局、加入、加入敌人（GM）、开始\n"
-            ".menu、.do N：你现在能做的事，并执行；.end：GM 结束游戏\n"
-            "在掷骰指令前加 S 即为暗骰。"
+            ".menu、.do N（或项目的文本）：你现在能做的事，并执行\n"
+            ".undo [N]：GM 收回最后 N 个指令；.end：GM 结束游戏\n"
+            ".log [text|markdown|bbcode]：这里的游戏（或上一局）的团录\n"
+            "在掷骰指令前加 S 即为暗骰（掷骰者与 GM 看得到）。"
         ),
         "bot.locale_set": "本频道现在使用简体中文。",
+        "bot.locale_current": "本频道使用 {locale}；用 .lang 更改（{locales}）。",
         "bot.unknown_locale": "未知的语言「{tag}」：请用 {locales} 之一。",
         "bot.system_set": "本频道现在使用 {system}。",
         "bot.system_cleared": "本频道不使用任何规则：只用通用掷骰语法。",
         "bot.unknown_system": "未知的规则「{system}」：请用 {systems} 之一。",
         "bot.no_system": "请先选择本频道的规则：.system 名称。",
-        "bot.stored": "已保存 {user} 的 {system} 角色：\n{sheet}",
-        "bot.no_character": "{user} 没有 {system} 角色：请用 .st {system} 角色卡 保存。",
+        "bot.stored": "已保存 {user} 的 {system} {kind}：\n{sheet}",
+        "bot.no_character": "{user} 没有 {system} {kind}：请用 .st {system} 角色卡 保存。",
         "bot.damaged_character": "{user} 保存的 {system} 角色已损坏，无法读取（{detail}）；请用 .st 重新保存。",
         "bot.secret_rolled": "{user} 掷了暗骰。",
         "bot.unknown_command": "未知的指令「{command}」；.help 会列出所有指令。",
@@ -255,6 +258,14 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "bot.over": "游戏结束。胜方：{winners}。",
         "bot.over_draw": "游戏结束，没有胜方。",
         "bot.ended": "第 #{game} 局结束。",
+        "bot.over_unfinished": "游戏在规则分出结果前结束：没有结果。",
+        "bot.log_offered": ".log 可取得团录（论坛用 .log markdown、.log bbcode）。",
+        "bot.log_head": "第 #{game} 局的团录：",
+        "bot.no_log": "这里还没有玩过游戏：没有团录。",
+        "bot.log_refused": "无法写出第 #{game} 局的团录：其保存的记录被拒绝（{detail}）。",
+        "bot.undone": "GM 收回第 #{game} 局的 {count} 个指令。",
+        "bot.no_such_choice": "「{words}」不符合菜单上的任何项目：.menu 会列出；请用编号或项目的文本选择。",
+        "bot.several_choices": "「{words}」符合不只一个项目；请用编号，或多打几个字：\n{choices}",
         "bot.broken": "第 #{game} 局无法恢复：其保存的记录被拒绝（{detail}）。其他一切不受影响；GM 可以 .end 结束。",
         "bot.damaged_dice": "本频道保存的骰子状态已损坏（{detail}）；在管理员修复前不会掷骰。",
         "bot.damaged_channel": "本频道保存的数据行已损坏（{detail}）；在管理员修复前，这里不会执行任何指令。",
@@ -274,7 +285,7 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "bot.reason.beside_game": "本频道已有进行中的第 #{game} 局",
         "bot.reason.no_row": "本频道有游戏或开局，却没有自己的数据行，因此骰子状态已遗失",
         "bot.reason.over": "字段 over 存的是 {found}，既不是 0 也不是 1",
-        "bot.reason.length": "记录写着保存了 {length} 个事件，实际上有 {found} 个",
+        "bot.reason.length": "记录写着保存了 {length} 个条目，实际上有 {found} 个",
         "bot.reason.error": "{error}",
     },
     "ja": {
