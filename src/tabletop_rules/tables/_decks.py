@@ -700,6 +700,8 @@ def read_dice_decks(text: str, *, limits: Limits | None = None) -> Decks:
         raise InvalidData(
             "$", f"this is no JSON: {error.msg} (line {error.lineno}, column {error.colno})"
         ) from None
+    except ValueError:  # a number of more than 4,300 digits
+        raise InvalidData("$", "this JSON holds a number too long to read") from None
     if not isinstance(document, dict):
         raise InvalidData("$", "a deck file is a JSON object of deck names and their cards")
     entries = cast("dict[str, object]", document)
