@@ -40,6 +40,8 @@ __all__ = [
 ]
 
 #: The heaviest weight of a card (Dice! reads a weight of more than six digits as text).
+#:
+#: .. versionadded:: 0.1.0
 MAX_WEIGHT: Final = 999_999
 #: The most characters the value of a roll in brackets may add to a draw's text.
 _ROLL_WIDTH: Final = 20
@@ -561,7 +563,7 @@ class DrawResult:
     deck: str = attrs.field(validator=_check_deck_name)
     #: Each card drawn, its references and rolls filled in, in the order drawn.
     cards: tuple[str, ...] = attrs.field(converter=_to_texts)
-    #: Every die rolled, in order: one for each card (none where one card was left), then
+    #: Every die rolled, in order; one for each card (none where one card was left), then
     #: those of the references and the rolls in brackets.
     rolls: tuple[Roll, ...] = attrs.field(converter=_to_rolls)
     #: What is left of the deck after a draw without replacement; ``None`` with replacement.

@@ -62,7 +62,7 @@ class Row:
 
     @property
     def label(self) -> str:
-        """``7`` or ``2-5``: the values the row covers."""
+        """The values the row covers, as ``7`` or ``2-5``."""
         return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
 
 
@@ -173,7 +173,7 @@ class Table:
 
     @property
     def dice_text(self) -> str:
-        """The dice as BCDice's second line writes them: ``2D6``, ``D66``, ``D66S``."""
+        """The dice as BCDice's second line writes them (``2D6``, ``D66``, ``D66S``)."""
         return self._dice_text
 
     def row_for(self, value: int) -> Row:
@@ -245,7 +245,7 @@ class TableResult:
 
     @property
     def value(self) -> int:
-        """The value the dice give: their sum, or the ``D66`` in the table's order."""
+        """The value the dice give, their sum or the ``D66`` in the table's order."""
         if self.table.d66 is None:
             return self.roll.total
         first, second = self.roll.faces
