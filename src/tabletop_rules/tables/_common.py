@@ -8,7 +8,7 @@ from typing import Final
 
 import attrs
 
-from tabletop_rules._arguments import wrong_type
+from tabletop_rules._arguments import shown, wrong_type
 from tabletop_rules.dice import Dice, DiceSource, Roll
 from tabletop_rules.errors import InvalidData, LimitExceeded
 from tabletop_rules.notation import Limits
@@ -24,6 +24,7 @@ __all__ = [
     "finish",
     "key_path",
     "limits_or_default",
+    "quoted",
     "template",
 ]
 
@@ -35,6 +36,12 @@ def key_path(parent: str, key: str) -> str:
     if _IDENTIFIER.fullmatch(key):
         return f"{parent}.{key}"
     return f"{parent}[{json.dumps(key, ensure_ascii=False)}]"
+
+
+def quoted(value: object) -> str:
+    """*value* as a refusal quotes it: its ``repr``, at most 40 characters of it."""
+    shown_value = shown(value)
+    return shown_value if len(shown_value) <= 40 else shown_value[:39] + "…"
 
 
 def limits_or_default(limits: object) -> Limits:

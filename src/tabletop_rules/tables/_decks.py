@@ -25,6 +25,7 @@ from tabletop_rules.tables._common import (
     finish,
     key_path,
     limits_or_default,
+    quoted,
     template,
 )
 
@@ -43,7 +44,8 @@ __all__ = [
 #:
 #: .. versionadded:: 0.1.0
 MAX_WEIGHT: Final = 999_999
-#: The most characters the value of a roll in brackets may add to a draw's text.
+#: The most characters the value of a roll in brackets may add to a draw's text, beyond the
+#: characters of what the brackets hold.
 _ROLL_WIDTH: Final = 20
 #: References deeper than this are refused whatever the limits say: they would overflow the
 #: interpreter's stack.
@@ -109,7 +111,7 @@ class Deck:
 
     def __attrs_post_init__(self) -> None:
         if not self.cards:
-            raise InvalidData("$.cards", f"the deck {self.name!r} has no cards: give it one")
+            raise InvalidData("$.cards", f"the deck {quoted(self.name)} has no cards: give it one")
 
     @property
     def copies(self) -> int:
@@ -125,7 +127,9 @@ class Deck:
 def _check_left(_: object, __: attrs.Attribute[Any], value: tuple[object, ...]) -> None:
     for index, count in enumerate(value):
         if type(count) is not int or count < 0:
-            raise InvalidData(f"$.left[{index}]", f"a count of copies is 0 or more, not {count!r}")
+            raise InvalidData(
+                f"$.left[{index}]", f"a count of copies is 0 or more, not {quoted(count)}"
+            )
 
 
 def _to_left(values: Any) -> tuple[int, ...]:
@@ -156,63 +160,71 @@ class DeckState:
 
 class _Piece(NamedTuple):
     # A piece of a card's text, read: text, a reference to a deck (its index, and whether it
-    # draws with replacement) or a roll in brackets.
+    # draws with replacement) or the inside of brackets, rolled when the card is drawn.
     text: str = ""
     target: int = -1
     replace: bool = False
-    roll: Expression | None = None
+    bracket: bool = False
 
 
 _ROLL_TEXT: Final = re.compile(r"[+-]?[0-9]{1,18}")
+_SPECIAL: Final = re.compile(r"\\[{\[]|[{\[]")
 
 
 def _pieces(text: str, names: Mapping[str, int]) -> tuple[_Piece, ...]:
+    # One pass: the text between special characters is taken whole.
     pieces: list[_Piece] = []
     literal: list[str] = []
-    at, end = 0, len(text)
-    while at < end:
-        char = text[at]
-        if char == "\\" and at + 1 < end and text[at + 1] in "{[":
-            literal.append(text[at + 1])
-            at += 2
+    at = 0
+    while True:
+        found = _SPECIAL.search(text, at)
+        if found is None:
+            literal.append(text[at:])
+            break
+        literal.append(text[at : found.start()])
+        if len(found[0]) == 2:  # an escaped bracket
+            literal.append(found[0][1])
+            at = found.end()
             continue
-        if char in "{[":
-            closing = text.find("}" if char == "{" else "]", at + 1)
-            if closing < 0:
-                literal.append(text[at:])
-                break
-            inner = text[at + 1 : closing]
-            piece: _Piece | None = None
+        char = found[0]
+        closing = text.find("}" if char == "{" else "]", found.end())
+        if closing < 0:
+            literal.append(text[found.start() :])
+            break
+        inner = text[found.end() : closing]
+        piece: _Piece | None = None
+        if char == "{":
+            replace = inner.startswith("%")
+            name = inner[1:] if replace else inner
+            if name in names:
+                piece = _Piece(target=names[name], replace=replace)
+        elif _ROLL_TEXT.fullmatch(inner.strip()):
+            literal.append(str(int(inner.strip())))
+        else:
+            piece = _Piece(text=inner, bracket=True)
+        if piece is None:
             if char == "{":
-                replace = inner.startswith("%")
-                name = inner[1:] if replace else inner
-                if name in names:
-                    piece = _Piece(target=names[name], replace=replace)
-            elif _ROLL_TEXT.fullmatch(inner.strip()):
-                literal.append(str(int(inner.strip())))
-                at = closing + 1
-                continue
-            else:
-                try:
-                    command = parse(inner)
-                except InvalidNotation:
-                    command = None
-                if isinstance(command, Expression) and not command.comment:
-                    piece = _Piece(roll=command)
-            if piece is None:
-                literal.append(text[at : closing + 1])
-            else:
-                if literal:
-                    pieces.append(_Piece(text="".join(literal)))
-                    literal = []
-                pieces.append(piece)
-            at = closing + 1
-            continue
-        literal.append(char)
-        at += 1
-    if literal:
+                literal.append(text[found.start() : closing + 1])
+        else:
+            if any(literal):
+                pieces.append(_Piece(text="".join(literal)))
+            literal = []
+            pieces.append(piece)
+        at = closing + 1
+    if any(literal):
         pieces.append(_Piece(text="".join(literal)))
     return tuple(pieces)
+
+
+def _rolled(inner: str, dice: DiceSource) -> str:
+    # Dice!'s [...]: a sum of dice in the notation's language rolls; anything else stays.
+    try:
+        command = parse(inner)
+    except InvalidNotation:
+        command = None
+    if isinstance(command, Expression) and not command.comment:
+        return str(command.roll(dice).total)
+    return f"[{inner}]"
 
 
 def _to_decks(decks: Any) -> tuple[Deck, ...]:
@@ -264,7 +276,8 @@ class Decks:
         for index, deck in enumerate(self.decks):
             if deck.name in names:
                 raise InvalidData(
-                    f"$.decks[{index}].name", f"two decks are called {deck.name!r}: rename one"
+                    f"$.decks[{index}].name",
+                    f"two decks are called {quoted(deck.name)}: rename one",
                 )
             names[deck.name] = index
         plans = tuple(
@@ -321,9 +334,9 @@ class Decks:
         for plan in plans:
             card_references = card_depth = card_length = 0
             for piece in plan:
-                if piece.roll is not None:
+                if piece.bracket:
                     card_references += 1
-                    card_length += _ROLL_WIDTH
+                    card_length += len(piece.text) + _ROLL_WIDTH
                 elif piece.target < 0:
                     card_length += len(piece.text)
                 else:
@@ -355,7 +368,7 @@ class Decks:
             raise wrong_type("$.deck", "str", name)
         index = self._names.get(name)
         if index is None:
-            raise InvalidData("$.deck", f"no deck is called {name!r}")
+            raise InvalidData("$.deck", f"no deck is called {quoted(name)}")
         return index
 
     def _left(self, index: int, state: DeckState | None) -> list[int]:
@@ -364,7 +377,7 @@ class Decks:
             return [card.weight for card in deck.cards]
         state = checked(state, DeckState, "$.state", "tables.DeckState")
         if state.deck != deck.name or len(state.left) != len(deck.cards):
-            raise InvalidData("$.state", f"this is no state of the deck {deck.name!r}")
+            raise InvalidData("$.state", f"this is no state of the deck {quoted(deck.name)}")
         for at, (count, card) in enumerate(zip(state.left, deck.cards, strict=True)):
             if count > card.weight:
                 raise InvalidData(
@@ -418,7 +431,7 @@ class Decks:
         if replace:
             return 1 - (1 - Fraction(copies, total)) ** times
         if times > total:
-            raise InvalidData("$.times", f"only {total} cards are left in {name!r}")
+            raise InvalidData("$.times", f"only {total} cards are left in {quoted(name)}")
         return 1 - Fraction(math.comb(total - copies, times), math.comb(total, times))
 
     def check(self, name: str, *, times: int = 1, limits: Limits | None = None) -> None:
@@ -490,7 +503,7 @@ class Decks:
             left = self._left(index, None)
         if not replace and times > sum(left):
             raise InvalidData(
-                "$.times", f"only {sum(left)} cards are left in {name!r}, not {times}"
+                "$.times", f"only {sum(left)} cards are left in {quoted(name)}, not {times}"
             )
         temps: dict[int, list[int]] = {}
         cards: list[str] = []
@@ -533,10 +546,10 @@ class Decks:
                     temp[picked] -= 1
                 texts.append(self._fill(target, picked, temps, dice))
             else:
-                texts.append(piece.text)
+                texts.append("" if piece.bracket else piece.text)
         for at, piece in enumerate(plan):
-            if piece.roll is not None:
-                texts[at] = str(piece.roll.roll(dice).total)
+            if piece.bracket:
+                texts[at] = _rolled(piece.text, dice)
         return "".join(texts)
 
 
@@ -643,7 +656,7 @@ def _card(text: str, path: str) -> Card:
     if "[" in number or "{" in number:
         raise InvalidData(
             path,
-            f"a weight that is drawn or rolled ({number!r}) is not supported: write a "
+            f"a weight that is drawn or rolled ({quoted(number)}) is not supported: write a "
             "whole number, such as ::2::",
         )
     found = _WEIGHT_NUMBER.match(number)
@@ -695,7 +708,9 @@ def read_dice_decks(text: str, *, limits: Limits | None = None) -> Decks:
     try:
         document = json.loads(source, object_pairs_hook=_no_duplicates)
     except _Duplicate as error:
-        raise InvalidData("$", f"the deck {error.args[0]!r} is written twice: keep one") from None
+        raise InvalidData(
+            "$", f"the deck {quoted(error.args[0])} is written twice: keep one"
+        ) from None
     except RecursionError:
         raise InvalidData("$", "the JSON is nested too deeply") from None
     except json.JSONDecodeError as error:
@@ -751,8 +766,8 @@ def _in_file(error: InvalidData, decks: list[Deck]) -> InvalidData:
 
 _HKTRPG_ADD: Final = re.compile(r"[.。](?:r?)ra[ps]?\s+add\s+", re.IGNORECASE)
 _HKTRPG_CODE: Final = re.compile(r"\{([^{}]*)\}")
-_HKTRPG_RAN: Final = re.compile(r"ran:([0-9]+)", re.IGNORECASE)
-_HKTRPG_RANDOM: Final = re.compile(r"random:([0-9]+)-([0-9]+)", re.IGNORECASE)
+_HKTRPG_RAN: Final = re.compile(r"ran:([0-9]{1,18})", re.IGNORECASE)
+_HKTRPG_RANDOM: Final = re.compile(r"random:([0-9]{1,18})-([0-9]{1,18})", re.IGNORECASE)
 
 
 def _hktrpg_code(found: re.Match[str]) -> str:
@@ -799,9 +814,13 @@ def read_hktrpg_table(text: str, *, limits: Limits | None = None) -> Decks:
         raise InvalidData("$", "write the table's name, then its options: 九大陣營 守序善良 ...")
     name, options = words[0], words[1:]
     if name.lower() in ("add", "del", "show"):
-        raise InvalidData("$.name", f"{name!r} is one of HKTRPG's words: name the table otherwise")
+        raise InvalidData(
+            "$.name", f"{quoted(name)} is one of HKTRPG's words: name the table otherwise"
+        )
     if not options:
-        raise InvalidData("$.cards", f"the table {name!r} has no options: write them after it")
+        raise InvalidData(
+            "$.cards", f"the table {quoted(name)} has no options: write them after it"
+        )
     with found.applied():
         check_entries(len(options))
         cards = tuple(

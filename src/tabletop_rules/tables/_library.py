@@ -13,7 +13,7 @@ import attrs
 from tabletop_rules._arguments import checked, wrong_type
 from tabletop_rules.errors import InvalidData, InvalidNotation, LimitExceeded, NotationLimitExceeded
 from tabletop_rules.notation import Limits
-from tabletop_rules.tables._common import limits_or_default
+from tabletop_rules.tables._common import limits_or_default, quoted
 from tabletop_rules.tables._decks import DeckDraw, Decks
 from tabletop_rules.tables._tables import Table, TableRoll
 
@@ -80,7 +80,8 @@ class Library:
             key = _key(table.name)
             if key in names:
                 raise InvalidData(
-                    f"$.tables[{index}].name", f"two tables are called {table.name!r}: rename one"
+                    f"$.tables[{index}].name",
+                    f"two tables are called {quoted(table.name)}: rename one",
                 )
             names[key] = table
         object.__setattr__(self, "_by_name", types.MappingProxyType(names))

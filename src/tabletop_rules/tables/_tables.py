@@ -24,6 +24,7 @@ from tabletop_rules.tables._common import (
     check_source,
     finish,
     limits_or_default,
+    quoted,
     template,
 )
 
@@ -68,7 +69,7 @@ class Row:
 
 def _check_d66(_: object, __: attrs.Attribute[Any], value: object) -> None:
     if value is not None and value not in _D66_ORDERS:
-        raise InvalidData("$.d66", f"must be null, '', N, A, S or D, not {value!r}")
+        raise InvalidData("$.d66", f"must be null, '', N, A, S or D, not {quoted(value)}")
 
 
 def _check_table_name(_: object, __: attrs.Attribute[str], value: object) -> None:
@@ -184,7 +185,7 @@ class Table:
         """
         at = bisect.bisect_left(self._values, value)
         if at == len(self._values) or self._values[at] != value:
-            raise InvalidData("$.value", f"{self._dice_text} cannot give {value!r}")
+            raise InvalidData("$.value", f"{self._dice_text} cannot give {quoted(value)}")
         return self.rows[self._covering[at]]
 
     def distribution(self) -> Distribution:
@@ -296,7 +297,7 @@ class TableRoll:
 # -- BCDice's text format ---------------------------------------------------------------------
 
 _LINES: Final = re.compile(r"\r?\n")
-_SUM_DICE: Final = re.compile(r"([0-9]+)D([0-9]+)")
+_SUM_DICE: Final = re.compile(r"([0-9]{1,18})D([0-9]{1,18})")
 _D66_DICE: Final = re.compile(r"D66([NASD]?)")
 _ROW: Final = re.compile(r"([0-9]+)\s*:(.*)", re.DOTALL)
 _DICE_HELP: Final = (
@@ -364,7 +365,7 @@ def read_bcdice_table(text: str, *, limits: Limits | None = None) -> Table:
         elif paired is not None:
             d66, dice = paired[1], _D6_PAIR
         else:
-            raise InvalidData("$.dice", f"line {dice_line}: {dice_text!r}: {_DICE_HELP}")
+            raise InvalidData("$.dice", f"line {dice_line}: {quoted(dice_text)}: {_DICE_HELP}")
         rows: list[Row] = []
         seen: dict[int, int] = {}
         for index, (number, line) in enumerate(lines[2:]):
@@ -372,11 +373,11 @@ def read_bcdice_table(text: str, *, limits: Limits | None = None) -> Table:
             if not colon:
                 key, colon, rest = line.partition("：")
             key = unicodedata.normalize("NFKC", key).strip()
-            if not colon or not key.isdecimal() or not key.isascii():
+            if not colon or not key.isdecimal() or not key.isascii() or len(key) > 18:
                 raise InvalidData(
                     f"$.rows[{index}]",
                     f"line {number}: write each row as its value, a colon and its text, "
-                    f"such as 3:text, not {line[:40]!r}",
+                    f"such as 3:text, not {quoted(line)}",
                 )
             value = int(key)
             if value in seen:
