@@ -19,9 +19,9 @@ from tabletop_rules.tables._tables import Table, TableRoll
 
 __all__ = ["Library"]
 
-# Dice!'s ``.draw name [count]`` and ``.drawh`` (hidden); ``。`` is the full stop of a
-# Chinese keyboard.
-_DRAW: Final = re.compile(r"[.。]draw(h?)(?:\s+(.+?))?(?:\s+([0-9]+))?", re.IGNORECASE | re.DOTALL)
+# Dice!'s ``.draw name [count]`` and ``.drawh`` (hidden), the name with or without a space
+# before it; ``。`` is the full stop of a Chinese keyboard.
+_DRAW: Final = re.compile(r"[.。]draw(h?)\s*(.+?)?(?:\s+([0-9]+))?", re.IGNORECASE | re.DOTALL)
 # HKTRPG's ``.ra3 name`` (no repeats) and ``.rra3 name`` (repeats).
 _RA: Final = re.compile(r"[.。](r?)ra([0-9]*)(?:\s+(.+))?", re.IGNORECASE | re.DOTALL)
 
@@ -93,7 +93,8 @@ class Library:
         BCDice answers an original table's name, Dice!'s ``.draw name`` with a count
         (``.draw fruit 2``; ``.drawh`` draws in secret), and HKTRPG's ``.ra name`` (without
         repeats, ``.ra3`` three cards) and ``.rra3 name`` (with repeats).
-        Names are compared after NFKC normalization, in any case.
+        Names are compared after NFKC normalization, in any case; a count of 0 draws one
+        card, as HKTRPG reads it.
         ``.draw`` and ``.ra`` are read only when the library has decks.
 
         Raises:
@@ -119,13 +120,13 @@ class Library:
             return None
         draw = _DRAW.fullmatch(normalized)
         if draw is not None:
-            times = int(draw[3]) if draw[3] else 1
+            times = max(1, int(draw[3])) if draw[3] else 1
             return self._draw(
                 normalized, draw[2], times, replace=False, secret=bool(draw[1]), limits=found_limits
             )
         ra = _RA.fullmatch(normalized)
         if ra is not None:
-            times = int(ra[2]) if ra[2] else 1
+            times = max(1, int(ra[2])) if ra[2] else 1
             name = ra[3].strip() if ra[3] else None
             if not ra[1] and name is not None and name in self.decks.names:
                 # HKTRPG draws without repeats at most as many cards as the table has.
