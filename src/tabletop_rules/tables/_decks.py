@@ -238,6 +238,16 @@ def _to_decks(decks: Any) -> tuple[Deck, ...]:
     return found
 
 
+def _checked_times(times: object, limits: Limits) -> int:
+    if type(times) is not int:
+        raise wrong_type("$.times", "int", times)
+    if times < 1:
+        raise InvalidData("$.times", f"draw 1 card or more, not {times}")
+    if times > limits.max_repeats:
+        raise LimitExceeded("repeats", allowed=limits.max_repeats, given=times)
+    return times
+
+
 @attrs.frozen(kw_only=True)
 class _Worst:
     # The most a draw of one card of a deck may cost: references and rolls expanded, depth of
@@ -385,6 +395,12 @@ class Decks:
                 )
         return list(state.left)
 
+    def _pool(self, index: int, state: DeckState | None, replace: bool) -> list[int]:
+        # The copies a draw takes from: what *state* leaves, or the whole deck with
+        # replacement, without a state, or when nothing is left.
+        left = self._left(index, None if replace else state)
+        return left if any(left) else self._left(index, None)
+
     def odds(
         self, name: str, *, state: DeckState | None = None
     ) -> tuple[tuple[Card, Fraction], ...]:
@@ -395,10 +411,8 @@ class Decks:
             state: What is left of the deck; the whole deck if not given.
         """
         index = self._index(name)
-        left = self._left(index, state)
-        total = sum(left) or sum(card.weight for card in self.decks[index].cards)
-        if not sum(left):
-            left = [card.weight for card in self.decks[index].cards]
+        left = self._pool(index, state, replace=False)
+        total = sum(left)
         return tuple(
             (card, Fraction(count, total))
             for card, count in zip(self.decks[index].cards, left, strict=True)
@@ -412,16 +426,23 @@ class Decks:
         times: int = 1,
         replace: bool = False,
         state: DeckState | None = None,
+        limits: Limits | None = None,
     ) -> Fraction:
         """The exact chance that *times* draws from the deck *name* give a card of *text*.
 
         Cards are told apart by their text as written (``{colour} plum``, before it is
         filled in); copies of the same text count together.
+
+        Raises:
+            InvalidData: No deck is called *name*, *text* is no ``str``, *times* is no
+                whole number from 1, or more than the cards left (without replacement).
+            LimitExceeded: *times* is more than ``max_repeats``.
         """
         index = self._index(name)
-        left = self._left(index, state) if not replace else self._left(index, None)
-        if not sum(left):
-            left = self._left(index, None)
+        if type(text) is not str:
+            raise wrong_type("$.text", "str", text)
+        _checked_times(times, limits_or_default(limits))
+        left = self._pool(index, state, replace)
         total = sum(left)
         copies = sum(
             count
@@ -443,12 +464,7 @@ class Decks:
         """
         found = limits_or_default(limits)
         index = self._index(name)
-        if type(times) is not int:
-            raise wrong_type("$.times", "int", times)
-        if times < 1:
-            raise InvalidData("$.times", f"draw 1 card or more, not {times}")
-        if times > found.max_repeats:
-            raise LimitExceeded("repeats", allowed=found.max_repeats, given=times)
+        _checked_times(times, found)
         worst = self._worst[index]
         depth = min(found.max_depth, _MOST_DEPTH)
         if worst.depth > depth:
@@ -483,7 +499,7 @@ class Decks:
             times: How many cards.
             replace: Whether a card drawn goes back before the next one is drawn.
             state: What is left of the deck from earlier draws without replacement; the
-                whole deck if not given, or if nothing is left.
+                whole deck if not given, if nothing is left, or with replacement.
             limits: The limits; the active ones if not given.
 
         Returns:
@@ -498,9 +514,7 @@ class Decks:
         self.check(name, times=times, limits=limits)
         index = self._index(name)
         source = checked_source(dice)
-        left = self._left(index, state) if not replace else self._left(index, None)
-        if not sum(left):
-            left = self._left(index, None)
+        left = self._pool(index, state, replace)
         if not replace and times > sum(left):
             raise InvalidData(
                 "$.times", f"only {sum(left)} cards are left in {quoted(name)}, not {times}"
