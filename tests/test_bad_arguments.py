@@ -1725,7 +1725,12 @@ TABLES_PROBES: list[Probe] = [
         _fixed({"int": 5, "str": "x", "object": object()}),
     ),
     Probe("tables.Table.roll", lambda v: _drinks().roll(v), "$.dice", _fixed(NOT_SOURCE)),
-    Probe("tables.Table.row_for", lambda v: _drinks().row_for(v), "$.value", _fixed({"int": 7})),
+    Probe(
+        "tables.Table.row_for",
+        lambda v: _drinks().row_for(v),
+        "$.value",
+        _fixed({"int": 7, "str": "2", "None": None}),
+    ),
     Probe(
         "tables.Decks.draw",
         lambda v: _fruit().draw("fruit", v),

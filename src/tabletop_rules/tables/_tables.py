@@ -183,6 +183,8 @@ class Table:
         Raises:
             InvalidData: The dice cannot give *value* (path ``$.value``).
         """
+        if type(value) is not int:
+            raise wrong_type("$.value", "int", value)
         at = bisect.bisect_left(self._values, value)
         if at == len(self._values) or self._values[at] != value:
             raise InvalidData("$.value", f"{self._dice_text} cannot give {quoted(value)}")
