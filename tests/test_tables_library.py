@@ -48,6 +48,8 @@ def test_an_s_before_the_name_rolls_in_secret() -> None:
         (".draw fruit 2", 2, False, False),
         ("。draw fruit", 1, False, False),
         (".drawfruit 2", 2, False, False),
+        (".draw FRUIT", 1, False, False),
+        (".ra2 Ｆｒｕｉｔ", 2, False, False),
         (".draw fruit 0", 1, False, False),
         (".rra0 fruit", 1, True, False),
         (".drawh fruit 3", 3, False, True),

@@ -72,6 +72,7 @@ class Library:
     #: The decks, drawn with ``.draw`` (Dice!) or ``.ra`` / ``.rra`` (HKTRPG).
     decks: Decks = attrs.field(factory=_no_decks)
     _by_name: Mapping[str, Table] = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _deck_names: Mapping[str, str] = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         checked(self.decks, Decks, "$.decks", "tables.Decks")
@@ -85,6 +86,10 @@ class Library:
                 )
             names[key] = table
         object.__setattr__(self, "_by_name", types.MappingProxyType(names))
+        decks: dict[str, str] = {}
+        for name in self.decks.names:
+            decks.setdefault(_key(name), name)  # the first of names that read alike
+        object.__setattr__(self, "_deck_names", types.MappingProxyType(decks))
 
     def parse(self, text: str, *, limits: Limits | None = None) -> TableRoll | DeckDraw | None:
         """Read a message that names a table or a deck, or return ``None``.
@@ -128,9 +133,10 @@ class Library:
         if ra is not None:
             times = max(1, int(ra[2])) if ra[2] else 1
             name = ra[3].strip() if ra[3] else None
-            if not ra[1] and name is not None and name in self.decks.names:
+            known = None if name is None else self._deck_names.get(_key(name))
+            if not ra[1] and known is not None:
                 # HKTRPG draws without repeats at most as many cards as the table has.
-                times = max(1, min(times, self.decks.deck(name).copies))
+                times = min(times, self.decks.deck(known).copies)
             return self._draw(
                 normalized, name, times, replace=bool(ra[1]), secret=False, limits=found_limits
             )
@@ -150,8 +156,10 @@ class Library:
             raise InvalidNotation("error.tables.deck_missing", text=text, position=len(text))
         name = name.strip()
         at = text.find(name)
-        if name not in self.decks.names or name.startswith("_"):
+        known = self._deck_names.get(_key(name))
+        if known is None or known.startswith("_"):
             raise InvalidNotation("error.tables.unknown_deck", text=text, position=at, name=name)
+        name = known
         copies = self.decks.deck(name).copies
         if not replace and times > copies:
             raise InvalidNotation(
