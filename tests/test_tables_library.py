@@ -105,7 +105,9 @@ def test_more_draws_than_the_repeats_are_refused_as_a_limit() -> None:
     with pytest.raises(NotationLimitExceeded) as raised:
         LIBRARY.parse(".rra30 fruit")
     assert ("repeats", 20, 30) == (raised.value.limit, raised.value.allowed, raised.value.given)
-    assert isinstance(LIBRARY.parse(".rra30 fruit", limits=Limits(max_repeats=30)), DeckDraw)
+    command = LIBRARY.parse(".rra30 fruit", limits=Limits(max_repeats=30))
+    assert command is not None
+    assert 30 == len(command.roll(ScriptedDice([1] * 30)).cards)
 
 
 def test_a_drawn_hktrpg_table_is_explained() -> None:

@@ -19,6 +19,7 @@ from tabletop_rules.i18n import DEFAULT_LOCALE
 from tabletop_rules.notation import Expression, Limits, parse
 from tabletop_rules.tables._common import (
     Recording,
+    active_limits,
     check_entries,
     check_name,
     check_source,
@@ -635,10 +636,14 @@ class DeckDraw:
     replace: bool = attrs.field(default=False, validator=a_flag)
     #: Whether the draw is secret (Dice!'s ``.drawh``).
     secret: bool = attrs.field(default=False, validator=a_flag)
+    # The limits the draw was checked against when it was made, which its roll keeps to.
+    _limits: Limits = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         checked(self.decks, Decks, "$.decks", "tables.Decks")
-        self.decks.check(self.deck, times=self.times)
+        limits = active_limits()
+        self.decks.check(self.deck, times=self.times, limits=limits)
+        object.__setattr__(self, "_limits", limits)
 
     def __str__(self) -> str:
         verb = "drawh" if self.secret else "draw"
@@ -649,7 +654,12 @@ class DeckDraw:
     def roll(self, dice: DiceSource, *, state: DeckState | None = None) -> DrawResult:
         """Draw with *dice* (from *state*, what is left of the deck, if given)."""
         result = self.decks.draw(
-            self.deck, dice, times=self.times, replace=self.replace, state=state
+            self.deck,
+            dice,
+            times=self.times,
+            replace=self.replace,
+            state=state,
+            limits=self._limits,
         )
         return attrs.evolve(result, secret=True) if self.secret else result
 
