@@ -134,6 +134,7 @@ def test_difference_a_value_written_twice() -> None:
     [
         "表\n  1D2\n1:a\n2:b",  # spaces before the dice
         "表\n1D2\n 1:a\n2:b",  # spaces before a row
+        "表\n1D2\n1 :a\n2:b",  # a space before the colon
         "表\n1D2\n１：a\n2:b",  # a full-width value and colon
         "表\n1D2\n01:a\n2:b",  # a leading zero
     ],
