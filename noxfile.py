@@ -242,8 +242,8 @@ def plugin(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def bcdice(session: nox.Session) -> None:
-    """Check the dice language and the exported chat palettes against BCDice, the pinned npm
-    package run by Node.
+    """Check the dice language, original tables and the exported chat palettes against
+    BCDice, the pinned npm package run by Node.
 
     ``npm ci`` installs ``bcdice`` exactly as ``tools/bcdice/package-lock.json`` pins it; the
     differential tests then must run (``TABLETOP_RULES_BCDICE=required``), and print the BCDice
@@ -254,7 +254,7 @@ def bcdice(session: nox.Session) -> None:
     with session.chdir(ROOT / "tools" / "bcdice"):
         session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
     session.run(
-        "pytest", *_junit(session), "tests/test_notation_bcdice.py",
+        "pytest", *_junit(session), "tests/test_notation_bcdice.py", "tests/test_tables_bcdice.py",
         "tests/exports/test_palettes_bcdice.py", "-s", *session.posargs,
         env={"TABLETOP_RULES_BCDICE": "required"},
     )  # fmt: skip

@@ -142,7 +142,8 @@ def _reexporting_packages() -> tuple[str, ...]:
     from tabletop_rules.systems import Registry
 
     systems = [s.package for s in Registry.default() if s.package is not None]
-    return ("tabletop_rules.kit", "tabletop_rules.notation", "tabletop_rules.vectors", *systems)
+    core = ("kit", "notation", "tables", "vectors")
+    return (*(f"tabletop_rules.{name}" for name in core), *systems)
 
 
 def _lend_attribute_docs(app: Sphinx) -> None:

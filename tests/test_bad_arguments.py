@@ -51,6 +51,7 @@ from tabletop_rules import (
     serialization,
     simulation,
     skirmish,
+    tables,
 )
 from tabletop_rules.dice import SeededDiceState
 from tabletop_rules.i18n import LOCALES
@@ -217,7 +218,20 @@ def _skirmish_card(card_id: object) -> object:
 
 #: Every public function and method that takes a locale, called with the given locale and a
 #: valid value for each other argument, by its name as a user imports it.
+def _drinks() -> tables.Table:
+    return tables.read_bcdice_table("飲み物表\n1D2\n1:水\n2:緑茶")
+
+
+def _fruit() -> tables.Decks:
+    return tables.read_dice_decks('{"fruit": ["apple", "pear"]}')
+
+
 LOCALE_TAKERS: dict[str, Callable[[Any], object]] = {
+    # tables
+    "tables.TableResult.render": lambda locale: _drinks().roll(ScriptedDice([1])).render(locale),
+    "tables.DrawResult.render": lambda locale: (
+        _fruit().draw("fruit", ScriptedDice([1])).render(locale)
+    ),
     # core
     "i18n.translate": lambda locale: i18n.translate("outcome.success", locale),
     "i18n.catalog": i18n.catalog,
@@ -336,6 +350,7 @@ PUBLIC_MODULES = (
     "bar2d6",
     "bayside23",
     "skirmish",
+    "tables",
 )
 
 
@@ -1699,8 +1714,78 @@ def _marker_effect() -> Any:
     return skirmish.MarkerEffect(skl=1)
 
 
+TABLES_PROBES: list[Probe] = [
+    Probe("tables.read_bcdice_table", tables.read_bcdice_table, "$", _fixed(NOT_TEXT)),
+    Probe("tables.read_dice_decks", tables.read_dice_decks, "$", _fixed(NOT_TEXT)),
+    Probe("tables.read_hktrpg_table", tables.read_hktrpg_table, "$", _fixed(NOT_TEXT)),
+    Probe(
+        "tables.read_bcdice_table:limits",
+        lambda v: tables.read_bcdice_table("t\n1D1\n1:a", limits=v),
+        "$.limits",
+        _fixed({"int": 5, "str": "x", "object": object()}),
+    ),
+    Probe("tables.Table.roll", lambda v: _drinks().roll(v), "$.dice", _fixed(NOT_SOURCE)),
+    Probe(
+        "tables.Table.row_for",
+        lambda v: _drinks().row_for(v),
+        "$.value",
+        _fixed({"int": 7, "str": "2", "None": None}),
+    ),
+    Probe(
+        "tables.Decks.draw",
+        lambda v: _fruit().draw("fruit", v),
+        "$.dice",
+        _fixed(NOT_SOURCE),
+    ),
+    Probe(
+        "tables.Decks.draw:deck",
+        lambda v: _fruit().draw(v, SeededDice(1)),
+        "$.deck",
+        _fixed({**NOT_TEXT, "unknown": "plum"}),
+    ),
+    Probe(
+        "tables.Decks.draw:times",
+        lambda v: _fruit().draw("fruit", SeededDice(1), times=v),
+        "$.times",
+        _fixed({**NOT_WHOLE, "zero": 0, "three": 3}),
+    ),
+    Probe(
+        "tables.Decks.draw:state",
+        lambda v: _fruit().draw("fruit", SeededDice(1), state=v),
+        "$.state",
+        _fixed({"int": 5, "str": "x", "other": tables.DeckState(deck="plum", left=(1,))}),
+    ),
+    Probe("tables.Library.parse", lambda v: tables.Library().parse(v), "$", _fixed(NOT_TEXT)),
+    Probe(
+        "tables.Library:tables",
+        lambda v: tables.Library(tables=v),
+        "$.tables",
+        _fixed({"None": None, "int": 5, "str": "x", "list of str": ["x"]}),
+    ),
+    Probe(
+        "tables.Library:decks",
+        lambda v: tables.Library(decks=v),
+        "$.decks",
+        _fixed({"None": None, "int": 5, "str": "x"}),
+    ),
+    Probe("tables.Card:text", lambda v: tables.Card(text=v), "$.text", _fixed(NOT_TEXT)),
+    Probe(
+        "tables.Card:weight",
+        lambda v: tables.Card(text="x", weight=v),
+        "$.weight",
+        _fixed({**NOT_WHOLE, "zero": 0, "bool": True}),
+    ),
+    Probe(
+        "tables.Row:low",
+        lambda v: tables.Row(low=v, high=1, text="x"),
+        "$.low",
+        _fixed(NOT_WHOLE),
+    ),
+]
+
 PROBES: list[Probe] = [
     *CORE_PROBES,
+    *TABLES_PROBES,
     *VALUE_PROBES,
     *M20_PROBES,
     *BAR2D6_PROBES,

@@ -71,7 +71,7 @@ from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
 import tabletop_rules
-from tabletop_rules import bar2d6, bayside23, engine, m20, notation, skirmish, vectors
+from tabletop_rules import bar2d6, bayside23, engine, m20, notation, skirmish, tables, vectors
 from tabletop_rules.bar2d6 import strategies as bar2d6s
 from tabletop_rules.bayside23 import strategies as bayside23s
 from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Outcome, Term
@@ -692,6 +692,130 @@ _SKIRMISH_CARDS: Final = (
     importlib.resources.files("tabletop_rules.skirmish").joinpath("cards", "sample.toml")
 ).read_text("utf-8")
 
+# -- tables and decks --------------------------------------------------------------------------
+
+_BCDICE_TABLE = (
+    "飲み物表\n1D6\n1:水\n2:緑茶\n3:麦茶\n4:コーラ\n5:オレンジジュース\n6:選ばれし者の知的飲料"
+)
+_D66_TABLE = "表\nD66S\n" + "\n".join(f"{a}{b}:x" for a in range(1, 7) for b in range(a, 7))
+_DICE_DECKS = (
+    '{"塔罗牌": ["【0】愚者", "::2::【1】魔术师", "\\\\{x}"], "正逆": ["正位", "逆位"],'
+    ' "牌阵": ["{塔罗牌} {%正逆} [1d6+1]", "{%塔罗牌}"]}'
+)
+_TABLE_ALPHABET = "0123456789:：dD6\n\r 表水{}[]%\\\"',_"
+_LIBRARY = tables.Library(
+    tables=(tables.read_bcdice_table(_BCDICE_TABLE),),
+    decks=tables.read_dice_decks(_DICE_DECKS),
+)
+
+
+def _use_table(table: Any) -> None:
+    """Roll, render in every locale, list the odds, and round-trip through JSON."""
+    result = table.roll(SeededDice(14))
+    for locale in LOCALES:
+        result.render(locale)
+    table.odds()
+    assert from_json(to_json(table), type(table)) == table
+
+
+def _use_decks(decks: Any) -> None:
+    """Draw from the first decks, render, list the odds, and round-trip through JSON."""
+    for deck in decks.decks[:5]:
+        decks.draw(deck.name, SeededDice(14)).render()
+        decks.odds(deck.name)
+    assert from_json(to_json(decks), type(decks)) == decks
+
+
+def _use_library_command(command: Any) -> None:
+    """Roll what the library read and render it in every locale."""
+    if command is not None:
+        for locale in LOCALES:
+            command.roll(SeededDice(14)).render(locale)
+
+
+def _draw_results(decks: tables.Decks) -> SearchStrategy[tables.DrawResult]:
+    return st.integers().map(lambda seed: decks.draw(decks.decks[0].name, SeededDice(seed)))
+
+
+def _read_decks(text: str) -> tables.Decks:
+    if text.startswith("{"):
+        return tables.read_dice_decks(text)
+    return tables.read_hktrpg_table(text)
+
+
+_some_tables = st.sampled_from([_BCDICE_TABLE, _D66_TABLE]).map(tables.read_bcdice_table)
+_some_decks = st.sampled_from([_DICE_DECKS, "九大陣營 守序善良 中立善良 混亂{ran:6}"]).map(
+    _read_decks
+)
+
+
+def _tables_inputs() -> Iterator[EntryPoint]:
+    """The readers of tables and decks, the library's chat, and JSON of every value."""
+    yield TextInput(
+        name="tables.read_bcdice_table",
+        read=tables.read_bcdice_table,
+        use=_use_table,
+        samples=(
+            _BCDICE_TABLE,
+            _D66_TABLE,
+            "表\n3D4\n" + "\n".join(f"{n}:x" for n in range(3, 13)),
+        ),
+        alphabet=_TABLE_ALPHABET,
+        sizes=(100_000, 100_001, 1_000_000),
+    )
+    yield TextInput(
+        name="tables.read_dice_decks",
+        read=tables.read_dice_decks,
+        use=_use_decks,
+        samples=(_DICE_DECKS, '{"a": ["{b}{b}"], "b": ["{c}", "x"], "c": ["[2d6]"]}'),
+        alphabet=_TABLE_ALPHABET,
+        sizes=(100_000, 100_001, 1_000_000),
+    )
+    yield TextInput(
+        name="tables.read_hktrpg_table",
+        read=tables.read_hktrpg_table,
+        use=_use_decks,
+        samples=(".ra add 九大陣營 守序善良 中立善良 {ran:100} {random:5-20}{br}x {my.name}",),
+        alphabet=_TABLE_ALPHABET + "ran:dom-",
+        sizes=(100_000, 100_001, 1_000_000),
+    )
+    yield TextInput(
+        name="tables.Library.parse",
+        read=_LIBRARY.parse,
+        use=_use_library_command,
+        samples=(
+            "飲み物表",
+            "S飲み物表",
+            ".draw 牌阵 3",
+            ".drawh 塔罗牌",
+            ".ra2 塔罗牌",
+            ".rra9 正逆",
+        ),
+        alphabet=_TABLE_ALPHABET + ".drawh 牌阵塔罗正逆",
+        sizes=(200, 201, 100_000),
+    )
+    yield from _plain(
+        [
+            (tables.Table, _some_tables, _use_table),
+            (tables.Row, _some_tables.map(lambda table: table.rows[0]), _nothing),
+            (
+                tables.TableResult,
+                _some_tables.map(lambda table: table.roll(SeededDice(3))),
+                lambda result: result.render(),
+            ),
+            (tables.Decks, _some_decks, _use_decks),
+            (tables.Deck, _some_decks.map(lambda decks: decks.decks[0]), _nothing),
+            (tables.Card, _some_decks.map(lambda decks: decks.decks[0].cards[0]), _nothing),
+            (
+                tables.DeckState,
+                _some_decks.flatmap(_draw_results).map(lambda result: result.state),
+                _nothing,
+            ),
+            (tables.DrawResult, _some_decks.flatmap(_draw_results), lambda result: result.render()),
+        ]
+    )
+
+
 #: Every entry point that takes outside input. A new system adds its own here.
 ENTRY_POINTS: Final[tuple[EntryPoint, ...]] = (
     # the core: the notation and JSON of every public value
@@ -737,6 +861,7 @@ ENTRY_POINTS: Final[tuple[EntryPoint, ...]] = (
         sizes=(40, 10_000, 100_000),
     ),
     *_core_json_inputs(),
+    *_tables_inputs(),
     # m20: the sheet, JSON of every public value, and the combat ruleset
     TextInput(
         name="m20.parse_sheet",
@@ -934,6 +1059,9 @@ NOT_DATA: Final = {
     tabletop_rules.kit.CommandShapes: "a ruleset's command checks: holds classes",
     tabletop_rules.kit.Durations: "a ruleset's table of how effects expire, built in code",
     vectors.Difference: "a failed case's report: holds whatever value the case or library had",
+    tables.Library: "holds a bot's loaded tables and decks, given in code; its parse is fuzzed",
+    tables.TableRoll: "made by Library.parse from text, fuzzed there; holds a table",
+    tables.DeckDraw: "made by Library.parse from text, fuzzed there; holds a deck file",
 }
 
 

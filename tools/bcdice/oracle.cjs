@@ -10,6 +10,9 @@
 // rolled, and "exhausted" is true when it asked for more faces than it was given.
 // A command BCDice does not answer gives {"text": null, ...}; one BCDice raises on (too many
 // dice rolled, say) gives {"text": null, "raised": "..."}.
+// A request {"table": "名前\n1D6\n1:...", "faces": [...]} rolls an original table
+// (BCDice's UserDefinedDiceTable) instead: {"text": ..., "valid": true, "asked": [...], ...},
+// text null for a table BCDice does not roll.
 // Run by tests/test_notation_bcdice.py (the notation's differential test) and
 // tests/exports/test_palettes_bcdice.py (the exported chat palettes); installed by `npm ci`
 // (package-lock.json).
@@ -21,6 +24,38 @@ const readline = require("readline");
 const lib = path.join(__dirname, "node_modules", "bcdice", "lib");
 const Base = require(path.join(lib, "base")).default;
 const Version = require(path.join(lib, "version")).default;
+const UserDefinedDiceTable = require(path.join(lib, "user_defined_dice_table")).default;
+const { BCDice } = require(path.join(lib, "internal"));
+
+function feed(randomizer, faces) {
+  const state = { asked: [], at: 0, exhausted: false };
+  Object.assign(randomizer, {
+    $random(sides) {
+      state.asked.push(sides);
+      if (state.at >= faces.length) {
+        state.exhausted = true;
+        return 1;
+      }
+      return faces[state.at++];
+    },
+  });
+  return state;
+}
+
+function rollTable(text, faces) {
+  const table = new UserDefinedDiceTable(text);
+  const valid = table.validate();
+  const randomizer = BCDice.Randomizer.$new();
+  const state = feed(randomizer, faces);
+  const result = table.roll(randomizer);
+  return {
+    text: result === null ? null : result.text,
+    valid,
+    asked: state.asked,
+    exhausted: state.exhausted,
+    used: state.at,
+  };
+}
 
 function evaluate(command, faces) {
   const base = new Base(command);
@@ -71,7 +106,10 @@ lines.on("line", (line) => {
   }
   let answer;
   try {
-    answer = evaluate(request.command, request.faces);
+    answer =
+      request.table !== undefined
+        ? rollTable(request.table, request.faces || [])
+        : evaluate(request.command, request.faces);
   } catch (error) {
     answer = { text: null, raised: String(error && error.message ? error.message : error) };
   }

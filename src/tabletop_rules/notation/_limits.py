@@ -72,6 +72,28 @@ class Limits:
     #:
     #: .. versionadded:: 0.1.0
     max_items: int = attrs.field(default=100, validator=_positive)
+    #: The most rows of a table, cards of a deck and decks of a deck file
+    #: (:mod:`tabletop_rules.tables`).
+    #:
+    #: .. versionadded:: 0.1.0
+    max_entries: int = attrs.field(default=1000, validator=_positive)
+    #: The most characters of a table or deck file that a reader takes (a pasted table).
+    #:
+    #: .. versionadded:: 0.1.0
+    max_source: int = attrs.field(default=100_000, validator=_positive)
+    #: The most references to decks and rolls in brackets that one draw may expand, at the
+    #: worst (every reference of every card drawn counted).
+    #:
+    #: .. versionadded:: 0.1.0
+    max_references: int = attrs.field(default=200, validator=_positive)
+    #: The most references one inside another (``{a}`` drawing a card that names ``{b}``, ...).
+    #:
+    #: .. versionadded:: 0.1.0
+    max_depth: int = attrs.field(default=10, validator=_positive)
+    #: The most characters the text of one draw or table roll may have, at the worst.
+    #:
+    #: .. versionadded:: 0.1.0
+    max_output: int = attrs.field(default=20_000, validator=_positive)
 
     def enforce(self, command: tabletop_rules.notation.Command) -> None:
         """Check *command* against the limits other than the length.
@@ -172,6 +194,12 @@ DEFAULT_LIMITS: Final = Limits()
 _ACTIVE: contextvars.ContextVar[Limits | None] = contextvars.ContextVar(
     "tabletop_rules.notation.limits", default=DEFAULT_LIMITS
 )
+
+
+def active_limits() -> Limits:
+    """The limits that values being built are held to (the defaults outside any block)."""
+    limits = _ACTIVE.get()
+    return DEFAULT_LIMITS if limits is None else limits
 
 
 def check_value(value: object) -> None:
