@@ -109,6 +109,7 @@ nox.options.sessions = [
     "docs",
     "build",
     "plugin",
+    "bcdice",
 ]
 
 
@@ -226,6 +227,23 @@ def plugin(session: nox.Session) -> None:
     session.chdir(ROOT)
     # The library's vectors tests find the plugin's vectors through the registry.
     session.run("pytest", "tests/test_vectors.py", "-q")
+
+
+@nox.session(python=PYTHON)
+def bcdice(session: nox.Session) -> None:
+    """Check the dice language against BCDice, the pinned npm package run by Node.
+
+    ``npm ci`` installs ``bcdice`` exactly as ``tools/bcdice/package-lock.json`` pins it; the
+    differential tests then must run (``TABLETOP_RULES_BCDICE=required``), and print the BCDice
+    commands the library reads as chat.
+    """
+    session.install(".", *_groups("tests"))
+    with session.chdir(ROOT / "tools" / "bcdice"):
+        session.run("npm", "ci", "--no-audit", "--no-fund", external=True)
+    session.run(
+        "pytest", *_junit(session), "tests/test_notation_bcdice.py", "-s", *session.posargs,
+        env={"TABLETOP_RULES_BCDICE": "required"},
+    )  # fmt: skip
 
 
 @nox.session(python=PYTHON)

@@ -6,7 +6,7 @@ Usage::
 
 Each run plays ``--games`` games of the sample decks (``vanguard`` against ``wilds``) with the
 random bot of :mod:`tabletop_rules.simulation` (one of ``legal_commands`` at random, played
-with ``engine.step`` and ``SeededDice``), in this process, and reports:
+with ``engine.begin``, ``engine.step`` and ``SeededDice``), in this process, and reports:
 
 - ``games/s``: random-bot games played to their end per second (one core), by the wall
   clock and by the process's CPU time (the figure that does not depend on other load); the
@@ -15,11 +15,10 @@ with ``engine.step`` and ``SeededDice``), in this process, and reports:
   that the garbage collector's walks over the harness's own records are not charged to the
   games;
 - ``commands/s``: the commands of those games per second, each with its automatic events;
-- ``verified replay``: events checked and folded per second by ``engine.replay(record)``;
-- ``trusted replay games/s``: the same games rebuilt from their records by
-  ``engine.replay(record, trusted=True)``, which only folds the events: what a game costs
-  with no bot, no decisions and no planning of automatic steps (a bound on how fast play
-  can be while folding the same events).
+- ``verified replay events/s``: events checked per second by ``engine.replay(record)``,
+  which decides every entry's command again with its faces;
+- ``trusted replay events/s`` and ``games/s``: the same games rebuilt from their records by
+  ``engine.replay(record, trusted=True)``, which only folds the events.
 
 With ``--greedy N`` it also plays N games of the greedy bot (player ``a``) against the random
 bot (player ``b``) and prints the greedy bot's win rate with its 95% Wilson interval.
@@ -49,7 +48,16 @@ from typing import Any, TypeVar
 from tabletop_rules import SeededDice, engine
 from tabletop_rules.engine import GameRecord
 from tabletop_rules.simulation import random_bot
-from tabletop_rules.skirmish import RULESET, Event, Setup, State, greedy_bot, sample_setup, simulate
+from tabletop_rules.skirmish import (
+    RULESET,
+    CombatSetup,
+    CombatState,
+    Command,
+    Event,
+    greedy_bot,
+    sample_setup,
+    simulate,
+)
 
 T = TypeVar("T")
 
@@ -61,19 +69,20 @@ class _Inline(Executor):
         return future
 
 
-def play(setup: Setup, seed: int) -> tuple[State, list[Event], int]:
-    """One random-bot game of *setup* with *seed*: its final state, its events, its commands."""
+Record = GameRecord[CombatSetup, Command, Event]
+
+
+def play(setup: CombatSetup, seed: int) -> tuple[CombatState, Record]:
+    """One random-bot game of *setup* with *seed*: its final state and its record."""
     rng = random.Random(seed)
     dice = SeededDice(seed)
-    state = RULESET.start(setup)
-    events: list[Event] = []
-    commands = 0
+    state, record = engine.begin(RULESET, setup, dice)
+    entries = []
     while state.result is None:
         command = random_bot(RULESET, state, rng)
-        state, new = engine.step(RULESET, state, command, dice)
-        events.extend(new)
-        commands += 1
-    return state, events, commands
+        state, entry = engine.step(RULESET, state, command, dice)
+        entries.append(entry)
+    return state, record.extend(entries)
 
 
 def run(games: int) -> dict[str, float]:
@@ -84,29 +93,25 @@ def run(games: int) -> dict[str, float]:
     cpu = time.process_time()
     for seed in range(games):
         # Keep what a simulation keeps: the result and the length of each game.
-        state, events, count = play(setup, seed)
-        results.append((state.result, len(events)))
-        commands += count
+        state, record = play(setup, seed)
+        results.append((state.result, sum(len(e.events) for e in record.entries)))
+        commands += sum(1 for e in record.entries if e.command is not None)
     played = time.perf_counter() - started
     cpu = time.process_time() - cpu
     # The records to replay: the same seeds played again, untimed.
-    records = []
-    for seed in range(games):
-        state, events, _ = play(setup, seed)
-        records.append((GameRecord.begin(RULESET, setup).extend(events), state))
-    if [(s.result, len(r.events)) for r, s in records] != results:
+    records = [play(setup, seed) for seed in range(games)]
+    if [(s.result, len(r.events)) for s, r in records] != results:
         print("the same seed played another game", file=sys.stderr)
         sys.exit(1)
+    count = sum(len(record.events) for _, record in records)
     started = time.perf_counter()
-    count = 0
-    for record, live in records:
+    for live, record in records:
         if engine.replay(record, RULESET) != live:
             print("replay differs from the live state", file=sys.stderr)
             sys.exit(1)
-        count += len(record.events)
     verified = time.perf_counter() - started
     started = time.perf_counter()
-    for record, live in records:
+    for live, record in records:
         if engine.replay(record, RULESET, trusted=True) != live:
             print("trusted replay differs from the live state", file=sys.stderr)
             sys.exit(1)
@@ -118,6 +123,7 @@ def run(games: int) -> dict[str, float]:
         "commands a game": commands / games,
         "events a game": count / games,
         "verified replay events/s": count / verified,
+        "trusted replay events/s": count / trusted,
         "trusted replay games/s": games / trusted,
     }
 

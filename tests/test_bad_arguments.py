@@ -119,7 +119,7 @@ def games() -> dict[str, Game]:
         "bar2d6": _played(bar2d6, _duel_setup(bar2d6, bar2d6.parse_sheet(bar2d6.EXAMPLE_SHEET))),
         "bayside23": _played(
             bayside23,
-            bayside23.BattleSetup(
+            bayside23.CombatSetup(
                 participants=[
                     bayside23.Participant(id="mina", character=mina),
                     bayside23.Participant(id="g1", character=mina, side=bayside23.Side.ENEMIES),
@@ -248,6 +248,18 @@ LOCALE_TAKERS: dict[str, Callable[[Any], object]] = {
     "notation.CountResult.render": lambda locale: rolled("6B6>=4").render(locale),
     "notation.CountResult.line": lambda locale: rolled("6B6>=4").line(locale),
     "notation.RepeatResult.render": lambda locale: rolled("x2 2D6").render(locale),
+    "notation.RerollResult.render": lambda locale: rolled("3R6>=5").render(locale),
+    "notation.RerollResult.line": lambda locale: rolled("3R6>=5").line(locale),
+    "notation.UpperResult.render": lambda locale: rolled("3U6[6]+1").render(locale),
+    "notation.UpperResult.line": lambda locale: rolled("3U6[6]+1").line(locale),
+    "notation.TallyResult.render": lambda locale: rolled("6TY6").render(locale),
+    "notation.TallyResult.line": lambda locale: rolled("6TY6").line(locale),
+    "notation.CalculationResult.render": lambda locale: rolled("C(10/3)").render(locale),
+    "notation.CalculationResult.line": lambda locale: rolled("C(10/3)").line(locale),
+    "notation.ChoiceResult.render": lambda locale: rolled("choice[a,b]").render(locale),
+    "notation.ChoiceResult.line": lambda locale: rolled("choice[a,b]").line(locale),
+    "notation.D66Result.render": lambda locale: rolled("D66S").render(locale),
+    "notation.D66Result.line": lambda locale: rolled("D66S").line(locale),
     "notation.SystemCommand.render": _system_command_render,
     # m20
     "m20.describe": lambda locale: m20.describe(game("m20").events[-1], locale),
@@ -261,6 +273,9 @@ LOCALE_TAKERS: dict[str, Callable[[Any], object]] = {
         bar2d6.parse_sheet(bar2d6.EXAMPLE_SHEET), locale
     ),
     "bar2d6.HelpedResult.explain": lambda locale: _helped_result().explain(locale),
+    "bayside23.format_sheet": lambda locale: bayside23.format_sheet(
+        bayside23.parse_sheet(bayside23.EXAMPLE_SHEET), locale
+    ),
     # bayside23
     "bayside23.describe": lambda locale: bayside23.describe(game("bayside23").events[-1], locale),
     "bayside23.log": lambda locale: bayside23.log(game("bayside23").events, locale),
@@ -1818,19 +1833,20 @@ def test_a_broken_catalog_is_not_blamed_on_the_locale(
         call()
 
 
-def test_a_field_type_the_converter_cannot_read_is_the_converter_s_error() -> None:
-    """cattrs' StructureHandlerNotFoundError for a field's type is no InvalidData."""
-    from cattrs.errors import StructureHandlerNotFoundError
+def test_a_type_with_a_field_the_converter_cannot_read_is_refused_at_cls() -> None:
+    """Issue 26 (``from_json`` of a ``SystemCommand``, of any text, raised cattrs'
+    ``StructureHandlerNotFoundError``): a type with a field no JSON is read into (a
+    function) is no type ``from_json`` reads, refused at ``$.cls`` as a type that is no type
+    of a value is."""
 
     @attrs.frozen
     class Unreadable:
         x: Callable[[int], int]
 
-    with pytest.raises(StructureHandlerNotFoundError):
-        serialization.structure({"x": 1}, Unreadable)
-    with pytest.raises(InvalidData) as raised:
-        serialization.structure({"x": 1}, Callable[[int], int])  # type: ignore[arg-type]
-    assert raised.value.path == "$.cls"
+    for cls in (Unreadable, Callable[[int], int]):
+        with pytest.raises(InvalidData) as raised:
+            serialization.structure({"x": 1}, cls)  # type: ignore[arg-type]
+        assert raised.value.path == "$.cls"
 
 
 def test_invalid_data_takes_its_path_and_detail_by_keyword() -> None:

@@ -16,6 +16,7 @@ import tabletop_rules
 #: The unbounded caches, each with why what it is keyed by cannot grow without end.
 UNBOUNDED = {
     "tabletop_rules.i18n._shipped": "one entry for each shipped locale (resolved tags only)",
+    "tabletop_rules.notation._limits._shapes": "no argument",
     "tabletop_rules.bayside23._checks._hit_classes": "the two readings of Rulings.specials",
     "tabletop_rules.bayside23._checks._all_totals": "no argument",
     "tabletop_rules.bar2d6._sheet._field_words": "no argument",

@@ -73,12 +73,12 @@ def _duel(system: Any, character: object) -> object:
     )
 
 
-def _bayside23_start() -> bayside23.BattleState:
+def _bayside23_start() -> bayside23.CombatState:
     mina = bayside23.Character(
         name="ミナ", strength=12, mind=12, agility=12, hp=5, feature=bayside23.Feature("頑固", 3)
     )
     return bayside23.RULESET.start(
-        bayside23.BattleSetup(
+        bayside23.CombatSetup(
             participants=[
                 bayside23.Participant(id="mina", character=mina),
                 bayside23.Participant(id="g1", character=mina, side=bayside23.Side.ENEMIES),

@@ -52,10 +52,11 @@ class System:
 
 def _m20_setup() -> m20.CombatSetup:
     hero = m20.parse_sheet(m20.EXAMPLE_SHEET)
+    foe = attrs.evolve(hero, name="山賊")
     return m20.CombatSetup(
         participants=[
             m20.Participant(id="al", character=hero, side="party"),
-            m20.Participant(id="bea", character=hero, side="foes", player=False),
+            m20.Participant(id="bea", character=foe, side="foes", player=False),
         ]
     )
 
@@ -71,13 +72,13 @@ def _bar2d6_setup() -> bar2d6.CombatSetup:
     )
 
 
-def _bayside23_setup() -> bayside23.BattleSetup:
+def _bayside23_setup() -> bayside23.CombatSetup:
     def character(name: str) -> bayside23.Character:
         return bayside23.Character(
             name=name, strength=12, mind=12, agility=12, hp=5, feature=bayside23.Feature("頑固", 3)
         )
 
-    return bayside23.BattleSetup(
+    return bayside23.CombatSetup(
         participants=[
             bayside23.Participant(id="mina", character=character("ミナ")),
             bayside23.Participant(
@@ -117,7 +118,7 @@ SYSTEMS = (
     System(
         name="bayside23",
         describe=bayside23.describe,
-        state_type=bayside23.BattleState,
+        state_type=bayside23.CombatState,
         event=bayside23.Waited(actor="mina"),
         command=bayside23.Wait(actor="mina"),
         setup=_bayside23_setup,

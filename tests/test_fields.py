@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tabletop_rules import bar2d6, bayside23, m20
-from tabletop_rules.errors import InvalidCheck, InvalidData
+from tabletop_rules.errors import InvalidData
 from tabletop_rules.kit._fields import MAX_NAME_LENGTH
 
 M20_HERO = m20.parse_sheet(
@@ -99,12 +99,12 @@ BAY_HERO = bayside23.parse_sheet(bayside23.EXAMPLE_SHEET)
     ("build", "path", "detail"),
     [
         (
-            lambda: bayside23.BattleSetup(participants=[1, 2]),
+            lambda: bayside23.CombatSetup(participants=[1, 2]),
             "$.participants[0]",
             "expected bayside23.Participant, not 1 (int).",
         ),
         (
-            lambda: bayside23.BattleSetup(participants=5),
+            lambda: bayside23.CombatSetup(participants=5),
             "$.participants",
             "expected list[bayside23.Participant], not 5 (int).",
         ),
@@ -160,8 +160,8 @@ def test_a_huge_number_is_described_not_written(system: Any, hero: Any) -> None:
 
 def test_a_huge_number_is_described_in_bayside23() -> None:
     """BAY-06, BAY-20: bayside23's setup refusals describe a huge whole number too."""
-    with pytest.raises(InvalidCheck, match=f"mina's HP {DESCRIBED} is not from 0 to 4"):
-        bayside23.BattleSetup(
+    with pytest.raises(InvalidData, match=f"HP must be from 0 to 4, not {DESCRIBED}"):
+        bayside23.CombatSetup(
             participants=[
                 bayside23.Participant(id="mina", character=BAY_HERO, hp=HUGE),
                 bayside23.Participant(id="g", character=BAY_HERO, side=bayside23.Side.ENEMIES),
@@ -171,7 +171,7 @@ def test_a_huge_number_is_described_in_bayside23() -> None:
         "$.follower",
         f"expected bool, not {DESCRIBED} (int).",
     )
-    assert refusal(lambda: bayside23.BattleSetup(participants=HUGE)) == (
+    assert refusal(lambda: bayside23.CombatSetup(participants=HUGE)) == (
         "$.participants",
         f"expected list[bayside23.Participant], not {DESCRIBED} (int).",
     )

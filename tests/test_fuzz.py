@@ -46,12 +46,14 @@ Issue 14 ("Hardening") asked for this suite; its findings are cited in the tests
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import enum
 import functools
 import importlib
 import importlib.resources
 import json
+import pkgutil
 import random
 import time
 import tracemalloc
@@ -68,18 +70,19 @@ from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
 import tabletop_rules
-from tabletop_rules import bar2d6, bayside23, engine, m20, notation, skirmish
+from tabletop_rules import bar2d6, bayside23, engine, m20, notation, skirmish, vectors
 from tabletop_rules.bar2d6 import strategies as bar2d6s
 from tabletop_rules.bayside23 import strategies as bayside23s
 from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Outcome, Term
 from tabletop_rules.dice import Dice, Roll, SeededDice, SeededDiceState
 from tabletop_rules.engine import GameRecord, GameResult, Pass, PromptFrame, PromptStack
-from tabletop_rules.errors import IllegalCommand, InvalidData, TabletopRulesError
-from tabletop_rules.i18n import LOCALES, resolve_locale
+from tabletop_rules.errors import IllegalCommand, InvalidData, InvalidNotation, TabletopRulesError
+from tabletop_rules.i18n import LOCALES, Label, resolve_locale
+from tabletop_rules.kit import ResponseWindow
 from tabletop_rules.m20 import strategies as m20s
 from tabletop_rules.odds import Distribution
 from tabletop_rules.serialization import from_json, to_json
-from tabletop_rules.simulation import random_bot
+from tabletop_rules.simulation import Estimate, SimulatedGame, random_bot
 from tabletop_rules.skirmish import strategies as skirmishs
 from tabletop_rules.systems import Registry
 from tabletop_rules.testing import strategies as ts
@@ -193,7 +196,9 @@ def _use_command(command: Any) -> None:
         for locale in LOCALES:
             result.render(locale)
         single = command.command if isinstance(command, notation.Repeat) else command
-        if hasattr(single, "probability"):
+        if isinstance(single, notation.Choice):
+            single.probability(single.items[0])
+        elif hasattr(single, "probability"):
             single.probability()
         else:
             single.distribution().mean()
@@ -245,7 +250,23 @@ def _replay(record: GameRecord[Any, Any, Any]) -> None:
 # -- valid values of every public type -------------------------------------------------------
 
 _names = st.text(min_size=1, max_size=8)
-_moves = st.sampled_from(["2d6", "2D6+5>=8", "x3 1d20+4", "1d20-1+2d4>10", "rep2 2d6>=2d6"])
+_moves = st.sampled_from(
+    [
+        "2d6",
+        "2D6+5>=8",
+        "x3 1d20+4",
+        "1d20-1+2d4>10",
+        "rep2 2d6>=2d6",
+        "3D6/2U+1",
+        "2B6+4B10>3",
+        "3R6>=5",
+        "5U10[8]+1",
+        "6TZ6",
+        "C(10/3)",
+        "choice2[a,b,c]",
+        "D66S",
+    ]
+)
 
 
 def _parsed(text: str) -> notation.Command:
@@ -255,7 +276,26 @@ def _parsed(text: str) -> notation.Command:
 
 
 _commands = _moves.map(_parsed)
+#: A system's chat command with the secret mark or a comment (issue 26: it went to JSON and
+#: did not read back).
+_system_commands = st.sampled_from(
+    [
+        ("m20", "SM20+4>=困難 跳過懸崖"),
+        ("m20", "M20ATK+3>=DEF+2 x"),
+        ("bar2d6", "SB2D6+5>=3 HELP+2@1"),
+        ("bar2d6", "B2D6+3 VS +2 comment"),
+        ("bayside23", "SBAY2D6<=3+13-8"),
+        ("bayside23", "BAYHIT-2<+0 x"),
+        ("bayside23", "SBAYINIT+1<+0"),
+        ("skirmish", "SSK+3>DEF+2@1"),
+    ]
+).map(lambda pair: notation.parse(pair[1], system=pair[0]))
 _results = st.builds(lambda c, seed: c.roll(SeededDice(seed)), _commands, ts.seeds())
+_sum_results = st.builds(
+    lambda c, seed: c.roll(SeededDice(seed)),
+    st.sampled_from(["2d6", "2D6+5>=8", "x3 1d20+4", "3D6/2U+1", "3*2D6-1"]).map(_parsed),
+    ts.seeds(),
+)
 _small = st.integers(1, 6)
 _KEEPS = ("KH", "KL", "DH", "DL")
 _reward_items = st.builds(m20.RewardItem, name=_names, bonus=st.integers(0, 3))
@@ -379,12 +419,51 @@ def _core_json_inputs() -> Iterator[JsonInput]:
                 _nothing,
             ),
             (PromptStack[str], st.builds(PromptStack[str]), _nothing),
+            (
+                ResponseWindow[str],
+                st.lists(_names, min_size=1, max_size=3).flatmap(
+                    lambda names: st.builds(
+                        ResponseWindow[str],
+                        responders=st.just(tuple(names)),
+                        pending=_names,
+                        turn=st.integers(0, len(names) - 1),
+                        passes=st.integers(0, len(names)),
+                    )
+                ),
+                _nothing,
+            ),
+            (Label, st.builds(Label, _names), _nothing),
+            (
+                SimulatedGame[int],
+                st.builds(
+                    SimulatedGame[int],
+                    seed=ts.seeds(),
+                    result=st.none() | st.builds(GameResult, winners=st.lists(_names, max_size=2)),
+                    events=st.integers(0, 10**6),
+                ),
+                _nothing,
+            ),
+            (
+                Estimate,
+                st.integers(0, 100).flatmap(
+                    lambda total: st.builds(
+                        Estimate,
+                        count=st.integers(0, total),
+                        total=st.just(total),
+                        low=st.floats(0, 1),
+                        high=st.floats(0, 1),
+                    )
+                ),
+                _nothing,
+            ),
             (GameRecord, _m20_games, _replay),
             # the notation
             (notation.Command, _commands, _use_json_command),
             (
                 notation.Expression,
-                _moves.map(lambda t: _parsed(t.split(">")[0].split("x3 ")[-1].split("rep2 ")[-1])),
+                st.sampled_from(["2d6", "1d20-1+2d4", "3D6/2U+1", "(1D6+1)*2", "2D66"]).map(
+                    _parsed
+                ),
                 _use_json_command,
             ),
             (notation.Check, st.just(_parsed("2d6+5>=3d6")), _use_json_command),
@@ -392,6 +471,15 @@ def _core_json_inputs() -> Iterator[JsonInput]:
             (
                 notation.Part,
                 st.builds(notation.Part, dice=st.just(Dice(2, 6)) | st.none()),
+                _nothing,
+            ),
+            (
+                notation.Step,
+                st.builds(
+                    notation.Step,
+                    op=st.sampled_from(["*", "/"]),
+                    operand=st.builds(notation.Part, number=_small),
+                ),
                 _nothing,
             ),
             (notation.Limits, st.builds(notation.Limits), _nothing),
@@ -407,8 +495,25 @@ def _core_json_inputs() -> Iterator[JsonInput]:
             ),
             (notation.Relation, st.sampled_from(notation.Relation), _nothing),
             (notation.Result, _results, _render),
-            (notation.RolledPart, _results.flatmap(_rolled_parts), _nothing),
+            (notation.RolledPart, _sum_results.flatmap(_rolled_parts), _nothing),
+            (notation.SystemCommand, _system_commands, _use_command),
+            # rule vectors: the shipped files and their cases
+            (vectors.VectorFile, st.sampled_from(vectors.shipped_files()), _nothing),
         ]
+    )
+    yield JsonInput(
+        name="vectors.VectorCase",
+        cls=vectors.VectorCase,
+        values=st.sampled_from(vectors.shipped_files()).flatmap(
+            lambda file: st.sampled_from(file.cases)
+        ),
+        covers=(
+            vectors.ChatInput,
+            vectors.CheckInput,
+            vectors.CheckSpec,
+            vectors.CombatInput,
+            vectors.DieFace,
+        ),
     )
 
 
@@ -479,6 +584,19 @@ def _type_name(cls: Any) -> str:
 
 def _m20_chat(text: str) -> object:
     return notation.parse(text, system="m20")
+
+
+def _read_as_every_chat_command(text: str) -> None:
+    """*text* read by every system's chat commands themselves, which have no length limit."""
+    for system in ("bar2d6", "bayside23", "m20", "skirmish"):
+        for chat in notation.commands(system):
+            chat.matches(text)
+            with contextlib.suppress(InvalidNotation):
+                chat.read(text)
+
+
+def _read_vector_dice(text: str) -> object:
+    return vectors.parse_dice([text])
 
 
 _NOTATION_ALPHABET = "0123456789dD+-−*/()<>=≥≤≧≦ xXrep０１２ｄＤ＋＞＝　#S"
@@ -606,6 +724,20 @@ ENTRY_POINTS: Final[tuple[EntryPoint, ...]] = (
         samples=("2d6", "D20", "２ｄ６", "100d1000", "0d6"),
         alphabet="0123456789dD ２ｄ",
         sizes=(40, 100_000),
+    ),
+    TextInput(
+        name="the systems' chat commands, read directly",
+        read=_read_as_every_chat_command,
+        samples=("M20+3>=困難", "B2D6+5>=困難 HELP+2@1", "BAY2D6<=5+3-1", "SK+3>DEF+2@1"),
+        alphabet=_NOTATION_ALPHABET + "MBAYSKHITDEFVSHELP@<>=困難",
+        sizes=(200, 10_000, 100_000),
+    ),
+    TextInput(
+        name="vectors.parse_dice",
+        read=_read_vector_dice,
+        samples=("d20:17", "3d6:1,2,3"),
+        alphabet="0123456789dD:, ",
+        sizes=(40, 10_000, 100_000),
     ),
     *_core_json_inputs(),
     # m20: the sheet, JSON of every public value, and the combat ruleset
@@ -764,24 +896,35 @@ ENTRY_POINTS: Final[tuple[EntryPoint, ...]] = (
 
 def _system_packages() -> tuple[types.ModuleType, ...]:
     """The package of every registered ruleset (``tabletop_rules.m20`` for m20's)."""
-    names = {system.package for system in Registry.default() if system.package is not None}
+    # The library's own systems: a system of another distribution brings its own tests
+    # (testing.laws attacks its JSON).
+    names = {
+        system.package
+        for system in Registry.default()
+        if system.package is not None and system.package.startswith("tabletop_rules.")
+    }
     return tuple(importlib.import_module(name) for name in sorted(names))
 
 
-#: The modules whose public types must each be read by some JsonInput: the core's, and the
-#: package of every ruleset registered through entry points (so a new system is found).
-PUBLIC_MODULES: Final = (
-    tabletop_rules,
-    tabletop_rules.checks,
-    tabletop_rules.dice,
-    tabletop_rules.engine,
-    tabletop_rules.notation,
-    tabletop_rules.systems,
-    tabletop_rules.odds,
-    *_system_packages(),
-)
+def _public_modules() -> tuple[types.ModuleType, ...]:
+    """The root package and every module of it named without a leading underscore, and the
+    package of every ruleset registered through entry points (so that a new system, in this
+    distribution or another, is found)."""
+    names = {
+        info.name
+        for info in pkgutil.walk_packages(tabletop_rules.__path__, "tabletop_rules.")
+        if not any(part.startswith("_") for part in info.name.split("."))
+    }
+    modules = [importlib.import_module(name) for name in sorted(names)]
+    return (tabletop_rules, *modules, *_system_packages())
+
+
+#: The modules whose public types (those of their ``__all__``) must each be read by some
+#: JsonInput, or be listed in :data:`NOT_DATA`.
+PUBLIC_MODULES: Final = _public_modules()
 
 #: Public types that are not data, so never read from JSON, each with the reason.
+#: ``from_json`` refuses each with ``InvalidData`` at ``$.cls``, whatever the text.
 NOT_DATA: Final = {
     tabletop_rules.Registry: "holds rule systems, found through entry points",
     tabletop_rules.Entry: "read within a GameRecord, whose system names its types (fuzzed there)",
@@ -790,7 +933,10 @@ NOT_DATA: Final = {
     tabletop_rules.systems.Seat: "built by a bot in code from its lobby, never read from JSON",
     skirmish.Versus: "holds a bot for each player: functions, given in code",
     notation.ChatCommand: "holds a reader function; a system registers it in code",
-    notation.SystemCommand: "made by notation.parse from text, fuzzed there; holds a check",
+    tabletop_rules.simulation.Simulator: "holds a ruleset, a bot and an executor, given in code",
+    tabletop_rules.kit.CommandShapes: "a ruleset's command checks: holds classes",
+    tabletop_rules.kit.Durations: "a ruleset's table of how effects expire, built in code",
+    vectors.Difference: "a failed case's report: holds whatever value the case or library had",
 }
 
 
@@ -850,13 +996,39 @@ class _quietly:
 # -- text ----------------------------------------------------------------------------------------
 
 
+#: Pieces built to attack a regular expression (issue 26): what comes before a long run, the
+#: run's piece, and what comes after it. Runs of spaces (either width) after an unclosed
+#: parenthesis, nesting, and runs of the marks a parser reads, ending where it fails.
+_ATTACK_STARTS: Final = ("", "x(", "x（", "[", "a:", "+", "名前：", "B2D6+", "M20", "SK")
+_ATTACK_RUNS: Final = (" ", "　", "\t", "(", "（", "[", "{", "[[", "+1", "+ ", "1", "、 ", ":")
+_ATTACK_ENDS: Final = ("", "x", ")", "\x00", "]", ">=")
+
+
+@st.composite
+def _attacks(draw: st.DrawFn, entry: TextInput) -> str:
+    """A sample with a long run inserted (up to the parser's sizes), between a start and an
+    end that make the pattern fail: what a catastrophic backtracker stalls on."""
+    text = draw(st.sampled_from(entry.samples))
+    at = draw(st.integers(0, len(text)))
+    start = draw(st.sampled_from(_ATTACK_STARTS))
+    run = draw(st.sampled_from(_ATTACK_RUNS))
+    end = draw(st.sampled_from(_ATTACK_ENDS))
+    joiner = draw(st.sampled_from(("", "\n")))
+    # The whole text is one of the sizes: at a limit, the run is as long as the limit allows.
+    room = draw(st.sampled_from(entry.sizes)) - len(text) - len(start + end + joiner)
+    return text[:at] + joiner + start + run * max(0, room // len(run)) + end + text[at:]
+
+
 @st.composite
 def _texts(draw: st.DrawFn, entry: TextInput) -> str:
-    """Random text, a mutated sample, or a sample's piece repeated to one of the sizes."""
-    kind = draw(st.sampled_from(("random", "mutated", "repeated", "sample")))
+    """Random text, a mutated sample, a sample's piece repeated to one of the sizes, or a
+    sample attacked with a long run (:func:`_attacks`)."""
+    kind = draw(st.sampled_from(("random", "mutated", "repeated", "sample", "attack")))
     characters = st.sampled_from(entry.alphabet) | st.characters()
     if kind == "random":
         return draw(st.text(characters, max_size=300))
+    if kind == "attack":
+        return draw(_attacks(entry))
     text = draw(st.sampled_from(entry.samples))
     if kind == "repeated":
         start = draw(st.integers(0, len(text) - 1))
@@ -966,7 +1138,15 @@ def _documents(draw: st.DrawFn, entry: JsonInput) -> str:
             old["type"] = draw(st.sampled_from(_KEYS) | st.text(max_size=8))
         else:
             container[key] = draw(_json_values)
+    if draw(st.integers(0, 9)) == 0:
+        # One value nested to the limit (issue 26): Python's JSON reader and cattrs recurse,
+        # and must refuse, not crash. Last, so that no edit grows the nesting a thousandfold.
+        container, key = draw(st.sampled_from(_locations(holder)))
+        depth = draw(st.sampled_from((50, 500)))
+        container[key] = functools.reduce(lambda inner, _: [inner], range(depth), container[key])
     text = json.dumps(holder[0], ensure_ascii=draw(st.booleans()))
+    if draw(st.integers(0, 19)) == 0:  # nested past what any reader recurses to
+        text = "[" * 5_000 + text + "]" * 5_000
     if draw(st.integers(0, 19)) == 0:
         text = text[: draw(st.integers(0, len(text)))]
     return text
@@ -1026,10 +1206,62 @@ def _covered() -> set[Any]:
 _UNIONS = (types.UnionType, typing.Union)
 
 
+@pytest.mark.parametrize("entry", _entries(JsonInput), ids=lambda e: e.name)
+@_fuzz(1 / 6)
+@given(data=st.data())
+def test_every_public_value_reads_back(entry: JsonInput, data: st.DataObject) -> None:
+    """Issue 26, Deliver 4 (findings: a system's command, and eleven more classes, went to
+    JSON and did not read back): every value of every public type, drawn from the strategies
+    of :data:`ENTRY_POINTS`, reads back from the JSON the library writes as an equal value."""
+    value = data.draw(entry.values, label="value")
+    assert value == from_json(to_json(value), _read_as(entry, value))
+
+
+#: Texts that are no value of any type.
+_GARBAGE: Final = ("", "x", '"x"', "{", "null", "[]", "{}", "[1]", "1e999", "[" * 5_000)
+
+
+def _all_public_types() -> list[Any]:
+    return sorted(_public_types(), key=_type_name)
+
+
+@pytest.mark.parametrize("cls", _all_public_types(), ids=_type_name)
+@_fuzz(1 / 10)
+@given(document=st.sampled_from(_GARBAGE) | _json_values.map(json.dumps))
+def test_garbage_is_invalid_data_for_every_public_type(cls: Any, document: str) -> None:
+    """Issue 26, Deliver 4 (``from_json`` of a ``SystemCommand``, of any text, raised cattrs'
+    ``StructureHandlerNotFoundError``): for every public type, data or not, generic or not,
+    text that is no value of it is refused with ``InvalidData``."""
+    try:
+        from_json(document, cls)
+    except InvalidData:
+        return
+    except TabletopRulesError as error:
+        raise AssertionError(f"from_json raised {error!r}") from error
+
+
+@pytest.mark.parametrize("cls", sorted(NOT_DATA, key=_type_name), ids=_type_name)
+def test_what_is_not_data_is_refused_whatever_the_text(cls: Any) -> None:
+    """Issue 26, Deliver 4: a type of :data:`NOT_DATA` is refused at ``$.cls``, not at a
+    field of the text: no text is a value of it."""
+    with pytest.raises(InvalidData) as caught:
+        from_json("{}", cls)
+    assert "$.cls" == caught.value.path
+
+
+@pytest.mark.parametrize("cls", [PromptFrame, PromptStack, ResponseWindow, SimulatedGame])
+def test_a_generic_type_is_read_with_its_parameters(cls: Any) -> None:
+    """Issue 26, Deliver 4: ``PromptFrame`` alone says nothing of what its frames hold; it is
+    refused at ``$.cls`` with the form to use (``PromptFrame[...]``)."""
+    with pytest.raises(InvalidData) as caught:
+        from_json("{}", cls)
+    assert ("$.cls", True) == (caught.value.path, f"{cls.__qualname__}[" in caught.value.detail)
+
+
 def test_every_public_type_is_fuzzed() -> None:
-    """Issue 14: every public value type of :data:`PUBLIC_MODULES` (attrs classes, enums,
-    distributions) is read by a JsonInput of :data:`ENTRY_POINTS`, or is listed in
-    :data:`NOT_DATA` with a reason."""
+    """Issue 14, issue 26 (Deliver 4): every public value type of :data:`PUBLIC_MODULES`
+    (attrs classes, enums, distributions), found from their ``__all__`` lists, is read by a
+    JsonInput of :data:`ENTRY_POINTS`, or is listed in :data:`NOT_DATA` with a reason."""
     missing = _public_types() - _covered() - set(NOT_DATA)
     assert [] == sorted(_type_name(cls) for cls in missing)
 

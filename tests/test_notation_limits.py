@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+from tabletop_rules.dice import Dice
 from tabletop_rules.errors import InvalidData, NotationLimitExceeded
 from tabletop_rules.notation import (
     Check,
@@ -76,7 +77,7 @@ def test_applied_limits_allow_more_from_json() -> None:
 def test_values_built_in_code_meet_the_active_limits() -> None:
     """Building a value over the default limits raises the notation's limit error."""
     with pytest.raises(NotationLimitExceeded) as caught:
-        Repeat(10**12, Expression((Part(number=1), Part(dice=None, d66=True))))
+        Repeat(10**12, Expression((Part(number=1), Part(dice=Dice(1, 66)))))
     assert "repeats" == caught.value.limit
 
 
@@ -119,23 +120,21 @@ def _clear_memos() -> None:
 
 @pytest.mark.needs("native speed")
 @pytest.mark.parametrize("text", WORST)
-def test_worst_commands_within_the_defaults_compute_their_odds_quickly(text: str) -> None:
-    """Each costly command the defaults allow computes its exact odds fast, memos cold.
+def test_worst_commands_within_the_defaults_compute_their_odds(text: str) -> None:
+    """Each costly command the defaults allow computes its exact odds, memos cold.
 
-    The bound here is loose (1 s) for loaded test machines; benchmarks/chat_dice.py measures
-    the figures of the performance page.
+    How long it takes is for benchmarks/chat_dice.py (no test times anything); that the work
+    stays within the estimate the limit checks is tests/test_notation_costs.py's.
     """
     command = parse(text)
     assert command is not None
     _clear_memos()
-    start = time.perf_counter()
     if isinstance(command, Check):
-        command.probability()
+        assert 0 <= command.probability() <= 1
     else:
         assert isinstance(command, Expression)
         distribution: Distribution = command.distribution()
-        distribution.mean()
-    assert time.perf_counter() - start < 1.0
+        assert distribution.min <= distribution.mean() <= distribution.max
 
 
 @pytest.mark.parametrize("text", WORST)

@@ -10,7 +10,7 @@ import pytest
 from tabletop_rules import vectors
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.systems import Registry
-from tabletop_rules.vectors import VectorCase, VectorFailure, read_vectors
+from tabletop_rules.vectors import VectorCase, VectorFailure, parse_dice, read_vectors
 from tabletop_rules.vectors.__main__ import main
 
 
@@ -248,3 +248,12 @@ def test_record_refuses_cases_whose_dice_do_not_fit(tmp_path: Path) -> None:
     with pytest.raises(VectorFailure, match="Rule vector a failed"):
         vectors.record_file(path)
     assert path.read_text("utf-8") == text
+
+
+@pytest.mark.parametrize("item", ["d" + "9" * 5000 + ":1", "d6:" + "1" * 5000, "9" * 19 + "d6:1"])
+def test_a_die_of_a_huge_number_is_refused(item: str) -> None:
+    """Issue 26: a number of a die has at most 18 digits, as in a command; one of 5,000 was
+    read with ``int`` and raised a bare ``ValueError`` (Python reads at most 4,300)."""
+    with pytest.raises(InvalidData) as caught:
+        parse_dice([item])
+    assert "dice[0]" == caught.value.path

@@ -38,14 +38,21 @@ from tabletop_rules.dice import Dice, ScriptedDice, SeededDice
 from tabletop_rules.errors import TabletopRulesError
 from tabletop_rules.i18n import DEFAULT_LOCALE, LOCALES, resolve_locale, translate
 from tabletop_rules.notation import (
+    Calculation,
     Check,
+    Choice,
     Command,
     CountRoll,
+    D66Roll,
     Expression,
     Repeat,
+    RerollCount,
     SystemCheck,
+    Tally,
+    UpperRoll,
     parse,
 )
+from tabletop_rules.notation._commands import Single
 from tabletop_rules.odds import Distribution
 
 if TYPE_CHECKING:
@@ -54,6 +61,9 @@ if TYPE_CHECKING:
     from tabletop_rules.simulation import Estimate, Simulator
 
 __all__ = ["main"]
+
+#: The commands that have a distribution: the CLI prints it.
+Distributed = Expression | CountRoll | RerollCount | UpperRoll | Tally | Calculation | D66Roll
 
 _PROG: Final = "tabletop-rules"
 # The seed ``demo`` uses unless told otherwise, so that its output never changes.
@@ -141,7 +151,7 @@ def _table(distribution: Distribution, options: _TableOptions, locale: str) -> l
     return lines
 
 
-def _sum_odds(command: Expression | CountRoll, options: _TableOptions, locale: str) -> list[str]:
+def _sum_odds(command: Distributed, options: _TableOptions, locale: str) -> list[str]:
     distribution = command.distribution()
     key = "cli.odds.summary" if isinstance(command, Expression) else "cli.odds.count"
     summary = translate(
@@ -155,6 +165,24 @@ def _sum_odds(command: Expression | CountRoll, options: _TableOptions, locale: s
     return [summary, *_table(distribution, options, locale)]
 
 
+def _choice_odds(choice: Choice) -> list[str]:
+    # The chance of each item to be picked, once each, in the order written.
+    lines: list[str] = []
+    for item in dict.fromkeys(choice.items):
+        probability = choice.probability(item)
+        percent, exact = _percent(probability)
+        lines.append(f"P({item}) = {probability} {'=' if exact else '≈'} {percent}")
+    return lines
+
+
+def _single_odds(single: Single, options: _TableOptions, locale: str) -> list[str]:
+    if isinstance(single, Check):
+        return [_probability_line(single)]
+    if isinstance(single, Choice):
+        return _choice_odds(single)
+    return _sum_odds(single, options, locale)
+
+
 def _odds_lines(
     command: Command | SystemCheck,
     locale: str,
@@ -162,19 +190,17 @@ def _odds_lines(
     text: str | None = None,
 ) -> list[str]:
     options = options or _TableOptions()
-    if isinstance(command, Check):
-        return [_probability_line(command)]
-    if isinstance(command, Expression | CountRoll):
-        return _sum_odds(command, options, locale)
-    if not isinstance(command, Repeat):
+    if isinstance(command, SystemCheck):
         return [_probability_line(command, text or type(command).__name__)]
+    if not isinstance(command, Repeat):
+        return _single_odds(command, options, locale)
     single = command.command
     if isinstance(single, Check):
         successes = Distribution.bernoulli(single.probability()).repeat(command.times)
         header = translate("cli.odds.successes", locale, times=command.times)
         return [_probability_line(single), header, *_table(successes, options, locale)]
     header = translate("cli.odds.each", locale, times=command.times)
-    return [header, *_sum_odds(single, options, locale)]
+    return [header, *_single_odds(single, options, locale)]
 
 
 def _read(args: argparse.Namespace) -> Command | SystemCheck:
@@ -190,10 +216,10 @@ def _roll(args: argparse.Namespace) -> int:
     command = _read(args)
     seed: int = secrets.randbits(64) if args.seed is None else args.seed
     dice = SeededDice(seed)
-    if isinstance(command, Expression | Check | CountRoll | Repeat):
-        print(command.roll(dice).render(args.locale))
-    else:
+    if isinstance(command, SystemCheck):
         print(command.resolve(dice).explain(args.locale))
+    else:
+        print(command.roll(dice).render(args.locale))
     return 0
 
 

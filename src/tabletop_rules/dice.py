@@ -3,7 +3,9 @@
 The library never rolls on its own: every function that needs dice takes a
 :class:`DiceSource`.
 :class:`SeededDice` gives reproducible rolls (bots, simulations), :class:`ScriptedDice` hands
-out faces given in advance (tests, and players who roll real dice at the table).
+out faces given in advance (tests, and players who roll real dice at the table), and
+:class:`AskingDice` asks for each roll's faces when the rules roll it (a table with physical
+dice).
 
 >>> from tabletop_rules.dice import Dice, ScriptedDice, SeededDice
 >>> str(Dice.parse("２ｄ６"))
@@ -19,10 +21,11 @@ True
 from __future__ import annotations
 
 import contextlib
+import itertools
 import re
 import unicodedata
-from collections.abc import Generator, Iterable
-from typing import Protocol, runtime_checkable
+from collections.abc import Callable, Generator, Iterable
+from typing import Final, Protocol, runtime_checkable
 
 import attrs
 
@@ -36,6 +39,8 @@ from tabletop_rules.errors import (
 )
 
 __all__ = [
+    "SEED_RANGE",
+    "AskingDice",
     "Dice",
     "DiceSource",
     "Roll",
@@ -182,9 +187,18 @@ def _check_state_number(_: object, attribute: attrs.Attribute[int], value: int) 
         raise InvalidData(f"$.{attribute.name}", f"must be 0 or more, not {value}")
 
 
-def _check_seed(_: object, __: attrs.Attribute[int], value: int) -> None:
+#: The seeds a :class:`SeededDiceState` holds, 0 to 2**64 − 1: every seed :class:`SeededDice`
+#: takes is the same stream as one of these (its value modulo 2**64).
+#:
+#: .. versionadded:: 0.1.0
+SEED_RANGE: Final = range(_SPAN64)
+
+
+def _to_seed(value: int) -> int:
+    """*value* modulo 2**64: the seed of the same stream that a state holds."""
     if type(value) is not int:
         raise wrong_type("$.seed", "int", value)
+    return value & _MASK64
 
 
 @attrs.frozen(kw_only=True)
@@ -201,11 +215,18 @@ class SeededDiceState:
     >>> later.roll(Dice(2, 6)) == dice.roll(Dice(2, 6))
     True
 
+    The seed is held modulo 2**64, the part that places the stream, so that every seed
+    :class:`SeededDice` takes (any ``int``) writes a state that reads back:
+
+    >>> SeededDice(-1).state.seed == 2**64 - 1
+    True
+
     .. versionadded:: 0.2.0
     """
 
-    #: The seed the dice started from.
-    seed: int = attrs.field(validator=_check_seed)
+    #: The seed the dice started from, modulo 2**64 (0 to 2**64 − 1, :data:`SEED_RANGE`):
+    #: any ``int`` is taken, and kept as the seed of the same stream.
+    seed: int = attrs.field(converter=_to_seed)
     #: How many dice have been rolled so far.
     draws: int = attrs.field(validator=_check_state_number)
     #: How many 64-bit numbers the generator has given so far (one per die, and one more
@@ -481,6 +502,68 @@ class ScriptedDice:
         roll = Roll(dice, faces)
         self._position = end
         return roll
+
+
+class AskingDice:
+    """Dice that ask for the faces of each roll when the rules roll it: physical dice.
+
+    A table that rolls real dice plays with these: *ask* is called with the :class:`Dice` the
+    rules roll (``2D6``), whenever they roll them, the automatic steps of a command included
+    (a skirmish check rolled when its window closes, the first player at the start), and
+    returns the faces the table rolled, in order.
+    Each answer is checked as a :class:`Roll` is: a face the die cannot show raises
+    :class:`~tabletop_rules.errors.InvalidDiceFace` and a wrong number of faces
+    :class:`~tabletop_rules.errors.InvalidDice`, and the command that rolled is refused as a
+    whole, changing nothing, so that the table can send it again.
+
+    >>> table = iter([[3, 4], [6, 1]])
+    >>> dice = AskingDice(lambda dice: next(table))
+    >>> dice.roll(Dice(2, 6))
+    Roll(dice=Dice(count=2, sides=6), faces=(3, 4))
+    >>> dice.roll(Dice(1, 6))
+    Traceback (most recent call last):
+    ...
+    tabletop_rules.errors.InvalidDice: ...
+
+    Args:
+        ask: Given the dice to roll, the faces they showed (any iterable of whole numbers);
+            an exception it raises (the table went away) goes on to the caller.
+
+    Raises:
+        InvalidData: *ask* is not callable (path ``$.ask``).
+
+    .. versionadded:: 0.1.0
+    """
+
+    __slots__ = ("_ask",)
+
+    def __init__(self, ask: Callable[[Dice], Iterable[int]]) -> None:
+        if not callable(ask):
+            raise wrong_type("$.ask", "Callable[[dice.Dice], Iterable[int]]", ask)
+        self._ask = ask
+
+    def __repr__(self) -> str:
+        return f"AskingDice({self._ask!r})"
+
+    def roll(self, dice: Dice) -> Roll:
+        """Ask for the faces of *dice* and give them as a :class:`Roll`.
+
+        At most one face more than *dice* has is read from the answer, so that an endless
+        answer is refused in bounded time.
+
+        Raises:
+            InvalidDice: The answer has another number of faces than *dice* has dice.
+            InvalidDiceFace: A face is not a whole number from 1 to the dice's sides.
+            InvalidData: *dice* is no :class:`Dice` (path ``$.dice``), or the answer is no
+                list of faces (``$.faces``).
+        """
+        if not isinstance(dice, Dice):  # pyright: ignore[reportUnnecessaryIsInstance]
+            raise _not_dice(dice)
+        answer = self._ask(dice)
+        if isinstance(answer, str | bytes) or not isinstance(answer, Iterable):  # pyright: ignore[reportUnnecessaryIsInstance]
+            raise wrong_type("$.faces", "list[int]", answer)
+        faces = tuple(itertools.islice(answer, dice.count + 1))
+        return Roll(dice, faces)
 
 
 @contextlib.contextmanager

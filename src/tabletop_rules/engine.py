@@ -264,10 +264,13 @@ def step(
         checked_source(dice)
     elif not callable(getattr(dice, "roll", None)):
         checked_source(dice)
-    with atomic(dice) as rolling:
-        recording = _Recording(rolling)
+    recording = _Recording(dice)
+    if isinstance(dice, ScriptedDice):  # only scripted dice take faces back (atomic)
+        with atomic(dice):
+            state, events = _play(ruleset, state, command, recording)
+    else:  # a bot's every command: no context manager to enter
         state, events = _play(ruleset, state, command, recording)
-    return state, Entry(command=command, faces=tuple(recording.faces), events=events)
+    return state, _entry(command, tuple(recording.faces), events)
 
 
 def settle(
@@ -354,6 +357,26 @@ class Entry(Generic[CommandT, EventT]):
     faces: tuple[int, ...] = attrs.field(default=(), converter=_faces)
     #: The events that came of it, in order: the command's own, then the automatic ones.
     events: tuple[EventT, ...] = attrs.field(default=(), converter=_events)
+
+
+# The slots of Entry's fields, set directly by _entry.
+_set_command, _set_faces, _set_events = (
+    vars(Entry)[field.name].__set__ for field in attrs.fields(Entry)
+)
+
+
+def _entry(
+    command: CommandT | None, faces: tuple[int, ...], events: tuple[EventT, ...]
+) -> Entry[CommandT, EventT]:
+    """An :class:`Entry` of values that are tuples already: each field set by its slot.
+
+    :func:`step` makes one for every command a bot plays, without ``__init__``'s converters.
+    """
+    entry: Entry[CommandT, EventT] = object.__new__(Entry)  # pyright: ignore[reportUnknownVariableType]
+    _set_command(entry, command)
+    _set_faces(entry, faces)
+    _set_events(entry, events)
+    return entry
 
 
 #: The version of the :class:`GameRecord` format: entries of commands, faces and events.

@@ -29,6 +29,7 @@ $.dice.count - expected a whole number, got str
 from __future__ import annotations
 
 import collections.abc
+import enum
 import functools
 import json
 import re
@@ -38,17 +39,19 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import attrs
 import cattrs
 from cattrs.errors import (
     ForbiddenExtraKeysError,
     IterableValidationNote,
     StructureHandlerNotFoundError,
 )
-from cattrs.gen import make_dict_unstructure_fn, override
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.preconf.json import make_converter as _json_converter
 
 from tabletop_rules._arguments import checked, wrong_type
 from tabletop_rules.checks import Difficulty, Opposition
+from tabletop_rules.dice import SEED_RANGE, SeededDiceState
 from tabletop_rules.engine import RECORD_FORMAT, GameRecord
 from tabletop_rules.errors import InvalidData, TabletopRulesError
 from tabletop_rules.odds import MAX_SPAN, Distribution
@@ -138,6 +141,15 @@ def _whole_number(max_integer: int) -> Callable[[object, object], int]:
     return hook
 
 
+def _seed(value: object, _: object) -> int:
+    """A dice state's seed: any seed is written modulo 2**64, so every one reads back."""
+    if type(value) is not int:
+        raise TypeError(f"expected a whole number, got {type(value).__name__}")
+    if value not in SEED_RANGE:
+        raise ValueError(f"expected a seed from 0 to {SEED_RANGE.stop - 1}")
+    return value
+
+
 _FRACTION_TEXT = re.compile(r"(-?[0-9]{1,100})(?:/([0-9]{1,100}))?")
 
 
@@ -146,6 +158,33 @@ def _fraction(value: object, _: object) -> Fraction:
     if match is None or (match[2] is not None and int(match[2]) == 0):
         raise TypeError("expected a fraction as a string like '1/3' (at most 100 digits a part)")
     return Fraction(int(match[1]), int(match[2] or 1))
+
+
+def _shown(value: object) -> str:
+    """*value* quoted for a refusal: a text or number briefly, anything else by its type."""
+    if isinstance(value, str | int | float) and not isinstance(value, bool):
+        text = (
+            repr(value) if not isinstance(value, int) or _digits(value) <= 30 else "a huge number"
+        )
+        return text if len(text) <= 40 else f"{text[:39]}…"
+    return "null" if value is None else f"{type(value).__name__}"
+
+
+def _enum(cls: type[enum.Enum]) -> Callable[[object, object], enum.Enum]:
+    """Read an enum member by its value, quoting only a short part of what is not one.
+
+    cattrs' own hook quotes the whole value (a megabyte of nested arrays took seconds).
+    """
+    by_value = {member.value: member for member in cls}
+    expected = ", ".join(repr(value) for value in by_value)
+
+    def hook(value: object, _: object) -> enum.Enum:
+        member = by_value.get(value) if type(value) in (str, int) else None
+        if member is None or type(member.value) is not type(value):
+            raise ValueError(f"expected one of {expected}, got {_shown(value)}")
+        return member
+
+    return hook
 
 
 def _object(value: object) -> dict[str, object]:
@@ -289,6 +328,14 @@ def make_converter(
     converter.register_structure_hook(str, _strict(str, "a string"))
     converter.register_structure_hook(bool, _strict(bool, "true or false"))
     converter.register_structure_hook(Fraction, _fraction)
+    converter.register_structure_hook_factory(
+        lambda cls: isinstance(cls, type) and issubclass(cls, enum.Enum), _enum
+    )
+    # A seed has 64 bits, more than MAX_INTEGER: the dice state of any seed reads back.
+    converter.register_structure_hook(
+        SeededDiceState,
+        make_dict_structure_fn(SeededDiceState, converter, seed=override(struct_hook=_seed)),
+    )
     converter.register_unstructure_hook(Fraction, str)
     converter.register_structure_hook(Distribution, _distribution(max_integer, max_count_digits))
     converter.register_unstructure_hook(
@@ -304,6 +351,7 @@ def make_converter(
     register_tagged_union(converter, Difficulty | Opposition)
     for system in registry:
         system.ruleset.configure_converter(converter)
+    _register_system_checks(converter, registry)
 
     def structure_record(value: Any, _: Any) -> GameRecord[Any, Any, Any]:
         document = _object(value)
@@ -322,7 +370,74 @@ def make_converter(
         return converter.structure(value, record_type)
 
     converter.register_structure_hook_func(lambda cls: cls is GameRecord, structure_record)
+
+    def no_registry(_value: object, _: object) -> Registry:
+        raise InvalidData("$.cls", "a Registry holds rulesets: it is built in code, not read")
+
+    converter.register_structure_hook(Registry, no_registry)
     return converter
+
+
+_SYSTEM = "system"
+
+
+def _system_checks(registry: Registry) -> dict[tuple[str, str], type[Any]]:
+    """The checks of every system of *registry*, by (system, class name).
+
+    A system's checks are the public attrs classes of its package with ``probability`` and
+    ``resolve``, as its chat commands give them.
+    """
+    import importlib
+
+    found: dict[tuple[str, str], type[Any]] = {}
+    for system in registry:
+        if system.package is None:  # a system made in code, with no package of checks
+            continue
+        package = importlib.import_module(system.package)
+        for name in getattr(package, "__all__", ()):
+            value = getattr(package, name, None)
+            if (
+                isinstance(value, type)
+                and attrs.has(value)
+                and callable(getattr(value, "probability", None))
+                and callable(getattr(value, "resolve", None))
+            ):
+                found[system.name, value.__name__] = value
+    return found
+
+
+def _register_system_checks(converter: cattrs.Converter, registry: Registry) -> None:
+    """Write a :class:`~tabletop_rules.notation.SystemCommand`'s check with its system and type.
+
+    ``{"system": "m20", "type": "SpecialtyCheck", ...}``: the command reads back as it was
+    written.
+    """
+    from tabletop_rules.notation._systems import SystemCheck
+
+    by_tag = _system_checks(registry)
+    by_class = {cls: tag for tag, cls in by_tag.items()}
+
+    def unstructure(check: object) -> dict[str, Any]:
+        tag = by_class.get(type(check))
+        if tag is None:
+            raise InvalidData("$.check", f"{type(check).__name__} is no check of a known system")
+        return {_SYSTEM: tag[0], _TAG: tag[1], **converter.unstructure(check)}
+
+    def structure_check(value: object, _: object) -> Any:
+        fields = _object(value)
+        system, name = fields.get(_SYSTEM), fields.get(_TAG)
+        cls = None
+        if isinstance(system, str) and isinstance(name, str):
+            cls = by_tag.get((system, name))
+        if cls is None:
+            known = ", ".join(f"{system} {name}" for system, name in sorted(by_tag))
+            raise ValueError(f"expected the system and type of a check ({known})")
+        rest = {key: item for key, item in fields.items() if key not in (_SYSTEM, _TAG)}
+        return converter.structure(rest, cls)
+
+    # By predicate, not by class: every check is a SystemCheck to a dispatch by subclass.
+    converter.register_unstructure_hook_func(lambda cls: cls is SystemCheck, unstructure)
+    converter.register_structure_hook_func(lambda cls: cls is SystemCheck, structure_check)
 
 
 def _is_set(cls: Any) -> bool:
@@ -445,7 +560,14 @@ def structure(data: object, cls: type[T], *, converter: cattrs.Converter | None 
     except StructureHandlerNotFoundError as error:
         if error.type_ is cls:  # no hook for cls itself: the caller asked for no value's type
             raise wrong_type("$.cls", "type", cls) from None
-        raise  # no hook for a field's type: the converter's (or a plugin's) bug, not the data's
+        if getattr(cls, "__parameters__", None):  # a generic class, given without its types
+            name = _type_name(cls)
+            detail = f"{name} is generic: read it as {name}[...], with the types it holds"
+            raise InvalidData("$.cls", detail) from None
+        # No hook for a field's type: a function, a protocol, any object. Such a value is
+        # built in code, never read from JSON, whatever the text.
+        detail = f"{_type_name(cls)} is not read from JSON, it is built in code: {error}"
+        raise InvalidData("$.cls", _clip(detail)) from None
     except cattrs.BaseValidationError as error:
         raise _first_problem(error) from error
     except InvalidData as error:
@@ -454,6 +576,10 @@ def structure(data: object, cls: type[T], *, converter: cattrs.Converter | None 
         raise InvalidData("$", _clip(str(error))) from error
     except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as error:
         raise InvalidData("$", _clip(_describe(error))) from error
+
+
+def _type_name(cls: object) -> str:
+    return getattr(cls, "__qualname__", None) or repr(cls)
 
 
 def _clip(detail: str) -> str:

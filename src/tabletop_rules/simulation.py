@@ -32,7 +32,6 @@ from concurrent.futures import (
     BrokenExecutor,
     Executor,
     Future,
-    ProcessPoolExecutor,
     wait,
 )
 from types import MappingProxyType
@@ -489,6 +488,9 @@ def process_pool(workers: int | None = None) -> Executor:
         raise InvalidData("$.workers", f"must be 1 or more, not {shown(workers)}")
     if sys.platform in _NO_PROCESSES:
         return InlineExecutor()
+    # Imported only to make a pool: multiprocessing is slow to import.
+    from concurrent.futures import ProcessPoolExecutor
+
     try:
         pool = ProcessPoolExecutor(workers)
     except (NotImplementedError, ImportError, OSError):

@@ -106,8 +106,11 @@ class MenuOdds(Protocol[StateT_contra, CommandT_contra]):
 class CharacterCheck(Protocol[CharacterT_contra]):
     """A check a stored character makes, named by a player's words (a bot's ``.check``)."""
 
-    def __call__(self, character: CharacterT_contra, words: Sequence[str]) -> SystemCheck:
-        """The check; words that name none raise the library's own error."""
+    def __call__(self, character: CharacterT_contra, words: Sequence[str], /) -> SystemCheck:
+        """The check; words that name none raise the library's own error.
+
+        The arguments are positional: a system names them as it likes (``deck``, ``words``).
+        """
         ...
 
 

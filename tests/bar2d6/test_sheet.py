@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -14,6 +16,7 @@ from tabletop_rules.bar2d6 import (
     ItemKind,
     Special,
     SpecialKind,
+    _sheet,
     format_sheet,
     parse_sheet,
 )
@@ -79,3 +82,27 @@ def test_a_line_outside_any_field_is_a_problem() -> None:
 def test_a_written_sheet_reads_back(character: Character, locale: str) -> None:
     """B2D6-04..12: format_sheet then parse_sheet gives the same character, in every locale."""
     assert character == parse_sheet(format_sheet(character, locale))
+
+
+#: The pattern an item line was read with until issue 26: cubic on a line of spaces after an
+#: unclosed parenthesis (817 characters took 60 s). The scanner that replaced it must read
+#: every line as it did.
+_OLD_ITEM = re.compile(
+    r"(?P<name>[^(（:：︰]+?)\s*[(（]\s*(?P<kind>[^)）]+?)\s*[)）]\s*[:：︰]\s*(?P<effects>.*)"
+)
+
+
+@given(st.text(st.sampled_from("a攀 (（)）:：︰\t+2"), max_size=14).map(str.strip))
+def test_an_item_line_is_split_as_the_pattern_split_it(line: str) -> None:
+    """B2D6-33, issue 26: the item line's scanner finds the same name, kind and effects as
+    the pattern it replaced, on every short line of the marks it reads."""
+    old = _OLD_ITEM.fullmatch(line)
+    expected = None if old is None else (old["name"].strip(), old["kind"], old["effects"])
+    assert expected == _sheet._split_item(line)
+
+
+def test_a_long_line_with_an_unclosed_parenthesis_is_one_problem() -> None:
+    """B2D6-33, issue 26: a sheet at the length limit whose item line is spaces after an
+    unclosed ``(`` is refused at once with that line's problem (it ran for hours)."""
+    sheet = EXAMPLE_SHEET + "攀爬(" + " " * 9_000 + "x"
+    assert "bar2d6.problem.sheet_line" in _problems(sheet)

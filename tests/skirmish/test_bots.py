@@ -9,7 +9,8 @@ from typing import Any, TypeVar
 
 import pytest
 
-from tabletop_rules.engine import replay
+from tabletop_rules import SeededDice
+from tabletop_rules.engine import begin, replay
 from tabletop_rules.simulation import play
 from tabletop_rules.skirmish import (
     RULESET,
@@ -44,13 +45,9 @@ def test_bots_only_play_legal_commands() -> None:
 
 def test_odds_before_paying() -> None:
     """SK-06, SK-23, SK-24: the odds of a normal attack are known before it is declared."""
-    setup = sample_setup()
-    state = RULESET.start(setup)
     from tabletop_rules import ScriptedDice
-    from tabletop_rules.engine import step
-    from tabletop_rules.skirmish import RollForFirst
 
-    state = step(RULESET, state, RollForFirst("a"), ScriptedDice([4, 4, 1, 2]))[0]
+    state = begin(RULESET, sample_setup(), ScriptedDice([4, 4, 1, 2]))[0]
     # Ember Knight (skl 2, row 1) against Beast Caller (def 1, row 2): 2D6+2−1 vs 2D6+1.
     chance = odds(state, Attack("a", "a1", "b1"))
     from tabletop_rules.checks import Term
@@ -107,7 +104,8 @@ def test_versus_is_picklable() -> None:
 
     bot = Versus({"a": greedy_bot, "b": random_bot})
     assert pickle.loads(pickle.dumps(bot)) == bot
-    assert bot(RULESET, RULESET.start(sample_setup()), random.Random(0)) is not None
+    state = begin(RULESET, sample_setup(), SeededDice(0))[0]
+    assert bot(RULESET, state, random.Random(0)) is not None
 
 
 def test_simulate_reports_progress_by_batch() -> None:

@@ -175,9 +175,9 @@ def test_fuzzed_effects_raise_only_invalid_data(value: object) -> None:
 def test_cards_in_a_games_json_are_checked_too() -> None:
     """SK-42, SK-44: a setup read from JSON refuses a marker outside 1–6 with InvalidData."""
     from tabletop_rules.serialization import from_json, to_json
-    from tabletop_rules.skirmish import Setup, sample_setup
+    from tabletop_rules.skirmish import CombatSetup, sample_setup
 
     text = to_json(sample_setup("arcane", "vanguard"))
     assert '"duration":3' in text
     with pytest.raises(InvalidData):
-        from_json(text.replace('"duration":3', '"duration":9'), Setup)
+        from_json(text.replace('"duration":3', '"duration":9'), CombatSetup)

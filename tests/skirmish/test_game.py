@@ -10,13 +10,16 @@ import pytest
 
 from tabletop_rules import CorruptRecord, IllegalCommand, InvalidData, ScriptedDice
 from tabletop_rules.checks import CheckResult, Opposition
-from tabletop_rules.engine import GameRecord, Pass, replay, step
+from tabletop_rules.engine import Pass, replay, step
+from tabletop_rules.engine import begin as begin_game
 from tabletop_rules.simulation import play as play_game
 from tabletop_rules.skirmish import (
     RULESET,
     Advanced,
     Attack,
     CardSet,
+    CombatSetup,
+    CombatState,
     Command,
     Declared,
     Ended,
@@ -29,14 +32,11 @@ from tabletop_rules.skirmish import (
     Phase,
     Prepare,
     Resolved,
-    RollCheck,
     Rolled,
-    RollForFirst,
     Rulings,
-    Setup,
-    State,
     Status,
     StepTaken,
+    TargetLost,
     Team,
     TurnEnded,
     TurnStarted,
@@ -125,8 +125,8 @@ def knight_teams(  # noqa: PLR0917 - a table of the test setups
     rows_b: tuple[int, ...] = (2, 2, 3),
     cards: CardSet = CARDS,
     rulings: Rulings | None = None,
-) -> Setup:
-    return Setup(
+) -> CombatSetup:
+    return CombatSetup(
         teams=(
             Team(cards=tuple(cards[i] for i in a), rows=rows_a),
             Team(cards=tuple(cards[i] for i in b), rows=rows_b),
@@ -141,20 +141,19 @@ def _steps(events: Sequence[Event]) -> list[StepTaken]:
     return [t for e in events if isinstance(e, Advanced) for t in e.steps]
 
 
+def _rolled(events: Sequence[Event]) -> Rolled:
+    """The first check rolled among *events* (a step of an :class:`Advanced` event)."""
+    return next(t for t in _steps(events) if isinstance(t, Rolled))
+
+
 def run(
-    state: State, command: Command, faces: Sequence[int] = ()
-) -> tuple[State, tuple[Event, ...]]:
-    """Play *command*; with faces left and the roller asked, roll them (SK-30 step 2)."""
+    state: CombatState, command: Command, faces: Sequence[int] = ()
+) -> tuple[CombatState, tuple[Event, ...]]:
+    """Play *command* with *faces*: the rules roll a check when its window closes (SK-30)."""
     dice = ScriptedDice(faces)
-    state, events = step(RULESET, state, command, dice)
-    frames = state.stack.frames
-    if dice.remaining and frames and "RollCheck" in frames[-1].answers:
-        responder = frames[-1].responder
-        assert responder is not None
-        state, more = step(RULESET, state, RollCheck(responder), dice)
-        events = (*events, *more)
+    state, entry = step(RULESET, state, command, dice)
     assert not dice.remaining
-    return state, events
+    return state, entry.events
 
 
 def _opposing(result: CheckResult) -> Opposition:
@@ -162,12 +161,13 @@ def _opposing(result: CheckResult) -> Opposition:
     return result.against
 
 
-def begin(setup: Setup, first: str = "a") -> State:
+def begin(setup: CombatSetup, first: str = "a") -> CombatState:
+    """The game's first turn: the rules roll for the first player (SK-02)."""
     faces = [4, 4, 1, 2] if first == "a" else [1, 2, 4, 4]
-    return run(RULESET.start(setup), RollForFirst("a"), faces)[0]
+    return begin_game(RULESET, setup, ScriptedDice(faces))[0]
 
 
-def end_turns(state: State, count: int) -> State:
+def end_turns(state: CombatState, count: int) -> CombatState:
     for _ in range(count):
         state = run(state, EndTurn(state.active))[0]
     return state
@@ -179,7 +179,7 @@ def end_turns(state: State, count: int) -> State:
 def test_three_cards_a_side() -> None:
     """SK-01: each player fields exactly three character cards."""
     with pytest.raises(InvalidData, match="three"):
-        Setup(
+        CombatSetup(
             teams=(
                 Team(cards=(CARDS["knight"],) * 2, rows=(1, 1)),
                 Team(cards=(CARDS["knight"],) * 3, rows=(2, 2, 2)),
@@ -189,31 +189,39 @@ def test_three_cards_a_side() -> None:
 
 def test_first_player_ties_reroll() -> None:
     """SK-02: both roll 2D6; a tie rolls again; the higher goes first."""
-    state = RULESET.start(knight_teams())
-    state, events = run(state, RollForFirst("a"), [3, 4, 5, 2, 1, 1, 6, 5])
-    first = events[0]
+    state, record = begin_game(RULESET, knight_teams(), ScriptedDice([3, 4, 5, 2, 1, 1, 6, 5]))
+    first = record.entries[0].events[0]
     assert isinstance(first, FirstPlayerRolled)
     assert [r.total for r in first.rolls] == [7, 7, 2, 11]
     assert ("b", "b") == (first.first, state.active)
 
 
-def test_player_a_rolls_for_both() -> None:
-    """SK-02: a rolls for the first turn, as legal_commands offers; b's roll is refused."""
+def test_the_rules_roll_for_the_first_player() -> None:
+    """SK-02: nobody sends a command to roll for the first turn: the rules roll it at the start.
+
+    Before it is rolled the game waits for chance: no one may act; ``engine.begin`` rolls it,
+    and the record's first entry, with no command, keeps its faces.
+    """
     state = RULESET.start(knight_teams())
-    assert (RollForFirst("a"),) == RULESET.legal_commands(state)
-    with pytest.raises(IllegalCommand) as caught:
-        run(state, RollForFirst("b"), [3, 4, 5, 2])
-    assert "skirmish.illegal.not_your_turn" == caught.value.key
+    assert (True, (), ()) == (
+        RULESET.is_chance(state),
+        RULESET.legal_commands(state),
+        RULESET.to_act(state),
+    )
+    state, record = begin_game(RULESET, knight_teams(), ScriptedDice([4, 4, 1, 2]))
+    entry = record.entries[0]
+    assert (None, (4, 4, 1, 2)) == (entry.command, entry.faces)
+    assert ("a", 1, Phase.ACTION) == (state.active, state.turn, state.phase)
 
 
 @pytest.mark.parametrize(
     ("build", "path"),
     [
-        (lambda: Setup(teams="ab"), "$.teams"),  # type: ignore[arg-type]
+        (lambda: CombatSetup(teams="ab"), "$.teams"),  # type: ignore[arg-type]
         (lambda: Team(cards=(1, 2, 3), rows=(0, 0, 1)), "$.cards[0]"),  # type: ignore[arg-type]
         (lambda: Team(cards=(CARDS["knight"],) * 3, rows=(0, True, 1)), "$.rows[1]"),
-        (lambda: Setup(teams=knight_teams().teams, library=("knight",)), "$.library[0]"),  # type: ignore[arg-type]
-        (lambda: Setup(teams=knight_teams().teams, rulings=None), "$.rulings"),  # type: ignore[arg-type]
+        (lambda: CombatSetup(teams=knight_teams().teams, library=("knight",)), "$.library[0]"),  # type: ignore[arg-type]
+        (lambda: CombatSetup(teams=knight_teams().teams, rulings=None), "$.rulings"),  # type: ignore[arg-type]
     ],
 )
 def test_setup_values_of_the_wrong_type_are_invalid_data(build: Any, path: str) -> None:
@@ -236,7 +244,7 @@ def test_distance_penalty_per_row() -> None:
     state = begin(knight_teams(a=("bolt_mage", "squire", "squire"), rows_a=(0, 1, 1)))
     state = end_turns(state, 2)  # a has 2 AP on its second turn
     state, events = run(state, UseSkill("a", "a1", 0, "b3"), [3, 3, 1, 2])
-    rolled = next(e for e in events if isinstance(e, Rolled))
+    rolled = _rolled(events)
     assert [(t.label, t.value) for t in rolled.result.terms] == [
         ("skirmish.term.skl", 2),
         ("skirmish.term.distance", -3),
@@ -248,7 +256,7 @@ def test_rows_between_reading() -> None:
     setup = knight_teams(rulings=Rulings(rows_between=True))
     state = begin(setup)
     state, events = run(state, Attack("a", "a1", "b1"), [3, 3, 1, 2])
-    rolled = next(e for e in events if isinstance(e, Rolled))
+    rolled = _rolled(events)
     assert [t.label for t in rolled.result.terms] == ["skirmish.term.skl"]
 
 
@@ -298,7 +306,7 @@ def test_normal_attack_deals_atk_damage() -> None:
     """SK-12, SK-22, SK-23, SK-24, SK-25: 2D6+skl−distance against 2D6+def; higher hits."""
     state = begin(knight_teams())
     state, events = run(state, Attack("a", "a1", "b1"), [4, 3, 2, 3])
-    rolled = next(e for e in events if isinstance(e, Rolled))
+    rolled = _rolled(events)
     assert (rolled.result.total, _opposing(rolled.result).value) == (8, 6)
     assert state.unit("b1").hp == 3
 
@@ -367,7 +375,8 @@ def test_skill_spends_its_ap() -> None:
     assert refused.value.reason == "skirmish.illegal.no_ap"
     state = end_turns(state, 2)
     state, events = run(state, UseSkill("a", "a1", 0, "b1"), [1, 2, 6, 5])
-    assert events[1] == Advanced((Paid("a1", 0, True),))
+    assert _steps(events)[0] == Paid("a1", 0, True)
+    assert not _rolled(events).result.success
     assert (state.unit("a1").ap, state.unit("b1").hp) == (0, 5)
 
 
@@ -375,7 +384,7 @@ def test_natural_one_one_fails_and_costs_ap() -> None:
     """SK-26, SK-27: 1+1 fails at once (no defender roll) and costs 1 AP, not below 0."""
     state = begin(knight_teams())
     state, events = run(state, Attack("a", "a1", "b1"), [1, 1])
-    rolled = next(e for e in events if isinstance(e, Rolled))
+    rolled = _rolled(events)
     assert _opposing(rolled.result).rolls == ()
     assert (state.unit("a1").ap, state.unit("b1").hp) == (0, 5)
     state = end_turns(state, 2)  # a1 has 1 AP again
@@ -495,7 +504,7 @@ def test_marker_modifies_checks() -> None:
     state, _ = run(state, UseSkill("b", "b1", 1, "b1"))
     state = end_turns(state, 1)
     state, events = run(state, Attack("a", "a1", "b1"), [3, 3, 3, 3])
-    rolled = next(e for e in events if isinstance(e, Rolled))
+    rolled = _rolled(events)
     assert [t.label for t in _opposing(rolled.result).terms] == ["skirmish.term.def", "warded"]
 
 
@@ -544,9 +553,9 @@ def test_summon_acts_and_leaves_at_zero_hp() -> None:
 # --------------------------------------------------------------------------- the stack
 
 
-def _stack_setup() -> Setup:
+def _stack_setup() -> CombatSetup:
     cards = sample_cards()
-    return Setup(
+    return CombatSetup(
         teams=(
             Team(
                 cards=(cards["ember_knight"], cards["riposte_duelist"], cards["field_medic"]),
@@ -574,8 +583,7 @@ def test_a_response_to_a_response_resolves_first() -> None:
         (UseSkill("a", "a2", 1, None), ()),  # Feint, answering the Shield Wall: skl +2
         (Pass("a"), ()),
         (Pass("a"), ()),
-        (Pass("a"), ()),
-        (RollCheck("a"), (5, 4, 2, 3)),
+        (Pass("a"), (5, 4, 2, 3)),  # the attack's window closes: its check rolls
     ]
     for command, faces in script:
         assert RULESET.to_act(state) == (command.actor,)
@@ -583,7 +591,7 @@ def test_a_response_to_a_response_resolves_first() -> None:
         events.extend(new)
     ended = [t.unit for t in _steps(events) if isinstance(t, Ended)]
     assert ended == ["a2", "b1", "a1"]
-    rolled = next(e for e in events if isinstance(e, Rolled))
+    rolled = _rolled(events)
     assert rolled.result.total == 9 + 2 - 1 + 2
     assert _opposing(rolled.result).value == 5 + 3 + 2
     assert state.unit("b1").hp == 6
@@ -609,25 +617,55 @@ def test_nothing_else_while_resolving() -> None:
         RULESET.decide(state, EndTurn("a"), ScriptedDice([]))
 
 
+def test_the_check_rolls_when_its_window_closes() -> None:
+    """SK-30 step 2, SK-32: the check rolls as soon as the window before it closes.
+
+    The pass that closes the window sets the roll off: its entry holds the faces, and no one
+    sends a command to roll.
+    """
+    state = end_turns(begin(_stack_setup()), 2)
+    state, _ = run(state, Attack("a", "a1", "b1"))
+    state, _ = run(state, Pass("b"))  # b could Shield Wall before the roll, and does not
+    assert state.stack.top.responder == "a"  # a could Feint
+    state, entry = step(RULESET, state, Pass("a"), ScriptedDice([6, 4, 1, 3]))
+    assert ((6, 4, 1, 3), [(6, 4)]) == (
+        entry.faces,
+        [_rolled(entry.events).result.rolls[0].faces],
+    )
+    assert state.stack.top.pending.pending.result == _rolled(entry.events).result
+
+
+def test_no_one_asked_the_check_rolls_with_the_command() -> None:
+    """SK-30: with no window that asks anyone, the command's own entry rolls its check."""
+    state = begin(knight_teams())
+    state, entry = step(RULESET, state, Attack("a", "a1", "b1"), ScriptedDice([4, 3, 2, 3]))
+    assert [type(e).__name__ for e in entry.events] == ["Declared", "Advanced"]
+    assert [type(t).__name__ for t in _steps(entry.events)] == [
+        "Paid",
+        "Rolled",
+        "Resolved",
+        "Ended",
+    ]
+    assert entry.faces == (4, 3, 2, 3)
+
+
 def test_verified_replay_of_the_stack_scenario() -> None:
     """SK-30, SK-31: the record of a turn with responses replays, verified, to the live state."""
     setup = _stack_setup()
-    state = RULESET.start(setup)
-    record = GameRecord.begin(RULESET, setup)
+    state, record = begin_game(RULESET, setup, ScriptedDice([4, 4, 1, 2]))
     script: list[tuple[Command, tuple[int, ...]]] = [
-        (RollForFirst("a"), (4, 4, 1, 2)),
         (EndTurn("a"), ()),
         (EndTurn("b"), ()),
         (Attack("a", "a1", "b1"), ()),
         (UseSkill("b", "b1", 0, None), ()),
         (Pass("a"), ()),  # the Shield Wall's roll window: a could Feint, and does not
         (Pass("a"), ()),  # the Shield Wall's end window: a could Riposte, and does not
-        (Pass("a"), ()),  # the attack's window again: b has no AP left, a passes
-        (RollCheck("a"), (6, 4, 1, 3)),
+        (Pass("a"), (6, 4, 1, 3)),  # the attack's window again: b has no AP, a passes: roll
     ]
     for command, faces in script:
-        state, events = run(state, command, faces)
-        record = record.extend(events)
+        dice = ScriptedDice(faces)
+        state, entry = step(RULESET, state, command, dice)
+        record = record.append(entry)
     assert replay(record, RULESET) == state
     assert any(isinstance(t, Resolved) and t.modifiers for t in _steps(record.events))
 
@@ -636,9 +674,44 @@ def test_verified_replay_of_the_stack_scenario() -> None:
 def test_a_forged_advanced_event_is_refused(trusted: bool) -> None:
     """SK-30: an Advanced event whose steps are no steps is refused by replay, trusted or not."""
     record = play_game(RULESET, _stack_setup(), seed=3)
-    events = list(record.events)
-    at = next(i for i, e in enumerate(events) if isinstance(e, Advanced))
-    events[at] = Advanced((TurnEnded("a"),))  # type: ignore[arg-type]
+    entries = list(record.entries)
+    at = next(i for i, e in enumerate(entries) if any(isinstance(v, Advanced) for v in e.events))
+    events = [
+        Advanced((TurnEnded("a"),)) if isinstance(v, Advanced) else v  # type: ignore[arg-type]
+        for v in entries[at].events
+    ]
+    entries[at] = attrs.evolve(entries[at], events=events)
     with pytest.raises(CorruptRecord) as refused:
-        replay(attrs.evolve(record, events=tuple(events)), RULESET, trusted=trusted)
+        replay(attrs.evolve(record, entries=entries), RULESET, trusted=trusted)
     assert refused.value.index == at
+
+
+def test_a_target_that_moved_out_of_range_before_step_one_is_lost() -> None:
+    """SK-30, SK-11: the target is chosen at step 1; one that has moved out of range is lost.
+
+    Mist Dancer blinks away (row 2 to row 3) in the window before the pay step of a normal
+    attack from row 1: at step 1 it is 2 rows away, beyond a normal attack's distance 1, so
+    the attack comes to nothing and no check is rolled.
+    """
+    cards = sample_cards()
+    duel = (cards["riposte_duelist"], cards["stone_warden"], cards["mist_dancer"])
+    setup = CombatSetup(
+        teams=(Team(cards=duel, rows=(1, 1, 1)), Team(cards=duel, rows=(2, 2, 2))),
+        library=cards.cards,
+    )
+    state = end_turns(begin(setup, first="b"), 1)  # a's first turn: 1 AP each
+    state, _ = run(state, Attack("a", "a1", "b3"))
+    events: list[Event] = []
+    for command in (UseSkill("b", "b3", 0, "b3"), Pass("a"), Pass("b"), Pass("a"), Pass("b")):
+        state, new = run(state, command)
+        events.extend(new)
+    while state.stack.frames:  # the attack's own windows: everyone passes
+        top = state.stack.top.responder
+        assert top is not None
+        state, new = run(state, Pass(top))
+        events.extend(new)
+    assert state.unit("b3").row == 3
+    lost = [t for t in _steps(events) if isinstance(t, TargetLost)]
+    assert [("a1", "b3")] == [(t.unit, t.target) for t in lost]
+    assert not any(isinstance(t, Rolled) for t in _steps(events))
+    assert state.unit("b3").hp == 4

@@ -13,7 +13,7 @@ from tabletop_rules.i18n import LOCALES, template_fields
 
 
 def skirmish_catalog(locale: str) -> dict[str, str]:
-    folder = resources.files("tabletop_rules").joinpath("locales", locale)
+    folder = resources.files("tabletop_rules.skirmish").joinpath("locales", locale)
     catalog: dict[str, str] = json.loads(folder.joinpath("skirmish.json").read_text("utf-8"))
     return catalog
 

@@ -14,17 +14,17 @@ from tabletop_rules.m20 import Hide
 from tabletop_rules.skirmish import (
     RULESET,
     Attack,
+    CombatSetup,
+    CombatState,
     Command,
     EndTurn,
     Event,
     GiveAp,
     Prepare,
-    RollCheck,
-    RollForFirst,
-    Setup,
-    State,
+    Team,
     UseSkill,
     command_label,
+    sample_cards,
 )
 from tabletop_rules.skirmish.strategies import setups
 from tabletop_rules.testing.strategies import games
@@ -36,34 +36,27 @@ SETUP = _stack_setup()
 
 #: One command of each kind and variant a menu can show.
 EVERY_COMMAND: tuple[Command, ...] = (
-    RollForFirst("a"),
     Attack("a", "a1", "b1"),
     Prepare("a", "a1"),
     Prepare("a", "a1", row=0),
     UseSkill("a", "a1", 0, "b1"),
     UseSkill("a", "a3", 0, "a3"),
     UseSkill("b", "b1", 0),
-    UseSkill("a", "a1", 9, "b1"),
     GiveAp("a", "a2"),
-    RollCheck("a"),
     EndTurn("a"),
     Pass("b"),
 )
 
 
-def _main_state() -> State:
+def _main_state() -> CombatState:
     """Player a's second turn: 2 AP each (SK-07)."""
-    state = RULESET.start(SETUP)
-    for command, faces in (
-        (RollForFirst("a"), [4, 4, 1, 2]),
-        (EndTurn("a"), []),
-        (EndTurn("b"), []),
-    ):
-        state = engine.step(RULESET, state, command, ScriptedDice(faces))[0]
+    state = engine.begin(RULESET, SETUP, ScriptedDice([4, 4, 1, 2]))[0]
+    for command in (EndTurn("a"), EndTurn("b")):
+        state = engine.step(RULESET, state, command, ScriptedDice([]))[0]
     return state
 
 
-def _response_state() -> State:
+def _response_state() -> CombatState:
     """Ember Knight's attack on Stone Warden waits in the window before its payment (SK-30)."""
     return engine.step(RULESET, _main_state(), Attack("a", "a1", "b1"), ScriptedDice([]))[0]
 
@@ -89,39 +82,46 @@ def test_every_command_has_a_label_in_every_locale(locale: str) -> None:
 def test_labels_name_characters_skills_and_targets() -> None:
     """SK-11, SK-16, SK-20: characters by their cards, skills by their card names and costs."""
     main, response = _main_state(), _response_state()
-    assert "Ember Knight (a1) makes a normal attack on Stone Warden (b1)" == command_label(
+    assert "Ember Knight makes a normal attack on Stone Warden" == command_label(
         Attack("a", "a1", "b1"), state=main
     )
     assert "a1 makes a normal attack on b1" == command_label(Attack("a", "a1", "b1"))
-    assert "Ember Knight (a1) uses Flame Lance (2 AP) on Wind Archer (b2)" == command_label(
+    assert "Ember Knight uses Flame Lance (2 AP) on Wind Archer" == command_label(
         UseSkill("a", "a1", 0, "b2"), state=main
     )
-    assert "Field Medic (a3) uses Mend (2 AP) on itself" == command_label(
+    assert "Field Medic uses Mend (2 AP) on itself" == command_label(
         UseSkill("a", "a3", 0, "a3"), state=main
     )
     assert "a1 uses skill 0 on b2" == command_label(UseSkill("a", "a1", 0, "b2"))
-    assert "Ember Knight (a1) takes a preparatory action (+2 AP) and moves to row 2" == (
+    assert "a1 uses skill 9 on b1" == command_label(UseSkill("a", "a1", 9, "b1"))
+    assert "Ember Knight takes a preparatory action (+2 AP) and moves to row 2" == (
         command_label(Prepare("a", "a1", row=2), state=main)
     )
-    assert "Stone Warden (b1) responds with Shield Wall (1 AP)" == command_label(
+    assert "Stone Warden responds with Shield Wall (1 AP)" == command_label(
         UseSkill("b", "b1", 0), state=response
     )
     assert "b passes (no response)" == command_label(Pass("b"), state=response)
-    assert "a rolls the check of a normal attack by Ember Knight (a1)" == command_label(
-        RollCheck("a"), state=response
+
+
+def test_two_characters_of_one_name_are_told_apart_by_their_ids() -> None:
+    """SK-01: where two characters share a card's name, the menus add their ids."""
+    cards = sample_cards()
+    same = (cards["ember_knight"], cards["riposte_duelist"], cards["field_medic"])
+    setup = CombatSetup(
+        teams=(Team(cards=same, rows=(1, 1, 0)), Team(cards=same, rows=(2, 2, 3))),
+        library=cards.cards,
+    )
+    state = engine.begin(RULESET, setup, ScriptedDice([4, 4, 1, 2]))[0]
+    assert "Ember Knight (a1) makes a normal attack on Ember Knight (b1)" == command_label(
+        Attack("a", "a1", "b1"), state=state
     )
 
 
-def test_labels_in_the_systems_own_language() -> None:
-    """SK-20, SK-30: the Traditional Chinese and Japanese menus."""
-    response = _response_state()
-    shield_wall = UseSkill("b", "b1", 0)
-    assert "Stone Warden (b1) 以「Shield Wall」（1 行動點）回應" == command_label(
-        shield_wall, "zh-Hant", state=response
-    )
-    assert "Stone Warden (b1) が「Shield Wall」（行動点 1）で応じる" == command_label(
-        shield_wall, "ja", state=response
-    )
+@pytest.mark.parametrize("index", [9, -1])
+def test_a_skill_the_card_lacks_is_labelled_by_its_number(index: int) -> None:
+    """SK-20: a skill number the card does not have, negative too, names no other skill."""
+    label = command_label(UseSkill("a", "a1", index, "b1"), state=_main_state())
+    assert f"Ember Knight uses skill {index} on Stone Warden" == label
 
 
 def test_every_legal_command_of_the_docs_game_is_labelled() -> None:
@@ -137,18 +137,18 @@ def test_a_state_owing_automatic_events_is_read_as_legal_commands_reads_it() -> 
     main = _main_state()
     declared = RULESET.decide(main, Attack("a", "a1", "b1"), ScriptedDice([]))[0]
     partial = RULESET.evolve(main, declared)
-    assert RULESET.follow_up(partial) is not None
-    settled = RULESET.settle(partial)[0]
+    assert RULESET.follow_up(partial, ScriptedDice([])) is not None
+    settled = RULESET.settle(partial, ScriptedDice([]))[0]
     commands = RULESET.legal_commands(partial)
     labels = [command_label(c, state=partial) for c in commands]
     assert labels == [command_label(c, state=settled) for c in commands]
-    assert "Stone Warden (b1) responds with Shield Wall (1 AP)" in labels
+    assert "Stone Warden responds with Shield Wall (1 AP)" in labels
 
 
 @settings(max_examples=20)
 @given(games(RULESET, setups(), max_steps=150))
 def test_every_legal_command_at_random_states_has_a_label(
-    record: GameRecord[Setup, Event],
+    record: GameRecord[CombatSetup, Command, Event],
 ) -> None:
     """SK-09, SK-30: in random play, every offered command has a label in every locale."""
     state = RULESET.start(record.setup)

@@ -29,10 +29,12 @@ from tabletop_rules import (
     to_json,
 )
 from tabletop_rules import skirmish as sk
-from tabletop_rules.engine import Pass, Ruleset
+from tabletop_rules.dice import AskingDice
+from tabletop_rules.engine import Entry, Pass, Ruleset
 from tabletop_rules.notation import ChatCommand, SystemCheck
 from tabletop_rules.simulation import Estimate, play
 from tabletop_rules.skirmish import strategies as ss
+from tabletop_rules.systems import RuleSystem, Seat
 
 # -- cards ---------------------------------------------------------------------------------------
 
@@ -71,7 +73,7 @@ if isinstance(typed, SystemCheck):
 
 # -- a game --------------------------------------------------------------------------------------
 
-setup = sk.Setup(
+setup = sk.CombatSetup(
     teams=(
         sk.Team(cards=(knight, cards["riposte_duelist"], cards["field_medic"]), rows=(1, 1, 0)),
         sk.sample_team("wilds", "b"),
@@ -79,11 +81,11 @@ setup = sk.Setup(
     library=cards.cards,
     rulings=sk.Rulings(last_turn=12),
 )
-assert_type(sk.sample_setup("vanguard", "wilds"), sk.Setup)
-ruleset: Ruleset[sk.Setup, sk.State, sk.Command, sk.Event] = sk.RULESET
+assert_type(sk.sample_setup("vanguard", "wilds"), sk.CombatSetup)
+ruleset: Ruleset[sk.CombatSetup, sk.CombatState, sk.Command, sk.Event] = sk.RULESET
 assert_type(sk.RULESET, sk.SkirmishRuleset)
 state = sk.RULESET.start(setup)
-assert_type(state, sk.State)
+assert_type(state, sk.CombatState)
 assert_type(state.unit("a1"), sk.Unit)
 assert_type(state.unit("a1").hp, int)
 assert_type(state.standing("a"), tuple[sk.Unit, ...])
@@ -95,17 +97,22 @@ assert_type(sk.other("a"), str)
 legal = sk.RULESET.legal_commands(state, actor="a")
 assert_type(legal, tuple[sk.Command, ...])
 assert_type(sk.RULESET.to_act(state), tuple[str, ...])
-state, events = engine.step(sk.RULESET, state, sk.RollForFirst("a"), ScriptedDice([4, 4, 1, 2]))
-assert_type(state, sk.State)
-assert_type(events, tuple[sk.Event, ...])
-for event in events:
+assert_type(sk.RULESET.is_chance(state), bool)
+state, record = engine.begin(sk.RULESET, setup, ScriptedDice([4, 4, 1, 2]))
+assert_type(state, sk.CombatState)
+assert_type(record, GameRecord[sk.CombatSetup, sk.Command, sk.Event])
+state, entry = engine.step(sk.RULESET, state, sk.EndTurn("a"), ScriptedDice([]))
+assert_type(entry, Entry[sk.Command, sk.Event])
+assert_type(entry.events, tuple[sk.Event, ...])
+assert_type(entry.faces, tuple[int, ...])
+for event in entry.events:
     assert_type(sk.describe(event, "zh-Hant", state=state), str)
+    assert_type(sk.LOG.describe(event, "ja", state=state), str)
 commands: tuple[sk.Command, ...] = (
     sk.Attack("a", "a1", "b1"),
     sk.UseSkill("a", "a2", 1),
     sk.Prepare("a", "a1", row=1),
     sk.GiveAp("a", "a1"),
-    sk.RollCheck("a"),
     sk.EndTurn("a"),
     Pass("a"),
 )
@@ -113,26 +120,46 @@ for command in commands:
     assert_type(sk.odds(state, command), Fraction | None)
     assert_type(sk.command_label(command, "zh-Hant", state=state), str)
 
-owed = sk.RULESET.advance(state)
-assert_type(owed, tuple[sk.Event, sk.State] | None)
+owed = sk.RULESET.advance(state, SeededDice(3))
+assert_type(owed, tuple[sk.Event, sk.CombatState] | None)
 advanced = sk.Advanced((sk.Paid("a1", 1, True), sk.Stepped(sk.Step.ROLL, True)))
 for taken in advanced.steps:
     assert_type(taken, sk.StepTaken)
     if isinstance(taken, sk.Resolved):
         assert_type(taken.units, tuple[sk.Unit, ...])
+    if isinstance(taken, sk.Rolled):
+        assert_type(taken.result, CheckResult)
+    if isinstance(taken, sk.TargetLost):
+        assert_type(taken.target, str)
 
-record = GameRecord.begin(sk.RULESET, setup).extend(events)
-assert_type(record, GameRecord[sk.Setup, sk.Event])
-assert_type(engine.replay(record, sk.RULESET), sk.State)
+record = record.append(entry)
+assert_type(engine.replay(record, sk.RULESET), sk.CombatState)
 assert_type(
-    from_json(to_json(record), GameRecord[sk.Setup, sk.Event]), GameRecord[sk.Setup, sk.Event]
+    from_json(to_json(record), GameRecord[sk.CombatSetup, sk.Command, sk.Event]),
+    GameRecord[sk.CombatSetup, sk.Command, sk.Event],
 )
-assert_type(from_json(to_json(state), sk.State), sk.State)
+assert_type(from_json(to_json(state), sk.CombatState), sk.CombatState)
+
+# -- decks, the table's dice, the system ---------------------------------------------------------
+
+deck = sk.parse_sheet(sk.EXAMPLE_SHEET)
+assert_type(deck, sk.Deck)
+assert_type(deck.cards, tuple[str, ...])
+assert_type(deck.team("a"), sk.Team)
+assert_type(sk.Deck.sample("wilds"), sk.Deck)
+assert_type(sk.format_sheet(deck, "ja"), str)
+assert_type(sk.lineup([Seat(id="a", character=deck), Seat(id="b", character=deck)]), sk.CombatSetup)
+assert_type(sk.deck_check(deck, ["1", "wind_archer"]), sk.Check)
+assert_type(sk.card_check(knight, cards["wind_archer"], distance=1), sk.Check)
+assert_type(sk.SYSTEM, RuleSystem[sk.CombatSetup, sk.CombatState, sk.Command, sk.Event])
+table = AskingDice(lambda dice: [1] * dice.count)
+assert_type(table.roll(sk.TWO_D6), Roll)
+assert_type(engine.begin(sk.RULESET, setup, table)[0], sk.CombatState)
 
 # -- bots and simulations ------------------------------------------------------------------------
 
 played = play(sk.RULESET, sk.sample_setup(), seed=7, bot=sk.greedy_bot)
-assert_type(played, GameRecord[sk.Setup, sk.Event])
+assert_type(played, GameRecord[sk.CombatSetup, sk.Command, sk.Event])
 versus = sk.Versus({"a": sk.greedy_bot, "b": sk.random_bot})
 choice = versus(sk.RULESET, state, random.Random(1))
 with ThreadPoolExecutor(2) as pool:
@@ -142,4 +169,5 @@ assert_type(rates, Mapping[str, Estimate])
 # -- strategies ----------------------------------------------------------------------------------
 
 assert_type(ss.cards(max_skills=1), SearchStrategy[sk.Card])
-assert_type(ss.setups(sample=False), SearchStrategy[sk.Setup])
+assert_type(ss.setups(sample=False), SearchStrategy[sk.CombatSetup])
+assert_type(ss.characters(), SearchStrategy[sk.Deck])

@@ -70,7 +70,7 @@ chat("chat-sum-min", "3d6", [1, 1, 1], note="the lowest total")
 chat("chat-sum-max", "3d6", [6, 6, 6], note="the highest total")
 chat("chat-sum-mixed", "1d20-1+2d4", [10, 1, 4])
 chat("chat-sum-leading-minus", "-1d4+3", [4], note="the first term may have a sign: 3 − 4 = −1")
-chat("chat-sum-factor", "3*2d6", [2, 5])
+chat("chat-sum-factor", "3*2d6", [2, 5], note="the factor stays where it was written")
 chat("chat-sum-group", "(1d6+1)*2", [4])
 chat("chat-sum-d100", "1d100", [100])
 chat("chat-sum-one-sided", "3d1", [1, 1, 1], note="a die of 1 side always shows 1")
@@ -130,7 +130,12 @@ chat("chat-d66-highest", "D66", [6, 6], note="66")
 chat("chat-d66-order", "d66", [5, 3], note="the first die is the tens: 53, not 35")
 chat("chat-d66-check", "D66>=61", [6, 1], note="61, the target itself")
 chat("chat-d66-repeat", "x3 D66", [1, 2, 3, 4, 5, 6])
-chat("chat-d66-many-refused", "3D66", note="write x3 D66")
+chat(
+    "chat-d66-three",
+    "3D66",
+    [1, 2, 3, 4, 5, 6],
+    note="BCDice's nD66: three D66 added up, each two d6 read as tens and units",
+)
 
 # --------------------------------------------------------------------------- counting
 chat("chat-count-none", "6B6>=4", [1, 2, 3, 1, 2, 3], note="no die passes: 0 successes")
@@ -247,9 +252,73 @@ chat("chat-unclosed", "(2d6")
 chat("chat-ends-early", "2d6+")
 chat("chat-percent-die", "1d%")
 chat("chat-fudge-dice", "4dF")
-chat("chat-division", "2d6/2")
+chat("chat-division-by-zero", "2d6/0", note="BCDice answers 1; the library refuses")
 chat("chat-critical-syntax", "1d20cs>19")
 chat("chat-dice-times-dice", "2d6*1d4")
+
+# --------------------------------------------------------------------------- BCDice's vocabulary
+chat("chat-divide", "1D6/2", [3], note="a division rounds down unless told")
+chat("chat-divide-up", "3D6/2U", [1, 2, 4], note="U rounds up: 7/2 is 4")
+chat("chat-divide-c", "3D6/2C", [1, 2, 4], note="C is U, and is shown U")
+chat("chat-divide-round", "1D100/10R", [55], note="R rounds halves away from zero")
+chat("chat-divide-floor", "1D6+3/2F", [3], note="F rounds down; / binds tighter than +")
+chat("chat-divide-negative", "1d6/-3", [4], note="4 / -3 rounds down to -2, as BCDice")
+chat("chat-count-expression", "(2+3)d6", [2, 3, 1, 5, 6], note="a count as arithmetic")
+chat("chat-sides-expression", "1d(3/2U)", [1], note="sides as arithmetic: 3/2 rounded up")
+chat("chat-implicit-sides-keep", "5DKH3", [6, 3, 2, 5, 6], note="the sides left out: 6")
+chat("chat-implicit-keep-count", "5D10KH", [8, 3, 2, 5, 8], note="KH alone keeps one")
+chat("chat-keep-max", "3D6MAX", [3, 5, 1], note="MAX is KH1")
+chat("chat-keep-min", "5DMIN", [5, 3, 6, 2, 5], note="MIN is KL1")
+chat("chat-implicit-sides", "2D", [3, 4])
+chat("chat-double-signs", "2d10--3-4", [3, 5], note="a minus of a minus adds")
+chat("chat-count-pools", "2b6+4b10>3", [3, 4, 9, 7, 1, 5], note="several counting pools")
+chat("chat-count-count-expression", "(1*2)b6", [3, 4])
+chat("chat-reroll-dice", "3R6>=5", [5, 6, 1, 5, 2, 1], note="each die reaching 5 rolls again")
+chat(
+    "chat-reroll-dice-twelve",
+    "12R6>=6",
+    [2, 4, 4, 5, 4, 1, 2, 6, 6, 6, 1, 4, 6, 4, 6, 3, 4],
+    note="BCDice's own example: batches of rerolls",
+)
+chat("chat-reroll-threshold", "2R6[3]", [3, 2, 1], note="a threshold without a target")
+chat("chat-reroll-pools", "2R4+2R6[<=2]>=4", [4, 2, 3, 5, 2, 4], note="BCDice's own example")
+chat(
+    "chat-reroll-chain-cap",
+    "1R6>=6",
+    [6, 6, 6, 6, 6, 6],
+    note="a die rolls again at most CHAIN_DEPTH (5) times",
+)
+chat("chat-reroll-no-threshold", "2R6", note="write 2R6>=5 or 2R6[5]")
+chat("chat-reroll-forever", "2R6<=7", note="every face would reroll")
+chat("chat-upper", "5U10[8]", [8, 10, 1, 2, 3, 4, 5], note="the highest die and the total")
+chat("chat-upper-modifier", "3U6[6]+1", [6, 2, 3, 4], note="the modifier goes to each die")
+chat("chat-upper-target", "4U6[6]>=10", [5, 2, 6, 5, 6, 6, 6, 5], note="counts the dice")
+chat("chat-upper-at", "4U6+11>=21@6", [5, 2, 6, 5, 6, 6, 6, 5], note="@ gives the threshold")
+chat("chat-upper-pools", "2U6+2U4[4]+6", [1, 5, 5, 3, 2, 4, 4, 4, 3])
+chat("chat-upper-no-threshold", "5U10", note="write 5U10[8]")
+chat("chat-upper-twice", "4U6[6]+11>=21@4", note="the threshold given twice")
+chat("chat-tally", "5TY6", [6, 1, 2, 5, 2], note="faces not shown are left out")
+chat("chat-tally-zeros", "5TZ6", [6, 1, 2, 5, 2], note="faces not shown are listed: ×0")
+chat("chat-tally-sides", "2TY21", note="a tally has at most 20 sides")
+chat("chat-calc", "C(10/3)", note="whole-number arithmetic: 10/3 rounds down")
+chat("chat-calc-signs", "C(-1--1)", note="the signs as written")
+chat("chat-calc-rounding", "c1/2R", note="R rounds the half up; shown in parentheses")
+chat("chat-calc-zero", "C(1/0)", note="BCDice answers with a message; the library refuses")
+chat("chat-choice", "choice[a,b,c]", [2], note="a d3 picks the second item")
+chat("chat-choice-two", "choice2(a,b,c)", [1, 1], note="two different items: a d3, then a d2")
+chat("chat-choice-words", "choice a b c", [3])
+chat("chat-choice-range", "choice[A-F]", [3], note="one item A-F is the letters A to F")
+chat("chat-choice-too-many", "choice3[1-1000]", note="at most 100 items, as BCDice")
+chat("chat-choice-one", "choice[a]", note="a choice needs two items")
+chat("chat-d66-ascending", "D66S", [5, 2], note="S (or A): the lower die first")
+chat("chat-d66-a", "D66A", [6, 1])
+chat("chat-d66-descending", "D66D", [1, 6], note="D: the higher die first")
+chat("chat-d66-as-rolled", "D66N", [6, 1], note="N: as rolled")
+chat("chat-d66-sum", "2D66", [6, 6, 5, 4], note="two D66 added: 66 + 54")
+chat("chat-repeat-keyword", "repeat2 1D6", [2, 4], note="repeat is x")
+chat("chat-repeat-inner-secret", "x2 s1D6", [2, 4], note="an S after the repeat is secret too")
+chat("chat-repeat-twice", "x2 x3 2d6", note="a repeat of a repeat")
+chat("chat-repeat-chat", "x3 hello", note="BCDice answers it: the library says what to write")
 
 # --------------------------------------------------------------------------- ordinary chat
 for tag, text in [

@@ -3,13 +3,15 @@
 
 Run from the repository root with the worktree's src first on the path::
 
-    PYTHONPATH=$PWD/src python tools/vectors/gen_skirmish.py > src/tabletop_rules/vectors/data/skirmish.toml
-    PYTHONPATH=$PWD/src python -m tabletop_rules.vectors record src/tabletop_rules/vectors/data/skirmish.toml
+    PYTHONPATH=$PWD/src python tools/vectors/gen_skirmish.py > src/tabletop_rules/skirmish/vectors.toml
+    PYTHONPATH=$PWD/src python -m tabletop_rules.vectors record src/tabletop_rules/skirmish/vectors.toml
 
 then review the recorded ``[case.expect]`` tables against rules/skirmish.zh-Hant.txt.
 Combat cases are built by playing them here: before each command the generator answers any
 response window the command does not answer itself with passes (SK-32's "two passes in a
 row"), so the commands read as a player would send them.
+The rules roll on their own: the first player when the game begins, and a check when the
+window before it closes; a case's dice list the faces in the order the rules draw them.
 """
 
 from __future__ import annotations
@@ -22,18 +24,16 @@ import attrs
 from tabletop_rules import engine
 from tabletop_rules.dice import ScriptedDice
 from tabletop_rules.engine import Pass
-from tabletop_rules.errors import IllegalCommand
+from tabletop_rules.errors import DiceExhausted, IllegalCommand
 from tabletop_rules.serialization import to_json
 from tabletop_rules.skirmish import (
     RULESET,
     Attack,
+    CombatSetup,
     EndTurn,
     GiveAp,
     Prepare,
-    RollCheck,
-    RollForFirst,
     Rulings,
-    Setup,
     Team,
     UseSkill,
     load_cards,
@@ -89,7 +89,7 @@ def card(card_id: str) -> Any:
     return CUSTOM[card_id] if card_id in CUSTOM else SAMPLE[card_id]
 
 
-SETUPS: dict[str, tuple[str, Setup]] = {}
+SETUPS: dict[str, tuple[str, CombatSetup]] = {}
 
 
 def setup(
@@ -106,7 +106,9 @@ def setup(
     )
     SETUPS[name] = (
         note,
-        Setup(teams=teams, library=tuple(card(c) for c in library), rulings=Rulings(**rulings)),
+        CombatSetup(
+            teams=teams, library=tuple(card(c) for c in library), rulings=Rulings(**rulings)
+        ),
     )
     return name
 
@@ -159,35 +161,51 @@ def chat_case(
     emit(case_id, clauses, note, faces, [f"chat = {q(text)}"])
 
 
+def _scripted(faces: list[tuple[int, int]]) -> ScriptedDice:
+    return ScriptedDice([f for pair in faces for f in pair], sides=[6] * (2 * len(faces)))
+
+
 class Game:
     """A combat case played here, passes filled in."""
 
-    def __init__(self, setup_name: str, first: str = "a") -> None:
+    def __init__(self, setup_name: str, first: str | list[tuple[int, int]] = "a") -> None:
         self.setup_name = setup_name
-        self.state = RULESET.start(SETUPS[setup_name][1])
+        if isinstance(first, list):
+            initiative = first
+        else:
+            initiative = [(6, 5), (2, 3)] if first == "a" else [(1, 2), (3, 3)]
+        dice = _scripted(initiative)
+        self.state, _ = engine.begin(RULESET, SETUPS[setup_name][1], dice)
+        assert not dice.remaining, initiative
         self.commands: list[str] = []
-        self.faces: list[tuple[int, int]] = []
+        self.faces: list[tuple[int, int]] = list(initiative)
+        #: The faces of the checks to come, rolled when their windows close.
+        self.rolls: list[tuple[int, int]] = []
+        #: The command that closed a window before a check whose faces are not given yet.
+        self.waiting: Any = None
         self.closed = False
-        initiative = [(6, 5), (2, 3)] if first == "a" else [(1, 2), (3, 3)]
-        if first != "none":
-            self.send(RollForFirst("a"), initiative)
 
-    def _apply(self, command: Any, faces: list[tuple[int, int]]) -> None:
-        dice = ScriptedDice([f for pair in faces for f in pair], sides=[6] * (2 * len(faces)))
-        self.state, _ = engine.step(RULESET, self.state, command, dice)
-        assert not dice.remaining, (command, faces)
+    def _apply(self, command: Any) -> None:
+        """Play *command*; one whose check needs faces not given yet waits for :meth:`roll`."""
+        assert self.waiting is None, (self.waiting, command)
+        dice = _scripted(self.rolls)
+        try:
+            self.state, entry = engine.step(RULESET, self.state, command, dice)
+        except DiceExhausted:
+            self.waiting = command  # the table rolls it next: nothing has changed
+            return
+        used = len(entry.faces) // 2
+        self.faces.extend(self.rolls[:used])
+        self.rolls = self.rolls[used:]
         self.commands.append(to_json(command))
-        self.faces.extend(faces)
 
     def passes(self, command: Any = None) -> None:
         """Pass every open window that *command* does not answer."""
-        while True:
+        while self.waiting is None:
             frames = self.state.stack.frames
             if not frames or frames[-1].responder is None:
                 return
             top = frames[-1]
-            if "Pass" not in top.answers:
-                return
             if command is not None and getattr(command, "actor", None) == top.responder:
                 if isinstance(command, Pass):
                     return
@@ -199,27 +217,40 @@ class Game:
                         or skills[command.skill].timing.value == "response"
                     ):
                         return
-            self._apply(Pass(top.responder), [])
+            self._apply(Pass(top.responder))
 
     def send(self, command: Any, faces: list[tuple[int, int]] | None = None) -> Game:
         assert not self.closed
         self.passes(command)
-        self._apply(command, faces or [])
+        self.rolls.extend(faces or [])
+        self._apply(command)
         return self
 
     def roll(self, actor: tuple[int, int], defender: tuple[int, int] | None = None) -> Game:
-        self.passes()
-        top = self.state.stack.frames[-1]
-        assert "RollCheck" in top.answers, top
-        return self.send(
-            RollCheck(top.responder), [actor] if defender is None else [actor, defender]
-        )
+        """The faces of the check to come; the windows before it are passed until it rolls."""
+        self.rolls.extend([actor] if defender is None else [actor, defender])
+        waiting, self.waiting = self.waiting, None
+        if waiting is not None:
+            self._apply(waiting)
+        return self.settle()
 
     def settle(self) -> Game:
+        """Pass the windows until the checks to come have rolled (or nothing asks)."""
+        while self.rolls and self.waiting is None:
+            frames = self.state.stack.frames
+            if not frames or frames[-1].responder is None:
+                break
+            self._apply(Pass(frames[-1].responder))
+        return self
+
+    def finish(self) -> Game:
+        """Pass every window until nothing is being resolved (its checks' faces queued)."""
         self.passes()
         return self
 
     def illegal(self, command: Any, faces: list[tuple[int, int]] | None = None) -> Game:
+        assert not self.rolls, self.rolls
+        assert self.waiting is None, self.waiting
         dice = ScriptedDice([f for pair in faces or [] for f in pair])
         try:
             engine.step(RULESET, self.state, command, dice)
@@ -240,10 +271,9 @@ class Game:
         actor: tuple[int, int] | None = None,
         defender: tuple[int, int] | None = None,
     ) -> Game:
-        self.send(Attack(unit[0], unit, target))
-        if actor is not None:
-            self.roll(actor, defender)
-        return self
+        faces = [] if actor is None else [actor] if defender is None else [actor, defender]
+        self.send(Attack(unit[0], unit, target), faces)
+        return self.settle()
 
     def prepare(self, unit: str, row: int | None = None) -> Game:
         return self.send(Prepare(unit[0], unit, row))
@@ -258,10 +288,9 @@ class Game:
     ) -> Game:
         if target is None and self.state.unit(unit).card.skills[index].target.value == "self":
             target = unit
-        self.send(UseSkill(unit[0], unit, index, target))
-        if actor is not None:
-            self.roll(actor, defender)
-        return self
+        faces = [] if actor is None else [actor] if defender is None else [actor, defender]
+        self.send(UseSkill(unit[0], unit, index, target), faces)
+        return self.settle()
 
     def end(self, times: int = 1) -> Game:
         for _ in range(times):
@@ -272,6 +301,8 @@ class Game:
         return self.send(GiveAp(unit[0], unit))
 
     def emit(self, case_id: str, clauses: list[str], note: str = "") -> None:
+        assert not self.rolls, (case_id, self.rolls)
+        assert self.waiting is None, (case_id, self.waiting)
         body = [f"setup = {q(self.setup_name)}", "commands = ["]
         body.extend(f"  '{c}'," for c in self.commands)
         body.append("]")
@@ -752,26 +783,8 @@ def initiative() -> None:
         "three cards a side, placed in their own two rows (two in one row); a rolls 11, b 5: a takes the first turn",
     )
     for name, faces, note in runs:
-        g = Game("plain", first="none")
-        g.send(RollForFirst("a"), faces)
+        g = Game("plain", first=faces)
         g.emit(f"combat-first-{name}", ["SK-02", "SK-07"], note)
-    g = Game("plain")
-    g.illegal(RollForFirst("a"))
-    g.emit("combat-first-twice", ["SK-02"], "the first player is chosen once")
-    g = Game("plain", first="none")
-    g.illegal(Attack("a", "a1", "b1"))
-    g.emit(
-        "combat-attack-before-first",
-        ["SK-02"],
-        "nothing happens before the roll for the first turn",
-    )
-    g = Game("plain", first="none")
-    g.illegal(RollForFirst("b"))
-    g.emit(
-        "combat-first-rolled-by-b",
-        ["SK-02"],
-        "a rolls for both players, as legal_commands offers; b's roll is refused",
-    )
 
 
 def attacks() -> None:
@@ -994,14 +1007,14 @@ def preparation() -> None:
     Game("plain").illegal(EndTurn("b")).emit(
         "combat-end-turn-not-yours", ["SK-33"], "only the turn player ends the turn"
     )
-    Game("plain").send(Attack("a", "a1", "b1")).illegal(EndTurn("a")).emit(
+    Game("duel", first="b").end().send(Attack("a", "a1", "b1")).illegal(EndTurn("a")).emit(
         "combat-end-turn-while-resolving",
         ["SK-30", "SK-33"],
-        "an action is being resolved: roll first",
+        "an action is being resolved and b is asked first: a may not end the turn",
     )
-    Game("plain").send(Attack("a", "a1", "b1")).illegal(Attack("a", "a2", "b1")).emit(
-        "combat-attack-while-resolving", ["SK-30"], "one action at a time"
-    )
+    Game("duel", first="b").end().send(Attack("a", "a1", "b1")).illegal(
+        Attack("a", "a2", "b1")
+    ).emit("combat-attack-while-resolving", ["SK-30"], "one action at a time")
     # spare AP of downed characters (SK-08)
     Game("glass").attack("a1", "b1", (4, 4), (3, 3)).end().give("b2").prepare("b2").emit(
         "combat-give-spare-ap",
@@ -1392,23 +1405,18 @@ def responses() -> None:
     Game("duel", first="b").end().send(Attack("a", "a1", "b1")).illegal(Pass("a")).emit(
         "combat-response-order", ["SK-32"], "the opponent is asked first: a may not pass yet"
     )
-    Game("duel", first="b").end().send(Attack("a", "a1", "b1")).illegal(RollCheck("a")).emit(
-        "combat-roll-too-early", ["SK-30"], "no roll before paying"
-    )
-    Game("duel", first="b").end().send(Attack("a", "a1", "b1")).skill("b3", 0, "b3").settle().roll(
+    Game("duel", first="b").end().send(Attack("a", "a1", "b1")).skill("b3", 0, "b3").roll(
         (4, 4), (3, 3)
     ).emit(
         "combat-blink",
         ["SK-31", "SK-32", "SK-20"],
         "b3 Mist Dancer blinks (r2 -> r3) before the pay step; the attack goes on",
     )
-    Game("duel", first="b").end().send(Attack("a", "a1", "b3")).skill("b3", 0, "b3").settle().roll(
-        (4, 4), (3, 3)
-    ).emit(
+    Game("duel", first="b").end().send(Attack("a", "a1", "b3")).skill("b3", 0, "b3").finish().emit(
         "combat-blink-away",
-        ["SK-31", "SK-06"],
-        "the target blinks to r3 before the pay step: the target named at the declaration stays, "
-        "and the check is now at distance 2 (-2); the library does not check the attack's range again (SK-30 names the target at step 1: a reading)",
+        ["SK-30", "SK-31", "SK-11"],
+        "the target blinks to r3 before the pay step: at step 1, where the target is chosen, it is "
+        "2 rows away, beyond a normal attack's distance 1: the attack comes to nothing, and nothing is rolled",
     )
     g = Game("duel", first="b").end().send(Attack("a", "a1", "b1"))
     g.send(Pass("b")).send(Pass("a"))
@@ -1419,7 +1427,7 @@ def responses() -> None:
     )
     g = Game("duel", first="b").end()
     g.send(Attack("a", "a1", "b1")).send(Pass("b")).send(Pass("a"))
-    g.skill("b2", 0).settle().roll((4, 4), (3, 3))
+    g.skill("b2", 0).roll((4, 4), (3, 3))
     g.emit(
         "combat-shield-wall",
         ["SK-31", "SK-32", "SK-24"],
@@ -1428,7 +1436,7 @@ def responses() -> None:
     g = Game("duel", first="b").end()
     g.send(Attack("a", "a1", "b1")).send(Pass("b")).send(Pass("a"))
     g.skill("b2", 0).send(Pass("a")).send(Pass("b"))
-    g.skill("a1", 1).settle().roll((4, 4), (3, 3))
+    g.skill("a1", 1).roll((4, 4), (3, 3))
     g.emit(
         "combat-response-to-response",
         ["SK-31", "SK-32", "SK-23", "SK-24"],
@@ -1436,7 +1444,7 @@ def responses() -> None:
     )
     g = Game("duel", first="b").end()
     g.send(Attack("a", "a1", "b1")).send(Pass("b")).send(Pass("a"))
-    g.skill("b1", 1).settle().roll((4, 4), (3, 3))
+    g.skill("b1", 1).roll((4, 4), (3, 3))
     g.emit(
         "combat-feint-by-defender",
         ["SK-31"],
@@ -1449,7 +1457,7 @@ def responses() -> None:
     g = Game("duel", first="b").end()
     g.send(Attack("a", "a1", "b1")).send(Pass("b")).send(Pass("a"))
     g.skill("b2", 0).send(Pass("a")).send(Pass("b"))
-    g.skill("a1", 1).send(Pass("b")).send(Pass("a")).skill("b1", 1).settle().roll((4, 4), (3, 3))
+    g.skill("a1", 1).send(Pass("b")).send(Pass("a")).skill("b1", 1).roll((4, 4), (3, 3))
     g.emit(
         "combat-three-deep",
         ["SK-31", "SK-32"],
@@ -1463,37 +1471,37 @@ def responses() -> None:
     Game("duel").illegal(Pass("a")).emit("combat-pass-nothing", ["SK-32"], "nothing to answer")
     # riposte at the end step: turn 4, everyone has 2 AP
     g = Game("duel", first="b").end(3)
-    g.send(Attack("a", "a1", "b1")).send(Pass("b")).send(Pass("a")).send(Pass("b")).send(Pass("a"))
-    g.roll((4, 4), (3, 3))
-    g.skill("b1", 0, "a1").settle().roll((4, 4), (3, 3)).settle()
+    g.send(Attack("a", "a1", "b1")).send(Pass("b")).send(Pass("a")).send(Pass("b"))
+    g.send(Pass("a"), [(4, 4), (3, 3)])  # the window before the roll closes: the check rolls
+    g.skill("b1", 0, "a1").roll((4, 4), (3, 3)).finish()
     g.emit(
         "combat-riposte",
         ["SK-31", "SK-32", "SK-12", "SK-30"],
         "after the attack's effect, b1 ripostes before the end step: its own check, 2 damage to a1",
     )
     g = Game("duel", first="b").end(3)
-    g.send(Attack("a", "a1", "b1")).settle().roll((2, 2), (3, 3))
-    g.skill("b1", 0, "a1").settle().roll((1, 1)).settle()
+    g.send(Attack("a", "a1", "b1")).roll((2, 2), (3, 3))
+    g.skill("b1", 0, "a1").roll((1, 1)).finish()
     g.emit(
         "combat-riposte-snake-eyes",
         ["SK-26", "SK-27", "SK-31"],
         "the responder's 1+1: it loses 1 AP (2-2 paid = 0, stays 0)",
     )
     g = Game("duel", first="b").end(3)
-    g.send(Attack("a", "a1", "b1")).settle().roll((2, 2), (3, 3))
-    g.skill("b1", 0, "a1").settle().roll((6, 6)).settle()
+    g.send(Attack("a", "a1", "b1")).roll((2, 2), (3, 3))
+    g.skill("b1", 0, "a1").roll((6, 6)).finish()
     g.emit(
         "combat-riposte-boxcars",
         ["SK-28", "SK-29", "SK-31"],
         "the responder's 6+6: +1 AP and 2 damage",
     )
     g = Game("duel", first="b").end(3)
-    g.send(Attack("a", "a1", "b1")).settle().roll((2, 2), (3, 3)).settle()
+    g.send(Attack("a", "a1", "b1")).roll((2, 2), (3, 3)).finish()
     g.emit("combat-riposte-passed", ["SK-32"], "both pass the end window: the attack ends")
     # sample: Stone Warden's Shield Wall against the archer
     g = Game("sample", first="b").end(2)
     g.send(UseSkill("b", "b2", 0, "a1"))
-    g.skill("a2", 0).settle().roll((4, 4), (2, 2))
+    g.skill("a2", 0).roll((4, 4), (2, 2))
     g.emit(
         "combat-sample-shield-wall",
         ["SK-06", "SK-31", "SK-32", "SK-24"],
@@ -1523,7 +1531,7 @@ def more() -> None:
     )
     g = Game("duel", first="b").end()
     g.send(Attack("a", "a1", "b1")).send(Pass("b")).send(Pass("a")).send(Pass("b"))
-    g.skill("a1", 1).settle().roll((3, 3), (4, 4))
+    g.skill("a1", 1).roll((3, 3), (4, 4))
     g.emit(
         "combat-feint-own-attack",
         ["SK-31", "SK-32"],
@@ -1531,7 +1539,7 @@ def more() -> None:
     )
     g = Game("duel", first="b").end()
     g.send(Attack("a", "a1", "b1")).send(Pass("b")).send(Pass("a")).send(Pass("b"))
-    g.skill("a1", 1).settle().roll((4, 3), (4, 4))
+    g.skill("a1", 1).roll((4, 3), (4, 4))
     g.emit(
         "combat-feint-own-attack-tie",
         ["SK-31", "SK-25"],
@@ -1539,13 +1547,11 @@ def more() -> None:
     )
     g = Game("duel", first="b").end()
     g.send(Attack("a", "a1", "b1")).send(Pass("b")).send(Pass("a")).send(Pass("b"))
-    g.skill("a1", 1).settle().roll((4, 4), (4, 4))
+    g.skill("a1", 1).roll((4, 4), (4, 4))
     g.emit("combat-feint-own-attack-by-one", ["SK-31", "SK-25"], "8+2-1+2 = 11 > 10: 2 damage")
     g = Game("duel", first="b").end()
     g.send(Attack("a", "a1", "b1")).send(Pass("b")).send(Pass("a"))
-    g.skill("b2", 0).send(Pass("a")).send(Pass("b")).send(Pass("a")).send(Pass("b")).settle().roll(
-        (6, 6)
-    )
+    g.skill("b2", 0).send(Pass("a")).send(Pass("b")).send(Pass("a")).send(Pass("b")).roll((6, 6))
     g.emit(
         "combat-shield-wall-boxcars",
         ["SK-28", "SK-29", "SK-31"],
@@ -1554,7 +1560,7 @@ def more() -> None:
     g = Game("duel", first="b").end()
     g.send(Attack("a", "a1", "b1")).send(Pass("b")).send(Pass("a"))
     g.skill("b2", 0).send(Pass("a")).send(Pass("b"))
-    g.skill("a2", 0).settle().roll((5, 5), (3, 3))
+    g.skill("a2", 0).roll((5, 5), (3, 3))
     g.emit(
         "combat-two-shield-walls",
         ["SK-31", "SK-32", "SK-24"],
@@ -1569,7 +1575,7 @@ def more() -> None:
         action = top.pending.pending
         if top.responder == "b" and action.kind.value == "attack" and action.step.value == "roll":
             break
-        g._apply(Pass(top.responder), [])
+        g._apply(Pass(top.responder))
     g.illegal(UseSkill("b", "b2", 0, None))
     g.emit(
         "combat-response-no-ap-left",
@@ -1579,12 +1585,13 @@ def more() -> None:
     g = Game("duel", first="b").end()
     g.send(Attack("a", "a1", "b3")).skill("b3", 0, "b3").send(Pass("a")).skill(
         "b3", 0, "b3"
-    ).settle().roll((4, 4), (3, 3))
+    ).finish()
     g.emit(
         "combat-blink-on-blink",
         ["SK-20", "SK-30", "SK-31"],
         "b3 answers its own Blink before paying for it: the second Blink pays the last AP and moves b3; "
-        "the first then cannot pay and comes to nothing (DESIGN: an action that cannot pay does nothing)",
+        "the first then cannot pay and comes to nothing (DESIGN: an action that cannot pay does nothing); "
+        "at the attack's step 1 b3 is 2 rows away: the attack comes to nothing too",
     )
     g = Game("duel", first="b").end()
     g.send(Attack("a", "a1", "b3")).skill("b3", 0, "b3").illegal(UseSkill("b", "b3", 0, "b3"))
@@ -1618,7 +1625,7 @@ def more() -> None:
     Game("summon").prepare("a3").skill("a3", 0, "a3").end().illegal(Attack("b", "b1", "a3")).emit(
         "combat-replaced-no-target", ["SK-50"], "the old card left the field"
     )
-    Game("sample").prepare("a3").skill("a3", 1, "a2").settle().emit(
+    Game("sample").prepare("a3").skill("a3", 1, "a2").finish().emit(
         "combat-sample-rally", ["SK-20"], "Rally on Stone Warden: 1 + 1 AP"
     )
     Game("sample").attack("a1", "b1", (4, 4), (3, 3)).emit(

@@ -205,7 +205,7 @@ def _item_problems(item: Item) -> list[Problem]:
     problems: list[Problem] = []
     if not item.name:
         problems.append(("bar2d6.problem.empty_item_name", {}))
-    if any(mark in item.name for mark in _NAME_BREAKERS) or "\n" in item.name:
+    if any(mark in item.name for mark in _NAME_BREAKERS) or _breaks_line(item.name):
         problems.append(("bar2d6.problem.item_name_breaks_sheet", {"item": item.name}))
     if item.active < 0 or item.passive < 0:
         problems.append(("bar2d6.problem.negative_bonus", {"item": item.name}))
@@ -233,6 +233,11 @@ def _item_problems(item: Item) -> list[Problem]:
 _NAME_BREAKERS = frozenset(":：︰()（）")
 
 
+def _breaks_line(text: str) -> bool:
+    """Whether *text* takes more than one line: any break ``str.splitlines`` knows, not only LF."""
+    return len(text.splitlines()) > 1
+
+
 def creation_problems(
     *, name: str, items: tuple[Item, ...], hp_bought: int, description: str = ""
 ) -> tuple[Problem, ...]:
@@ -240,7 +245,7 @@ def creation_problems(
     problems: list[Problem] = []
     if not name:
         problems.append(("bar2d6.problem.empty_name", {}))
-    if "\n" in name or "\n" in description:
+    if _breaks_line(name) or _breaks_line(description):
         problems.append(("bar2d6.problem.multiline", {}))
     if hp_bought < 0:
         problems.append(("bar2d6.problem.negative_hp", {"hp": hp_bought}))

@@ -36,6 +36,8 @@ _CONTEST: Final = re.compile(
 )
 _CHECK_READ: Final = re.compile(rf"B2D6\s*{SIGNED}(?:(?:>=|≥)\s*(?:\S+)?)?", re.IGNORECASE)
 _CONTEST_READ: Final = re.compile(rf"B2D6\s*{SIGNED}(?:VS\s*{SIGNED})?", re.IGNORECASE)
+#: The words after a check's difficulty: its helpers.
+_WORDS: Final = re.compile(r"\S+")
 
 
 def _modifier(text: str) -> tuple[Term, ...]:
@@ -60,7 +62,7 @@ def _read_check(text: str) -> GMCheck:
         ) from None
     helpers: list[Helper] = []
     offset = match.start("helpers")
-    for token in re.finditer(r"\S+", match["helpers"]):
+    for token in _WORDS.finditer(match["helpers"]):
         found = _HELPER.fullmatch(token[0])
         at = offset + token.start()
         if found is None:

@@ -62,12 +62,12 @@ _FIELDS: Final = ("name", "description", "hp", "points", "items")
 _ACTIVE: Final = "bar2d6.side.active"
 _PASSIVE: Final = "bar2d6.side.passive"
 # Names and descriptions are kept as written: only the marks are read in either width.
-_ITEM: Final = re.compile(
-    r"(?P<name>[^(（:：︰]+?)\s*[(（]\s*(?P<kind>[^)）]+?)\s*[)）]\s*[:：︰]\s*(?P<effects>.*)"
-)
+_OPEN: Final = "(（"
+_CLOSE: Final = ")）"
+_COLONS: Final = ":：︰"
 _NUMBER: Final = re.compile(r"[0-9]{1,6}")
 _EFFECT: Final = re.compile(
-    r"(?P<word>[^\d+\s=,、]+?)\s*\+?\s*(?P<points>\d{1,4})(?:\s*=\s*(?P<amount>\d{1,4}))?"
+    r"(?P<word>[^\d+\s=,、]+?)\s*(?:\+\s*)?(?P<points>\d{1,4})(?:\s*=\s*(?P<amount>\d{1,4}))?"
 )
 _SEPARATORS: Final = re.compile(r"[\s,、]+")
 
@@ -135,17 +135,43 @@ def _parse_effects(name: str, text: str, problems: list[Problem]) -> tuple[int, 
     return active, passive, specials
 
 
+def _first(text: str, marks: str, start: int) -> int:
+    """Where the first of *marks* is in *text* from *start*, or -1."""
+    return min((i for i in (text.find(mark, start) for mark in marks) if i >= 0), default=-1)
+
+
+def _split_item(line: str) -> tuple[str, str, str] | None:
+    """An item line's name, kind and effects (``name（kind）：effects``), or ``None``.
+
+    The name holds no parenthesis or colon and the kind no closing parenthesis; spaces around
+    each part are not part of it.
+    A scan in one pass: a pattern of lazy parts between optional spaces took cubic time on a
+    line of spaces after an unclosed parenthesis (issue 26).
+    """
+    opened = _first(line, _OPEN + _COLONS, 0)
+    if opened < 1 or line[opened] not in _OPEN or not line[:opened].strip():
+        return None
+    closed = _first(line, _CLOSE, opened + 1)
+    if closed <= opened + 1:
+        return None
+    rest = line[closed + 1 :].lstrip()
+    if not rest or rest[0] not in _COLONS:
+        return None
+    inside = line[opened + 1 : closed]
+    return line[:opened].strip(), inside.strip() or inside[-1], rest[1:].lstrip()
+
+
 def _parse_item(line: str, problems: list[Problem]) -> Item | None:
-    match = _ITEM.fullmatch(line)
-    if match is None:
+    parts = _split_item(line)
+    if parts is None:
         problems.append(("bar2d6.problem.sheet_line", {"line": line}))
         return None
-    name = match["name"].strip()
-    kind = _kind_words().get(normalize(match["kind"]))
+    name, written_kind, effects = parts
+    kind = _kind_words().get(normalize(written_kind))
     if kind is None:
-        problems.append(("bar2d6.problem.sheet_kind", {"item": name, "kind": match["kind"]}))
+        problems.append(("bar2d6.problem.sheet_kind", {"item": name, "kind": written_kind}))
         return None
-    active, passive, specials = _parse_effects(name, match["effects"], problems)
+    active, passive, specials = _parse_effects(name, effects, problems)
     return Item(name=name, kind=kind, active=active, passive=passive, specials=specials)
 
 

@@ -31,7 +31,7 @@ _HIT: Final = re.compile(rf"BAYHIT\s*(?P<mine>{SIGNED})<\s*(?P<theirs>{SIGNED})"
 _INIT: Final = re.compile(rf"BAYINIT\s*(?P<mine>{SIGNED})<\s*(?P<theirs>{SIGNED})", re.I)
 _ACTION: Final = re.compile(
     rf"BAY2D6\s*(?:<=|≤|≦)\s*(?P<feature>{NUMBER})\s*\+\s*(?P<skill>{NUMBER})"
-    rf"\s*(?:[\-−]\s*(?P<difficulty>{NUMBER}))?\s*",
+    rf"\s*(?:[\-−]\s*(?P<difficulty>{NUMBER})\s*)?",
     re.I,
 )
 _HIT_READ: Final = re.compile(rf"BAYHIT\s*{SIGNED}(?:<\s*{SIGNED})?", re.I)

@@ -78,7 +78,7 @@ from tabletop_rules.kit._roster import (
     member,
     replaced,
 )
-from tabletop_rules.kit._rules import Rules, describe_input, label_input
+from tabletop_rules.kit._rules import Planned, Rules, describe_input, label_input
 from tabletop_rules.kit._shapes import CommandShapes
 from tabletop_rules.kit._windows import ResponseWindow
 
@@ -99,6 +99,7 @@ __all__ = [
     "Lasting",
     "Log",
     "Member",
+    "Planned",
     "Renderer",
     "ResponseWindow",
     "RoundEnded",

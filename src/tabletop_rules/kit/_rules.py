@@ -5,7 +5,7 @@ from __future__ import annotations
 import abc
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, NamedTuple, TypeVar
 
 from tabletop_rules._arguments import alias_name, checked, checked_source, checked_text, wrong_type
 from tabletop_rules.engine import Pass, PromptStack
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from tabletop_rules.dice import Dice, DiceSource, Roll
     from tabletop_rules.engine import GameResult
 
-__all__ = ["Rules", "describe_input", "label_input"]
+__all__ = ["Planned", "Rules", "describe_input", "label_input"]
 
 SetupT = TypeVar("SetupT")
 StateT = TypeVar("StateT")
@@ -29,6 +29,28 @@ EventT = TypeVar("EventT")
 # --------------------------------------------------------------------------- the ruleset base
 
 
+class Planned(NamedTuple, Generic[StateT, EventT]):
+    """What a command rule may give instead of its events: the events, and the state after them.
+
+    A rule returns its events, and the kit folds each of them.
+    Rules that build the state after the events while they plan them (a command and the
+    automatic steps it sets off, taken in one pass with the command's dice) may return that
+    state with the events, as :meth:`Rules.advance` may for an automatic event: the kit does
+    not fold them again.
+    The state must equal the fold of the events: live play and verified replay take it, a
+    trusted replay folds the events, and ``testing.laws`` compares the two.
+
+    .. versionadded:: 0.1.0
+    """
+
+    #: The events, in order: the command's own, then any automatic ones the rules took.
+    events: tuple[EventT, ...]
+    #: The state after them.
+    state: StateT
+    #: Whether that state is known to owe no automatic event: the kit then asks it none.
+    settled: bool = False
+
+
 class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
     """A :class:`~tabletop_rules.engine.Ruleset` built from tables.
 
@@ -37,7 +59,8 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
 
     - :meth:`start`, the initial state;
     - the command table: per command type, ``rule(state, command, dice) -> events`` (checks
-      legality, raises :class:`~tabletop_rules.errors.IllegalCommand`, draws dice);
+      legality, raises :class:`~tabletop_rules.errors.IllegalCommand`, draws dice), or a
+      :class:`Planned` of the events and the state after them;
     - the event table: per event type, ``fold(state, event) -> state`` (applies the recorded
       facts; plans, rolls and checks nothing);
     - :meth:`follow_up`, the automatic event the rules call for next, if any; it may roll
@@ -84,14 +107,18 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
     def __init__(
         self,
         *,
-        commands: Mapping[type[Any], Callable[[StateT, Any, DiceSource], Sequence[EventT]]],
+        commands: Mapping[
+            type[Any],
+            Callable[[StateT, Any, DiceSource], Sequence[EventT] | Planned[StateT, EventT]],
+        ],
         events: Mapping[type[Any], Callable[[StateT, Any], StateT]],
         bad_command: str = "bad_command",
         unknown_command: str = "unknown_command",
     ) -> None:
         #: The rule of each command type.
         self.command_rules: Mapping[
-            type[Any], Callable[[StateT, Any, DiceSource], Sequence[EventT]]
+            type[Any],
+            Callable[[StateT, Any, DiceSource], Sequence[EventT] | Planned[StateT, EventT]],
         ] = MappingProxyType(dict(commands))
         #: The fold of each event type.
         self.event_rules: Mapping[type[Any], Callable[[StateT, Any], StateT]] = MappingProxyType(
@@ -374,11 +401,19 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
             state, settled = self.settle(state, dice)
             events = list(settled)
         self.gate(state, command)
-        rule = self.command_rules[type(command)]
-        folds = self.event_rules  # the rules' own events: every type has its fold
-        for event in rule(state, command, dice):
-            events.append(event)
-            state = folds[type(event)](state, event)
+        decided = self.command_rules[type(command)](state, command, dice)
+        if type(decided) is Planned:  # the rules built the state while they planned it
+            planned: Planned[StateT, EventT] = decided  # type: ignore[assignment]  # pyright: ignore[reportAssignmentType]
+            events.extend(planned.events)
+            state = planned.state
+            if planned.settled:
+                self._settled = state
+        else:
+            folds = self.event_rules  # the rules' own events: every type has its fold
+            told: Sequence[EventT] = decided  # type: ignore[assignment]  # pyright: ignore[reportAssignmentType]
+            for event in told:
+                events.append(event)
+                state = folds[type(event)](state, event)
         while (found := owed(state, dice)) is not None:
             follow, state = found
             events.append(follow)

@@ -109,11 +109,24 @@ class ResponseWindow(Generic[PendingT]):
             return PromptFrame(responder=None, pending=self)
         return PromptFrame(responder=self.to_answer, answers=answers, pending=self)
 
+    def holding(self, pending: PendingT) -> ResponseWindow[PendingT]:
+        """This window with *pending* as its suspended step; who is asked and the passes kept.
+
+        A system keeps a few windows built once (one per order of responders) and puts each
+        action's step in a copy, without checking again what was checked when they were built.
+
+        >>> ResponseWindow(responders=("b", "a"), pending=None).holding("attack").pending
+        'attack'
+
+        .. versionadded:: 0.1.0
+        """
+        return copy_window(self, pending=pending)
+
     def responded(self) -> ResponseWindow[PendingT]:
         """The window once a response has resolved: no passes yet, the first responder asked."""
         return ResponseWindow(responders=self.responders, pending=self.pending)
 
 
-#: A copy of a window without its checks, for a system's changes that keep a valid window
-#: valid (such as another pending step in a window built once).
+#: A copy of a window without its checks, for changes that keep a valid window valid (such
+#: as another pending step in a window built once: :meth:`ResponseWindow.holding`).
 copy_window: Final = cast("Callable[..., ResponseWindow[Any]]", unchecked_copier(ResponseWindow))

@@ -114,6 +114,8 @@ _TOKEN: Final = re.compile(
     rf"{_SEPARATORS}*(?P<word>[^\d+\-\s,、，/](?:[^\d+\-,、，/]*[^\d+\-\s,、，/])?)"
     rf"\s*(?P<value>[+\-]?\d{{1,6}}){_SEPARATORS}*"
 )
+#: The HP line's number.
+_HP: Final = re.compile(r"\+?\d{1,6}")
 #: Invisible characters that copying a sheet from a chat or a web page may bring along.
 _INVISIBLE: Final = dict.fromkeys(map(ord, "\ufeff\u200b\u200c\u200d\u2060"))
 #: Marks read as another: the text's own ``︰`` (in 引用︰) is a colon.
@@ -457,7 +459,7 @@ class _Reader:
             return None
         number, raw = self.values["hp"]
         text = unicodedata.normalize("NFKC", raw).strip()
-        if re.fullmatch(r"\+?\d{1,6}", text) is None:
+        if _HP.fullmatch(text) is None:
             self.problems.append(
                 ("m20.problem.sheet.bad_number", {"line": number, "text": _clip(raw)})
             )

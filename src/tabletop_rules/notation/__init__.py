@@ -20,25 +20,31 @@ Fraction(35, 36)
 
 **The language.**
 A command is a sum of terms joined by ``+`` and ``-``: whole numbers, dice written ``NdS``
-(``d20`` is ``1D20``), dice that keep or drop (``4D6KH3``, ``4D6KL1``, ``4D6DH1``,
-``4D6DL1``, ``2D20KH1`` for advantage), explode (``3D6!``) or reroll (``1D20R1`` once,
-``1D20RR1`` until another face), BCDice's ``D66`` (two d6 read as tens and units), and sums
-in parentheses; any term may be multiplied by whole numbers (``(1D6+1)*2``).
+(``d20`` is ``1D20``, ``5D`` is ``5D6``, ``(2+3)D6`` is ``5D6``), dice that keep or drop
+(``4D6KH3``, ``4D6KL1``, ``4D6DH1``, ``4D6DL1``, ``2D20KH1`` for advantage, ``5D10KH``,
+``3D6MAX``), explode (``3D6!``) or reroll (``1D20R1`` once, ``1D20RR1`` until another face),
+BCDice's ``D66`` dice (two d6 read as tens and units: ``2D66``), and sums in parentheses;
+any term may be multiplied by whole numbers and divided by them with BCDice's rounding
+(``(1D6+1)*2``, ``1D6/2``, ``3D6/2U``, ``1D100/10R``).
+BCDice's own commands are read too: counting rolls (``6B6>=4``, ``2b6+4b10>3``), reroll rolls
+(``3R6>=5``, ``2R6[3]``), upper dice (``5U10[8]``), tallies (``6TY6``), calculations
+(``C(10/3)``), choices (``choice[a,b,c]``) and ``D66`` with its orders (``D66S``).
 A check compares two sums with ``>=``, ``>``, ``<=``, ``<``, ``=`` or ``<>`` (``≥``, ``≤``,
 ``≧``, ``≦`` and ``≠`` too), and either side may hold dice: ``2D6+5>=8``, ``2D6+5>=3D6``.
-``6B6>=4`` counts the dice that pass, ``6B6`` shows each die.
-A repeat prefix ``x3`` or ``rep3``, then a space, rolls the command that many times; an
+A repeat prefix ``x3``, ``rep3`` or ``repeat3``, then a space, rolls the command that many times; an
 ``S`` in front (``S2D6>=7``) marks the roll secret; text after the command and a space is a
 comment kept on the result (``2D6+3 attack the goblin``).
-An exploding die explodes at most ``CHAIN_DEPTH`` times, and ``RR`` rerolls a die at
-most that many times; exact odds are for that rule.
+An exploding die explodes at most ``CHAIN_DEPTH`` times, and ``RR``, BCDice's ``R`` and ``U``
+roll a die again at most that many times; exact odds are for that rule.
 Text is read after NFKC normalization (full-width ``２Ｄ６`` is ``2D6``), in either case.
 
 **What counts as a command.**
 After normalization, an optional ``S`` and an optional repeat prefix, a text is a command
-when it starts with notation characters that include a die (``d`` followed by a digit, a
-count followed by ``d%`` or ``dF``, or a counting roll such as ``6B6``).
-Any other text is chat and gives ``None``.
+when it starts with ``choice``, with ``C`` and arithmetic, with ``D66``, or with notation that
+leads to a die (``d`` followed by a digit, a count followed by ``d``, ``d%`` or ``dF``, or a
+pool such as ``6B6``, ``3R6``, ``5U10`` or ``6TY6``); a sum without dice is chat.
+Any other text is chat and gives ``None``; a mistyped command of BCDice's is refused with a
+message that says what to write.
 A command that breaks the grammar raises :class:`~tabletop_rules.errors.InvalidNotation`
 with the position of the problem; syntax of other dice bots that looks like a command
 (``1d%``, ``4dF``, ``2d6!!``) raises its subclass
@@ -52,8 +58,8 @@ does not read with :func:`unreadable`.
 
 **Limits.**
 Commands are held to :class:`Limits` before anything is rolled or computed: the length first,
-then the repeats, the sides of each die, the terms, the dice (every explosion and reroll at
-its cap included) and the work of the exact odds.
+then the repeats, the sides of each die, the terms, the items of a choice, the dice (every
+explosion and reroll at its cap included) and the work of the exact odds.
 A refusal is a :class:`~tabletop_rules.errors.NotationLimitExceeded`, which is an
 ``InvalidNotation`` too: one ``except InvalidNotation`` catches every refusal of a message.
 
@@ -76,8 +82,30 @@ from tabletop_rules.notation._commands import (
 )
 from tabletop_rules.notation._limits import CHAIN_DEPTH, Limits
 from tabletop_rules.notation._modifiers import Keep, Relation, Reroll
-from tabletop_rules.notation._parser import CACHED_LENGTH, cached_default, parse_text
-from tabletop_rules.notation._sums import Expression, ExpressionResult, Part, RolledPart
+from tabletop_rules.notation._parser import (
+    CACHED_LENGTH,
+    IMPLICIT_SIDES,
+    cached_default,
+    parse_text,
+)
+from tabletop_rules.notation._picks import (
+    Calculation,
+    CalculationResult,
+    Choice,
+    ChoiceResult,
+    D66Result,
+    D66Roll,
+)
+from tabletop_rules.notation._pools import (
+    TALLY_SIDES,
+    RerollCount,
+    RerollResult,
+    Tally,
+    TallyResult,
+    UpperResult,
+    UpperRoll,
+)
+from tabletop_rules.notation._sums import Expression, ExpressionResult, Part, RolledPart, Step
 from tabletop_rules.notation._systems import (
     NUMBER,
     SIGNED,
@@ -92,14 +120,22 @@ from tabletop_rules.notation._systems import (
 
 __all__ = [
     "CHAIN_DEPTH",
+    "IMPLICIT_SIDES",
     "NUMBER",
     "SIGNED",
+    "TALLY_SIDES",
+    "Calculation",
+    "CalculationResult",
     "ChatCommand",
     "Check",
     "CheckRoll",
+    "Choice",
+    "ChoiceResult",
     "Command",
     "CountResult",
     "CountRoll",
+    "D66Result",
+    "D66Roll",
     "Expression",
     "ExpressionResult",
     "Keep",
@@ -109,10 +145,17 @@ __all__ = [
     "Repeat",
     "RepeatResult",
     "Reroll",
+    "RerollCount",
+    "RerollResult",
     "Result",
     "RolledPart",
+    "Step",
     "SystemCheck",
     "SystemCommand",
+    "Tally",
+    "TallyResult",
+    "UpperResult",
+    "UpperRoll",
     "commands",
     "help_text",
     "parse",
@@ -145,8 +188,10 @@ def parse(
             common dice language.
 
     Returns:
-        An :class:`Expression`, a :class:`Check`, a :class:`CountRoll` or a :class:`Repeat`;
-        with *system*, also that system's own check; ``None`` when the text is not a command.
+        A :data:`Command` (an :class:`Expression`, a :class:`Check`, a :class:`CountRoll`, a
+        :class:`RerollCount`, an :class:`UpperRoll`, a :class:`Tally`, a :class:`Calculation`,
+        a :class:`Choice`, a :class:`D66Roll` or a :class:`Repeat`); with *system*, also that
+        system's own check; ``None`` when the text is not a command.
 
     Raises:
         InvalidNotation: The text looks like a command but breaks the grammar, uses syntax

@@ -4,17 +4,42 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import TypeAlias
+from itertools import repeat
+from typing import Any, TypeAlias
 
 import attrs
 
-from tabletop_rules._arguments import a_flag, an_instance, checked_source, shown, wrong_type
+from tabletop_rules._arguments import a_flag, checked_source, shown, wrong_type
 from tabletop_rules.checks import Outcome
 from tabletop_rules.dice import Dice, DiceSource, Roll, atomic
 from tabletop_rules.errors import InvalidData
-from tabletop_rules.i18n import DEFAULT_LOCALE, translate
+from tabletop_rules.i18n import DEFAULT_LOCALE, catalog, translate
 from tabletop_rules.notation._limits import check_value
-from tabletop_rules.notation._modifiers import Relation
+from tabletop_rules.notation._modifiers import (
+    Relation,
+    check_target,
+    dice_pools,
+    optional_relation,
+    pools_text,
+    sum_work,
+    to_relation,
+)
+from tabletop_rules.notation._picks import (
+    Calculation,
+    CalculationResult,
+    Choice,
+    ChoiceResult,
+    D66Result,
+    D66Roll,
+)
+from tabletop_rules.notation._pools import (
+    RerollCount,
+    RerollResult,
+    Tally,
+    TallyResult,
+    UpperResult,
+    UpperRoll,
+)
 from tabletop_rules.notation._sums import (
     Expression,
     ExpressionResult,
@@ -36,20 +61,14 @@ __all__ = [
     "Repeat",
     "RepeatResult",
     "Result",
+    "Single",
+    "SingleResult",
+    "plain_check",
 ]
 
 
-def _to_relation(value: object, path: str = "$.comparison") -> Relation:
-    if isinstance(value, Relation):
-        return value
-    # A checks.Comparison has the same values as the first four relations.
-    found = value if isinstance(value, str) else getattr(value, "value", None)
-    if isinstance(found, str):
-        try:
-            return Relation(found)
-        except ValueError:
-            pass
-    raise wrong_type(path, "notation.Relation", value)
+def _no_lines() -> dict[tuple[str, bool], str]:
+    return {}
 
 
 def _plain(_: object, attribute: attrs.Attribute[Expression], value: object) -> None:
@@ -81,8 +100,8 @@ class Check:
     left: Expression = attrs.field(validator=_plain)
     #: How :attr:`left`'s total is compared with :attr:`right`'s (a
     #: :class:`~tabletop_rules.checks.Comparison` is read as the relation of the same sign).
-    comparison: Relation = attrs.field(converter=_to_relation)
-    #: What it is compared with, a number (``8``) or dice for an opposed roll.
+    comparison: Relation = attrs.field(converter=to_relation)
+    #: What it is compared with, a number (``8``, ``3+4``) or dice for an opposed roll.
     right: Expression = attrs.field(validator=_plain)
     #: Whether the roll is secret (``S2D6>=7``).
     #:
@@ -92,8 +111,19 @@ class Check:
     #:
     #: .. versionadded:: 0.2.0
     comment: str = attrs.field(default="", validator=check_comment)
+    # The command as the explanation shows it, and the rolled right side when it holds no
+    # dice (the same every roll): computed once.
+    _shown: str = attrs.field(init=False, default="", eq=False, repr=False, hash=False)
+    _unrolled_right: ExpressionResult | None = attrs.field(
+        init=False, default=None, eq=False, repr=False, hash=False
+    )
+    # The line's template with the command and the outcome filled in, by locale and success.
+    _lines: dict[tuple[str, bool], str] = attrs.field(
+        init=False, factory=_no_lines, eq=False, repr=False, hash=False
+    )
 
     def __attrs_post_init__(self) -> None:
+        _settle_check(self)
         check_value(self)
 
     @property
@@ -107,6 +137,17 @@ class Check:
             # "!=" is refused as another bot's not-equal: keep the explosion and "=" apart.
             return f"{left} = {self.right.body}"
         return f"{left}{self.comparison.value}{self.right.body}"
+
+    @property
+    def shown(self) -> str:
+        """The command as the explanation shows it.
+
+        A target without dice is shown as its value, as BCDice shows it: ``2D6>=3+4`` is
+        shown ``2D6>=7``.
+
+        .. versionadded:: 0.1.0
+        """
+        return self._shown
 
     def __str__(self) -> str:
         """The canonical text: ``2D6+5>=8``."""
@@ -148,18 +189,65 @@ class Check:
         Fraction(5, 12)
         """
         left = self.left.distribution()
-        whole = self.right.distribution()
-        right: int | Distribution = whole if self.right.has_dice else whole.min
+        target = self.right.constant
+        right: int | Distribution = self.right.distribution() if target is None else target
         found = self.comparison.probability_of(left, right)
         assert isinstance(found, Fraction)
         return found
 
     def roll(self, dice: DiceSource) -> CheckRoll:
         """Roll the left side, then the right side, with *dice* (all or nothing)."""
-        with atomic(dice) as rolling:
-            left = self.left.roll(rolling)
-            right = self.right.roll(rolling)
+        right = self._unrolled_right
+        if right is not None:
+            left = self.left.roll(dice)  # one side of dice: all or nothing already
+        else:
+            with atomic(dice) as rolling:
+                left = self.left.roll(rolling)
+                right = self.right.roll(rolling)
         return new_unchecked(CheckRoll, check=self, left=left, right=right)  # type: ignore[return-value]
+
+
+class _NoDice:
+    """A dice source for a side without dice: it is never asked for a roll."""
+
+    def roll(self, dice: Dice) -> Roll:
+        raise AssertionError(f"a side without dice rolled {dice}")
+
+
+def _settle_check(check: Check) -> None:
+    """Fill in the check's private fields (also for the parser's checks)."""
+    target = check.right.constant
+    left = check.left.body
+    if target is None:
+        shown = check.body
+    elif check.comparison is Relation.EQUAL and left.endswith("!"):
+        shown = f"{left} = {target}"
+    else:
+        shown = f"{left}{check.comparison.value}{target}"
+    object.__setattr__(check, "_shown", shown)
+    if target is not None:
+        object.__setattr__(check, "_unrolled_right", check.right.roll(_NoDice()))
+
+
+def plain_check(
+    left: Expression, comparison: Relation, right: Expression, *, secret: bool, comment: str
+) -> Check:
+    """A check of valid sides, valid by construction (the parser's fast path)."""
+    check = object.__new__(Check)
+    lines: dict[tuple[str, bool], str] = {}
+    fields: tuple[tuple[str, object], ...] = (
+        ("left", left),
+        ("comparison", comparison),
+        ("right", right),
+        ("secret", secret),
+        ("comment", comment),
+        ("_lines", lines),
+        ("_unrolled_right", None),
+    )
+    for name, value in fields:
+        object.__setattr__(check, name, value)
+    _settle_check(check)
+    return check
 
 
 @attrs.frozen(kw_only=True)
@@ -196,6 +284,14 @@ class CheckRoll:
         return self.render()
 
     @property
+    def command(self) -> Check:
+        """The check that was rolled (the same as :attr:`check`).
+
+        .. versionadded:: 0.1.0
+        """
+        return self.check
+
+    @property
     def comparison(self) -> Relation:
         """How the totals are compared."""
         return self.check.comparison
@@ -221,14 +317,14 @@ class CheckRoll:
     @property
     def outcome(self) -> Outcome:
         """:attr:`~tabletop_rules.checks.Outcome.SUCCESS` when the comparison holds."""
-        if self.check.comparison.holds(self.total, self.target):
+        if self.check.comparison.holds(self.left.total, self.right.total):
             return Outcome.SUCCESS
         return Outcome.FAILURE
 
     @property
     def success(self) -> bool:
         """Whether the comparison holds."""
-        return self.outcome.success
+        return self.check.comparison.holds(self.left.total, self.right.total)
 
     def line(self, locale: str) -> str:
         """The BCDice-style line without the comment and the secret mark.
@@ -236,13 +332,28 @@ class CheckRoll:
         .. versionadded:: 0.2.0
         """
         check = self.check
-        outcome = translate(self.outcome.label, locale)
-        right = check.right.parts
-        if len(right) == 1 and right[0].dice is None and not right[0].d66 and not right[0].group:
-            line = template("notation.check", locale).format(
-                command=check.body, detail=self.left.detail, total=self.total, outcome=outcome
-            )
+        detail, total = self.left._detail_and_total()  # pyright: ignore[reportPrivateUsage]
+        success = check.comparison.holds(total, self.right.total)
+        if check._unrolled_right is not None:  # pyright: ignore[reportPrivateUsage]
+            lines = check._lines  # pyright: ignore[reportPrivateUsage]
+            try:
+                filled = lines.get((locale, success))
+            except TypeError:  # an unhashable locale
+                catalog(locale)  # refuses it
+                raise
+            if filled is None:
+                lone = check.left._lone  # pyright: ignore[reportPrivateUsage]
+                outcome = Outcome.SUCCESS if success else Outcome.FAILURE
+                filled = lines[locale, success] = (
+                    template("notation.single_check" if lone else "notation.check", locale)
+                    .replace("{command}", check.shown.replace("{", "{{").replace("}", "}}"))
+                    .replace("{outcome}", template(outcome.label, locale))
+                    .replace("{detail}", "{0}")
+                    .replace("{total}", "{1}")
+                )
+            line = filled.format(detail, total)
         else:
+            outcome_text = translate(self.outcome.label, locale)
             symbol = check.comparison.symbol
             line = template("notation.opposed", locale).format(
                 command=check.body,
@@ -251,11 +362,12 @@ class CheckRoll:
                 symbol=symbol,
                 total=self.total,
                 target=self.target,
-                outcome=outcome,
+                outcome=outcome_text,
             )
-        natural = self.natural
-        if natural is not None:
-            line = template("notation.natural", locale).format(line=line, face=natural)
+        if check.left._natural_at >= 0:  # pyright: ignore[reportPrivateUsage]
+            natural = self.natural
+            if natural is not None:
+                line = template("notation.natural", locale).format(line=line, face=natural)
         return line
 
     def render(self, locale: str = DEFAULT_LOCALE) -> str:
@@ -269,13 +381,11 @@ class CheckRoll:
         return finish(self.line(locale), secret=check.secret, comment=check.comment, locale=locale)
 
 
-def _optional_relation(value: object) -> Relation | None:
-    return None if value is None else _to_relation(value, "$.relation")
-
-
 @attrs.frozen(kw_only=True)
 class CountRoll:
     """BCDice's counting roll: ``6B6`` shows each die, ``6B6>=4`` counts the dice that pass.
+
+    Several pools are counted together: ``2B6+4B10>3``.
 
     >>> from tabletop_rules.dice import ScriptedDice
     >>> command = parse("6B6>=4")
@@ -287,26 +397,21 @@ class CountRoll:
     .. versionadded:: 0.2.0
     """
 
-    #: The dice, each read on its own.
-    dice: Dice = attrs.field(validator=an_instance(Dice, "dice.Dice"))
+    #: The pools, each die read on its own (one :class:`~tabletop_rules.dice.Dice` is read
+    #: as one pool).
+    dice: tuple[Dice, ...] = attrs.field(converter=dice_pools)
     #: How each die is compared with :attr:`target`, or ``None`` to only show the faces.
-    relation: Relation | None = attrs.field(default=None, converter=_optional_relation)
+    relation: Relation | None = attrs.field(default=None, converter=optional_relation)
     #: The number each die is compared with (when :attr:`relation` is given).
-    target: int | None = None
+    target: int | None = attrs.field(default=None, validator=check_target)
     #: Whether the roll is secret.
     secret: bool = attrs.field(default=False, validator=a_flag)
     #: The text after the command, or ``""``.
     comment: str = attrs.field(default="", validator=check_comment)
 
     def __attrs_post_init__(self) -> None:
-        if self.dice.count < 1:
-            raise InvalidData("$.dice", "a counting roll needs at least 1 die")
-        if self.target is not None and type(self.target) is not int:
-            raise wrong_type("$.target", "int | None", self.target)
         if (self.relation is None) != (self.target is None):
             raise InvalidData("$.target", "a relation needs a target, and a target a relation")
-        if self.target is not None and self.target < 0:
-            raise InvalidData("$.target", f"must be 0 or more, not {shown(self.target)}")
         check_value(self)
 
     @property
@@ -315,7 +420,7 @@ class CountRoll:
 
         .. versionadded:: 0.2.0
         """
-        text = f"{self.dice.count}B{self.dice.sides}"
+        text = pools_text(self.dice, "B")
         if self.relation is not None:
             text += f"{self.relation.value}{self.target}"
         return text
@@ -326,16 +431,23 @@ class CountRoll:
     @property
     def dice_count(self) -> int:
         """How many dice one roll rolls."""
-        return self.dice.count
+        return sum(pool.count for pool in self.dice)
 
     @property
     def worst_rolls(self) -> int:
         """The most dice one roll rolls (the same as :attr:`dice_count`)."""
-        return self.dice.count
+        return self.dice_count
 
     def odds_work(self) -> int:
-        """The estimated work of the exact odds: small."""
-        return self.dice.count * 4
+        """The estimated work of the exact odds: the sum of the dice it is, without a relation.
+
+        ``100B1000`` shows each face, but its distribution is that of ``100D1000``'s total,
+        and it costs as much.
+        """
+        if self.relation is None:
+            return sum_work(self.dice)
+        count = self.dice_count
+        return count * count + 4 * count
 
     def passes(self, face: int) -> bool:
         """Whether one die showing *face* counts as a success."""
@@ -345,20 +457,35 @@ class CountRoll:
 
     def distribution(self) -> Distribution:
         """The distribution of the number of successes (of the total, without a relation)."""
+        total: Distribution | None = None
         if self.relation is None:
-            return Distribution.of(self.dice)
-        passing = sum(1 for face in range(1, self.dice.sides + 1) if self.passes(face))
-        sides = self.dice.sides
-        return Distribution.bernoulli(Fraction(passing, sides)).repeat(self.dice.count)
+            for pool in self.dice:
+                total = Distribution.of(pool) if total is None else total + Distribution.of(pool)
+            assert total is not None
+            return total
+        for pool in self.dice:
+            passing = sum(1 for face in range(1, pool.sides + 1) if self.passes(face))
+            successes = Distribution.bernoulli(Fraction(passing, pool.sides)).repeat(pool.count)
+            total = successes if total is None else total + successes
+        assert total is not None
+        return total
 
     def roll(self, dice: DiceSource) -> CountResult:
-        """Roll the dice with *dice*."""
+        """Roll the pools with *dice*, in order (all or nothing)."""
         try:  # free unless it raises: the check of the dice is on the slow path only
-            roll = dice.roll(self.dice)
+            if len(self.dice) == 1:
+                rolls: tuple[Roll, ...] = (dice.roll(self.dice[0]),)
+            else:
+                with atomic(dice) as rolling:
+                    rolls = tuple(rolling.roll(pool) for pool in self.dice)
         except AttributeError:
             checked_source(dice)
             raise
-        return new_unchecked(CountResult, command=self, roll=roll)  # type: ignore[return-value]
+        return new_unchecked(CountResult, command=self, rolls=rolls)  # type: ignore[return-value]
+
+
+def _to_rolls(rolls: Iterable[Roll]) -> tuple[Roll, ...]:
+    return tuple(rolls)
 
 
 @attrs.frozen(kw_only=True)
@@ -370,26 +497,35 @@ class CountResult:
 
     #: The counting roll that was rolled.
     command: CountRoll
-    #: The faces.
-    roll: Roll
+    #: The faces, one roll for each pool.
+    rolls: tuple[Roll, ...] = attrs.field(converter=_to_rolls)
 
     def __attrs_post_init__(self) -> None:
-        if self.roll.dice != self.command.dice:
-            raise ValueError(f"the roll must be of {self.command.dice}")
+        if tuple(roll.dice for roll in self.rolls) != self.command.dice:
+            raise ValueError(f"the rolls must be of {self.command.body}, pool by pool")
 
     def __str__(self) -> str:
         return self.render()
 
     @property
+    def faces(self) -> tuple[int, ...]:
+        """Every face, pool after pool."""
+        return tuple(face for roll in self.rolls for face in roll.faces)
+
+    @property
     def successes(self) -> int:
         """How many dice passed (0 without a relation)."""
-        return sum(1 for face in self.roll.faces if self.command.passes(face))
+        command = self.command
+        if command.relation is None or command.target is None:
+            return 0
+        compare, target = command.relation.compare, command.target
+        return sum(sum(map(compare, roll.faces, repeat(target))) for roll in self.rolls)
 
     @property
     def total(self) -> int:
         """The number of successes, or the sum of the faces without a relation."""
         if self.command.relation is None:
-            return self.roll.total
+            return sum(self.faces)
         return self.successes
 
     def line(self, locale: str) -> str:
@@ -397,7 +533,7 @@ class CountResult:
 
         .. versionadded:: 0.2.0
         """
-        faces = ",".join(map(str, self.roll.faces))
+        faces = ",".join([str(face) for roll in self.rolls for face in roll.faces])
         if self.command.relation is None:
             return template("notation.faces", locale).format(command=self.command.body, faces=faces)
         return template("notation.count", locale).format(
@@ -412,16 +548,28 @@ class CountResult:
         )
 
 
-def _plain_single(
-    _: object,
-    __: attrs.Attribute[Expression | Check | CountRoll],
-    value: object,
-) -> None:
-    if not isinstance(value, Expression | Check | CountRoll):
-        raise wrong_type(
-            "$.command", "notation.Expression | notation.Check | notation.CountRoll", value
-        )
-    if value.secret or value.comment:
+_SINGLE_TYPES = (
+    Expression,
+    Check,
+    CountRoll,
+    RerollCount,
+    UpperRoll,
+    Tally,
+    Calculation,
+    Choice,
+    D66Roll,
+)
+_SINGLE_NAMES = (
+    "notation.Expression | notation.Check | notation.CountRoll | notation.RerollCount | "
+    "notation.UpperRoll | notation.Tally | notation.Calculation | notation.Choice | "
+    "notation.D66Roll"
+)
+
+
+def _plain_single(_: object, __: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, _SINGLE_TYPES):
+        raise wrong_type("$.command", _SINGLE_NAMES, value)
+    if getattr(value, "secret", False) or getattr(value, "comment", ""):
         raise InvalidData(
             "$.command", "the S mark and the comment belong to the repeat, not to its command"
         )
@@ -436,13 +584,17 @@ def _positive_times(_: object, __: attrs.Attribute[int], value: int) -> None:
 
 @attrs.frozen
 class Repeat:
-    """A command rolled several times (``x3 2D6``, ``rep3 2D6>=7``).
+    """A command rolled several times (``x3 2D6``, ``rep3 2D6>=7``, ``repeat3 D66``).
 
     >>> from tabletop_rules.dice import ScriptedDice
     >>> result = parse("x2 1d6>=4").roll(ScriptedDice([5, 2]))
     >>> print(result.render())
-    #1 (1D6>=4) ＞ 5[5] ＞ 5 ＞ Success
-    #2 (1D6>=4) ＞ 2[2] ＞ 2 ＞ Failure
+    #1
+    (1D6>=4) ＞ 5 ＞ Success
+    <BLANKLINE>
+    #2
+    (1D6>=4) ＞ 2 ＞ Failure
+    <BLANKLINE>
     Successes: 1/2
 
     .. versionadded:: 0.1.0
@@ -450,9 +602,9 @@ class Repeat:
 
     #: How many times, 1 or more.
     times: int = attrs.field(validator=_positive_times)
-    #: What is rolled each time.
-    command: Expression | Check | CountRoll = attrs.field(validator=_plain_single)
-    #: Whether the rolls are secret (``Sx3 2D6``).
+    #: What is rolled each time: any command but a repeat.
+    command: Single = attrs.field(validator=_plain_single)
+    #: Whether the rolls are secret (``Sx3 2D6``, ``x3 S2D6``).
     #:
     #: .. versionadded:: 0.2.0
     secret: bool = attrs.field(default=False, kw_only=True, validator=a_flag)
@@ -481,6 +633,14 @@ class Repeat:
         """How many dice all the repeats roll together, at least."""
         return self.times * self.command.dice_count
 
+    @property
+    def worst_rolls(self) -> int:
+        """The most dice all the repeats may roll together.
+
+        .. versionadded:: 0.1.0
+        """
+        return self.times * self.command.worst_rolls
+
     def odds_work(self) -> int:
         """The estimated work of the odds of one repeat (they are all the same)."""
         return self.command.odds_work()
@@ -488,24 +648,13 @@ class Repeat:
     def roll(self, dice: DiceSource) -> RepeatResult:
         """Roll the command :attr:`times` times with *dice* (all or nothing)."""
         with atomic(dice) as rolling:
-            results = tuple(self.command.roll(rolling) for _ in range(self.times))
+            command: Any = self.command
+            results = tuple(command.roll(rolling) for _ in range(self.times))
         return new_unchecked(RepeatResult, repeat=self, results=results)  # type: ignore[return-value]
 
 
-def _to_results(
-    results: Iterable[ExpressionResult | CheckRoll | CountResult],
-) -> tuple[ExpressionResult | CheckRoll | CountResult, ...]:
+def _to_results(results: Iterable[SingleResult]) -> tuple[SingleResult, ...]:
     return tuple(results)
-
-
-def _command_of(
-    result: ExpressionResult | CheckRoll | CountResult,
-) -> Expression | Check | CountRoll:
-    if isinstance(result, ExpressionResult):
-        return result.expression
-    if isinstance(result, CheckRoll):
-        return result.check
-    return result.command
 
 
 @attrs.frozen(kw_only=True)
@@ -520,14 +669,12 @@ class RepeatResult:
     #: .. versionadded:: 0.2.0
     repeat: Repeat
     #: One result per repeat, all of the repeat's command.
-    results: tuple[ExpressionResult | CheckRoll | CountResult, ...] = attrs.field(
-        converter=_to_results
-    )
+    results: tuple[SingleResult, ...] = attrs.field(converter=_to_results)
 
     def __attrs_post_init__(self) -> None:
         if len(self.results) != self.repeat.times:
             raise ValueError(f"a repeat of {self.repeat.times} has as many results")
-        if any(_command_of(result) != self.repeat.command for result in self.results):
+        if any(result.command != self.repeat.command for result in self.results):
             raise ValueError("the results of a repeat must all be of its command")
 
     def __str__(self) -> str:
@@ -535,34 +682,58 @@ class RepeatResult:
 
     @property
     def successes(self) -> int:
-        """How many repeats of a check succeeded (0 for a sum or a counting roll)."""
+        """How many repeats of a check succeeded (0 for anything else)."""
         return sum(1 for result in self.results if isinstance(result, CheckRoll) and result.success)
 
     def render(self, locale: str = DEFAULT_LOCALE) -> str:
-        """One line per repeat (``#1 ...``), then the number of successes for a check."""
+        """The results in BCDice's layout, then the number of successes of a check.
+
+        BCDice's layout is ``#1``, the first line, a blank line, ``#2``, and so on.
+
+        The comment and the secret mark go with the first line.
+        """
+        repeat = self.repeat
         line_template = template("notation.repeat_line", locale)
-        lines = [
-            line_template.format(index=index, line=result.line(locale))
-            for index, result in enumerate(self.results, 1)
-        ]
-        if isinstance(self.repeat.command, Check):
-            lines.append(
+        blocks: list[str] = []
+        for index, result in enumerate(self.results, 1):
+            line = result.line(locale)
+            if index == 1 and (repeat.secret or repeat.comment):
+                line = finish(line, secret=repeat.secret, comment=repeat.comment, locale=locale)
+            blocks.append(line_template.format(index=index, line=line))
+        if isinstance(repeat.command, Check):
+            blocks.append(
                 translate(
-                    "notation.successes", locale, successes=self.successes, times=self.repeat.times
+                    "notation.successes", locale, successes=self.successes, times=repeat.times
                 )
             )
-        repeat = self.repeat
-        if repeat.comment:
-            lines[0] = template("notation.comment", locale).format(
-                line=lines[0], comment=repeat.comment
-            )
-        if repeat.secret:
-            lines[0] = template("notation.secret", locale).format(line=lines[0])
-        return "\n".join(lines)
+        return "\n\n".join(blocks)
 
 
+#: One command of the common dice language that is not a repeat.
+Single: TypeAlias = (
+    Expression
+    | Check
+    | CountRoll
+    | RerollCount
+    | UpperRoll
+    | Tally
+    | Calculation
+    | Choice
+    | D66Roll
+)
+#: What rolling a :data:`Single` gives.
+SingleResult: TypeAlias = (
+    ExpressionResult
+    | CheckRoll
+    | CountResult
+    | RerollResult
+    | UpperResult
+    | TallyResult
+    | CalculationResult
+    | ChoiceResult
+    | D66Result
+)
 #: Anything :func:`parse` returns for a command of the common dice language.
-Command: TypeAlias = Expression | Check | CountRoll | Repeat
-
+Command: TypeAlias = Single | Repeat
 #: What rolling a :data:`Command` gives.
-Result: TypeAlias = ExpressionResult | CheckRoll | CountResult | RepeatResult
+Result: TypeAlias = SingleResult | RepeatResult

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-from collections.abc import Generator
-from typing import TYPE_CHECKING, Final
+import functools
+from collections.abc import Callable, Generator
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -67,6 +68,10 @@ class Limits:
     #:
     #: .. versionadded:: 0.2.0
     max_work: int = attrs.field(default=600_000, validator=_positive)
+    #: The most items of a ``choice`` (BCDice's own limit).
+    #:
+    #: .. versionadded:: 0.1.0
+    max_items: int = attrs.field(default=100, validator=_positive)
 
     def enforce(self, command: tabletop_rules.notation.Command) -> None:
         """Check *command* against the limits other than the length.
@@ -75,8 +80,9 @@ class Limits:
         are checked against the active limits when they are built.
 
         Raises:
-            NotationLimitExceeded: The repeats, the sides of a die, the terms, the dice or
-                the work of *command* go over a limit (checked in that order).
+            NotationLimitExceeded: The repeats, the sides of a die, the terms, the items of a
+                choice, the dice or the work of *command* go over a limit (checked in that
+                order).
 
         >>> Limits(max_sides=100).enforce(parse("1d100"))
         >>> Limits(max_sides=100).enforce(parse("1d1000"))  # doctest: +ELLIPSIS
@@ -89,11 +95,10 @@ class Limits:
     def _enforce(
         self, command: object, text: str | None = None, positions: dict[int, int] | None = None
     ) -> None:
-        from tabletop_rules.notation._commands import Check, CountRoll, Repeat
-        from tabletop_rules.notation._sums import Expression, Part
+        from tabletop_rules.notation._commands import Repeat
 
-        def fail(limit: str, allowed: int, given: int, part: Part | None = None) -> None:
-            key = -1 if part is None else id(part)
+        def fail(limit: str, allowed: int, given: int, at: object = None) -> None:
+            key = -1 if at is None else id(at)
             where = 0 if positions is None else positions.get(key, 0)
             raise NotationLimitExceeded(
                 limit,
@@ -109,34 +114,37 @@ class Limits:
             times, single = command.times, command.command
             if times > self.max_repeats:
                 fail("repeats", self.max_repeats, times)
-        if isinstance(single, CountRoll):
-            if single.dice.sides > self.max_sides:
-                fail("sides", self.max_sides, single.dice.sides)
-            if times * single.dice.count > self.max_dice:
-                fail("dice", self.max_dice, times * single.dice.count)
-            return
-        if not isinstance(single, Part | Expression | Check):
+        shape = _shapes().get(type(single))
+        if shape is None:
             raise TypeError(f"expected a command of the notation, not {type(single).__name__}")
-        parts = single.all_parts
-        leaves = [leaf for part in parts for leaf in part.leaves]
-        for leaf in leaves:
-            if leaf.dice is not None and leaf.dice.sides > self.max_sides:
-                fail("sides", self.max_sides, leaf.dice.sides, leaf)
-        if len(leaves) > self.max_terms:
-            fail("terms", self.max_terms, len(leaves), leaves[self.max_terms])
-        dice = 0
-        for leaf in leaves:
-            dice += times * leaf.worst_rolls
-            if dice > self.max_dice:
-                fail("dice", self.max_dice, times * single.worst_rolls, leaf)
+        atoms, items = shape(single)
+        for sides, at in atoms:
+            if sides > self.max_sides:
+                fail("sides", self.max_sides, sides, at)
+        if len(atoms) > self.max_terms:
+            fail("terms", self.max_terms, len(atoms), atoms[self.max_terms][1])
+        if items > self.max_items:
+            fail("items", self.max_items, items)
+        shaped: Any = single
+        worst: int = shaped.worst_rolls
+        if times * worst > self.max_dice:
+            # The first term at which the dice go over, for the column of the message.
+            running = 0
+            for leaf in _leaves(single):
+                own = leaf.worst_rolls - sum(step.operand.worst_rolls for step in leaf.steps)
+                running += times * own
+                if running > self.max_dice:
+                    fail("dice", self.max_dice, times * worst, leaf)
+            fail("dice", self.max_dice, times * worst)
+        parts = _all_parts(single)
         work = 0
         for part in parts:
             work += part.odds_work()
             if work > self.max_work:
-                fail("work", self.max_work, single.odds_work(), part)
-        total = single.odds_work()
+                fail("work", self.max_work, shaped.odds_work(), part)
+        total: int = shaped.odds_work()
         if total > self.max_work:
-            fail("work", self.max_work, total, parts[0])
+            fail("work", self.max_work, total, parts[0] if parts else None)
 
     @contextlib.contextmanager
     def applied(self) -> Generator[Limits]:
@@ -181,3 +189,58 @@ def unchecked() -> Generator[None]:
         yield
     finally:
         _ACTIVE.reset(token)
+
+
+def _sum_atoms(single: Any) -> tuple[list[tuple[int, object]], int]:
+    # Every atom of a sum or a check (numbers, dice, operands), with the sides of its dice.
+    atoms: list[tuple[int, object]] = []
+    for part in single.all_parts:
+        for leaf in part.leaves:
+            atoms.append((0 if leaf.dice is None else leaf.dice.sides, leaf))
+    return atoms, 0
+
+
+def _pool_atoms(single: Any) -> tuple[list[tuple[int, object]], int]:
+    # Every pool of a counting, reroll or upper roll.
+    return [(pool.sides, None) for pool in single.dice], 0
+
+
+def _tally_atoms(single: Any) -> tuple[list[tuple[int, object]], int]:
+    return [(single.dice.sides, None)], 0
+
+
+def _choice_atoms(single: Any) -> tuple[list[tuple[int, object]], int]:
+    return [], len(single.items)
+
+
+def _no_atoms(_: Any) -> tuple[list[tuple[int, object]], int]:
+    return [], 0
+
+
+@functools.cache
+def _shapes() -> dict[type[Any], Callable[[Any], tuple[list[tuple[int, object]], int]]]:
+    from tabletop_rules.notation._commands import Check, CountRoll
+    from tabletop_rules.notation._picks import Calculation, Choice, D66Roll
+    from tabletop_rules.notation._pools import RerollCount, Tally, UpperRoll
+    from tabletop_rules.notation._sums import Expression, Part
+
+    return {
+        Part: _sum_atoms,
+        Expression: _sum_atoms,
+        Check: _sum_atoms,
+        CountRoll: _pool_atoms,
+        RerollCount: _pool_atoms,
+        UpperRoll: _pool_atoms,
+        Tally: _tally_atoms,
+        Choice: _choice_atoms,
+        Calculation: _no_atoms,
+        D66Roll: _no_atoms,
+    }
+
+
+def _all_parts(single: Any) -> tuple[Any, ...]:
+    return tuple(getattr(single, "all_parts", ()))
+
+
+def _leaves(single: Any) -> tuple[Any, ...]:
+    return tuple(leaf for part in _all_parts(single) for leaf in part.leaves)

@@ -3,16 +3,31 @@
 from __future__ import annotations
 
 import enum
-from typing import Final, Literal
+import operator
+from collections.abc import Callable
+from typing import Final, Literal, cast
 
 import attrs
 
 from tabletop_rules._arguments import a_flag, shown, wrong_type
+from tabletop_rules.dice import Dice
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.notation._limits import CHAIN_DEPTH
 from tabletop_rules.odds import Distribution
 
-__all__ = ["MISSPELLED", "Keep", "Relation", "Reroll", "check_positive"]
+__all__ = [
+    "MISSPELLED",
+    "Keep",
+    "Relation",
+    "Reroll",
+    "check_positive",
+    "check_target",
+    "dice_pools",
+    "optional_relation",
+    "pools_text",
+    "sum_work",
+    "to_relation",
+]
 
 
 class Relation(enum.Enum):
@@ -51,6 +66,14 @@ class Relation(enum.Enum):
         """The sign as written in mathematics (``≥``, ``>``, ``≤``, ``<``, ``=``, ``≠``)."""
         return _SYMBOLS[self]
 
+    @property
+    def compare(self) -> Callable[[int, int], bool]:
+        """The comparison as a function of two numbers (``operator.ge`` for ``>=``).
+
+        .. versionadded:: 0.1.0
+        """
+        return _OPERATORS[self]
+
     def probability_of(self, left: Distribution, right: int | Distribution) -> object:
         """The exact probability that ``left <relation> right`` (a ``Fraction``)."""
         if self is Relation.AT_LEAST:
@@ -66,6 +89,14 @@ class Relation(enum.Enum):
         return 1 - left.p_equal(right)
 
 
+_OPERATORS: Final[dict[Relation, Callable[[int, int], bool]]] = {
+    Relation.AT_LEAST: operator.ge,
+    Relation.GREATER: operator.gt,
+    Relation.AT_MOST: operator.le,
+    Relation.LESS: operator.lt,
+    Relation.EQUAL: operator.eq,
+    Relation.NOT_EQUAL: operator.ne,
+}
 _SYMBOLS: Final = {
     Relation.AT_LEAST: "≥",
     Relation.GREATER: ">",
@@ -151,3 +182,71 @@ class Reroll:
     def times(self) -> int:
         """The most times one die is rerolled."""
         return 1 if self.once else CHAIN_DEPTH
+
+
+def to_relation(value: object, path: str = "$.comparison") -> Relation:
+    """*value* as a :class:`Relation` (a ``checks.Comparison`` or a sign reads as its own)."""
+    if isinstance(value, Relation):
+        return value
+    # A checks.Comparison has the same values as the first four relations.
+    found = value if isinstance(value, str) else getattr(value, "value", None)
+    if isinstance(found, str):
+        try:
+            return Relation(found)
+        except ValueError:
+            pass
+    raise wrong_type(path, "notation.Relation", value)
+
+
+def optional_relation(value: object) -> Relation | None:
+    """*value* as a :class:`Relation` at ``$.relation``, or ``None``."""
+    return None if value is None else to_relation(value, "$.relation")
+
+
+def check_target(_: object, attribute: attrs.Attribute[int | None], value: object) -> None:
+    """A field that holds a whole number or ``None``."""
+    if value is not None and type(value) is not int:
+        raise wrong_type(f"$.{attribute.name}", "int | None", value)
+
+
+def dice_pools(value: object) -> tuple[Dice, ...]:
+    """The pools of one of BCDice's rolls: one :class:`Dice`, or several in order.
+
+    There is at least one pool, and each has one die or more.
+
+    Raises:
+        InvalidData: At ``$.dice``.
+    """
+    if isinstance(value, Dice):
+        pools: tuple[object, ...] = (value,)
+    elif isinstance(value, tuple | list):
+        pools = tuple(cast("list[object]", value))
+    else:
+        raise wrong_type("$.dice", "dice.Dice | tuple[dice.Dice, ...]", value)
+    if not pools:
+        raise InvalidData("$.dice", "a roll needs at least one pool of dice")
+    checked: list[Dice] = []
+    for index, pool in enumerate(pools):
+        if not isinstance(pool, Dice):
+            raise wrong_type(f"$.dice[{index}]", "dice.Dice", pool)
+        if pool.count < 1:
+            raise InvalidData(f"$.dice[{index}]", f"a pool needs at least 1 die, not {pool}")
+        checked.append(pool)
+    return tuple(checked)
+
+
+def pools_text(pools: tuple[Dice, ...], letter: str) -> str:
+    """``2B6+4B10``: the pools with *letter* between count and sides."""
+    return "+".join(f"{pool.count}{letter}{pool.sides}" for pool in pools)
+
+
+def sum_work(pools: tuple[Dice, ...]) -> int:
+    """The estimated work of the total of *pools*, as the sum of dice it is."""
+    length, work = 1, 0
+    for index, pool in enumerate(pools):
+        pool_length = pool.count * (pool.sides - 1) + 1
+        work += pool.count * pool_length // 2
+        if index:
+            work += pool.count * (length + pool_length)
+        length += pool_length - 1
+    return work

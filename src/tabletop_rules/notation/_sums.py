@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import unicodedata
 from collections.abc import Iterable
-from typing import Final
+from typing import Final, Literal
 
 import attrs
 
@@ -20,18 +20,37 @@ from tabletop_rules._arguments import (
 from tabletop_rules.dice import Dice, DiceSource, Roll, ScriptedDice, atomic
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.i18n import DEFAULT_LOCALE, catalog
+from tabletop_rules.notation._arithmetic import ROUNDINGS, Rounding, divided
 from tabletop_rules.notation._limits import CHAIN_DEPTH, check_value
-from tabletop_rules.notation._modifiers import MISSPELLED, Keep, Reroll, check_positive
+from tabletop_rules.notation._modifiers import MISSPELLED, Keep, Reroll
 from tabletop_rules.odds import Distribution
 
-__all__ = ["Expression", "ExpressionResult", "Part", "RolledPart"]
+__all__ = [
+    "D66_SIDES",
+    "Expression",
+    "ExpressionResult",
+    "Part",
+    "RolledPart",
+    "Step",
+    "check_comment",
+    "decorate",
+    "finish",
+    "make_part",
+    "make_step",
+    "new_unchecked",
+    "plain_part",
+    "plain_sum",
+    "template",
+]
 
 #: Characters a comment may not start with: they would read as part of the command.
-_OPERATOR_STARTS: Final = frozenset("+-−*<>=≥≤≧≦≠")
+_OPERATOR_STARTS: Final = frozenset("+-−*/<>=≥≤≧≦≠")
 #: What else a comment may not start with: a comparison as other bots write it (``!= 7``),
 #: which the command's text would not read back as a comment.
 _MISSPELLED_STARTS: Final = tuple(spelling for spelling, _ in MISSPELLED)
-_D66: Final = Dice(2, 6)
+#: In a sum, dice of this many sides are BCDice's D66: two d6 read as tens and units.
+D66_SIDES: Final = 66
+_D6_PAIR: Final = Dice(2, 6)
 
 
 def _check_sign(_: object, __: attrs.Attribute[int], value: int) -> None:
@@ -53,15 +72,45 @@ def _check_group(_: object, __: attrs.Attribute[Expression | None], value: objec
         raise wrong_type("$.group", "notation.Expression | None", value)
 
 
+def _to_steps(steps: Iterable[Step]) -> tuple[Step, ...]:
+    return checked_items(steps, Step, "$.steps", "notation.Step")
+
+
 def _signed(sign: int, text: str, *, first: bool) -> str:
     if sign < 0:
         return f"-{text}"
     return text if first else f"+{text}"
 
 
+# The value of a term on the way through its steps: a number, or the distribution of one.
+_Value = int | Distribution
+
+
+def _times(left: _Value, right: _Value) -> _Value:
+    if isinstance(left, int):
+        if isinstance(right, int):
+            return left * right
+        left, right = right, left
+    assert isinstance(right, int), "a product holds dice in one factor at most"
+    if right == 0:
+        return Distribution.constant(0)
+    return left.scale(right) if right > 0 else -left.scale(-right)
+
+
+def _over(left: _Value, divisor: int, rounding: str) -> _Value:
+    if isinstance(left, int):
+        return divided(left, divisor, rounding)
+    return left.map(lambda outcome: divided(outcome, divisor, rounding))
+
+
 @attrs.frozen(kw_only=True)
 class Part:
-    """One term of a sum: a number, dice (with keep, explode or reroll), ``D66`` or a group.
+    """One term of a sum: a number, dice or a group, with the ``*`` and ``/`` that follow it.
+
+    Dice may keep, explode or reroll.
+
+    In a sum, dice of 66 sides are BCDice's D66: each die is two d6 read as tens and units
+    (11 to 66), so ``Part(dice=Dice(2, 66))`` is ``2D66``; the language has no 66-sided die.
 
     >>> Part(dice=Dice(2, 6)).dice
     Dice(count=2, sides=6)
@@ -69,30 +118,25 @@ class Part:
     -3
     >>> print(Part(dice=Dice(4, 6), keep=Keep(kind="KH", count=3)))
     4D6KH3
+    >>> print(Part(dice=Dice(3, 6), steps=[Step(op="/", operand=Part(number=2), rounding="U")]))
+    3D6/2U
 
     .. versionadded:: 0.1.0
     """
 
-    #: ``1`` to add the term, ``-1`` to subtract it.
+    #: ``1`` to add the term, ``-1`` to subtract it (the sign of the whole term, steps
+    #: included).
     sign: int = attrs.field(default=1, validator=_check_sign)
-    #: The dice (at least one die), or ``None`` for a number, ``D66`` or a group.
+    #: The dice (at least one die), or ``None`` for a number or a group.
     dice: Dice | None = attrs.field(
         default=None, validator=attrs.validators.optional(an_instance(Dice, "dice.Dice | None"))
     )
     #: The number, 0 or more, when the term is a number; 0 otherwise.
     number: int = attrs.field(default=0, validator=_check_number)
-    #: BCDice's ``D66``: two d6 read as tens and units (11 to 66).
-    #:
-    #: .. versionadded:: 0.2.0
-    d66: bool = attrs.field(default=False, validator=a_flag)
     #: A sum in parentheses.
     #:
     #: .. versionadded:: 0.2.0
     group: Expression | None = attrs.field(default=None, validator=_check_group)
-    #: A whole number the term is multiplied by (``*3``), 1 or more.
-    #:
-    #: .. versionadded:: 0.2.0
-    factor: int = attrs.field(default=1, validator=check_positive)
     #: Which dice count (``KH3``, ``DL1``), for dice.
     #:
     #: .. versionadded:: 0.2.0
@@ -111,50 +155,27 @@ class Part:
         default=None,
         validator=attrs.validators.optional(an_instance(Reroll, "notation.Reroll | None")),
     )
+    #: The ``*`` and ``/`` that follow, in order (``2D6*3``, ``1D100/10R``, ``3*2D6``).
+    #:
+    #: .. versionadded:: 0.1.0
+    steps: tuple[Step, ...] = attrs.field(default=(), converter=_to_steps)
     # 1 for plain dice, 0 for a plain number, -1 otherwise: the fast paths of roll and render.
     _kind: int = attrs.field(init=False, default=-1, eq=False, repr=False, hash=False)
     # A number's text.
     _text: str = attrs.field(init=False, default="", eq=False, repr=False, hash=False)
     # A number's rolled term, the same every time.
     _unrolled: RolledPart = attrs.field(init=False, default=None, eq=False, repr=False, hash=False)
+    # The term's signed value when it holds no dice, else None.
+    _constant: int | None = attrs.field(init=False, default=None, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
-        kinds = (self.dice is not None) + self.d66 + (self.group is not None)
-        if kinds > 1:
-            raise ValueError("a term is one of a number, dice, D66 or a group")
-        modifiers = (self.keep is not None) + self.explode + (self.reroll is not None)
-        if self.dice is None:
-            if modifiers:
-                raise ValueError("only dice can keep, explode or reroll")
-        else:
-            if self.dice.count < 1:
-                raise ValueError(f"a dice term needs at least 1 die, not {self.dice}")
-            if modifiers > 1:
-                raise ValueError("a dice term has at most one of keep, explode and reroll")
-            if self.keep is not None:
-                kept, _ = self.keep.kept(self.dice.count)
-                if not 1 <= kept <= self.dice.count:
-                    raise ValueError(f"{self.keep} cannot be applied to {self.dice}")
-            if self.reroll is not None and (
-                self.reroll.face > self.dice.sides or self.dice.sides == 1
-            ):
-                raise ValueError(f"{self.reroll} cannot be applied to {self.dice}")
-        if self.number and kinds:
-            raise ValueError("only a number term has a number")
-        if self.factor == 1 and not kinds:
-            object.__setattr__(self, "_kind", 0)
-            object.__setattr__(self, "_unrolled", _rolled(self, None, None))
-            object.__setattr__(self, "_text", str(self.number))
-        elif self.factor == 1 and self.dice is not None and not modifiers:
-            object.__setattr__(self, "_kind", 1)
+        _settle_part(self)
         check_value(self)
 
     def __str__(self) -> str:
-        """The term without its sign: ``2D6``, ``3``, ``4D6KH3``, ``(1D6+1)*2``."""
+        """The term without its sign: ``2D6``, ``3``, ``4D6KH3``, ``(1D6+1)*2``, ``3D6/2U``."""
         if self.group is not None:
-            text = f"({self.group})"
-        elif self.d66:
-            text = "D66"
+            text = f"({self.group.body})"
         elif self.dice is None:
             text = str(self.number)
         else:
@@ -165,7 +186,25 @@ class Part:
                 text += "!"
             elif self.reroll is not None:
                 text += str(self.reroll)
-        return text if self.factor == 1 else f"{text}*{self.factor}"
+        if self.steps:
+            text += "".join(map(str, self.steps))
+        return text
+
+    @property
+    def d66(self) -> bool:
+        """Whether the term's dice are BCDice's D66 (dice of 66 sides in a sum).
+
+        .. versionadded:: 0.2.0
+        """
+        return self.dice is not None and self.dice.sides == D66_SIDES
+
+    @property
+    def constant(self) -> int | None:
+        """The term's signed value when it holds no dice (``3``, ``(2+3)*2``), else ``None``.
+
+        .. versionadded:: 0.1.0
+        """
+        return self._constant
 
     @property
     def all_parts(self) -> tuple[Part, ...]:
@@ -177,22 +216,32 @@ class Part:
 
     @property
     def leaves(self) -> tuple[Part, ...]:
-        """The term, or the terms inside its parentheses.
+        """The atoms of the term, itself (or the terms inside its parentheses) and its operands.
 
         .. versionadded:: 0.2.0
         """
         if self.group is None:
-            return (self,)
-        return tuple(leaf for part in self.group.parts for leaf in part.leaves)
+            found: list[Part] = [self]
+        else:
+            found = [leaf for part in self.group.parts for leaf in part.leaves]
+        for step in self.steps:
+            found.extend(step.operand.leaves)
+        return tuple(found)
 
     @property
     def dice_count(self) -> int:
-        """How many dice the term rolls at least."""
+        """How many dice the term rolls at least (a D66 is two)."""
+        count = self._own_dice_count()
+        for step in self.steps:
+            count += step.operand.dice_count
+        return count
+
+    def _own_dice_count(self) -> int:
         if self.group is not None:
             return self.group.dice_count
-        if self.d66:
-            return 2
-        return 0 if self.dice is None else self.dice.count
+        if self.dice is None:
+            return 0
+        return self.dice.count * (2 if self.dice.sides == D66_SIDES else 1)
 
     @property
     def worst_rolls(self) -> int:
@@ -201,42 +250,69 @@ class Part:
         .. versionadded:: 0.2.0
         """
         if self.group is not None:
-            return self.group.worst_rolls
+            worst = self.group.worst_rolls
+        elif self.dice is None or self.dice.sides == D66_SIDES:
+            worst = self._own_dice_count()
+        elif self.explode:
+            worst = self.dice.count * (CHAIN_DEPTH + 1)
+        elif self.reroll is not None:
+            worst = self.dice.count * (self.reroll.times + 1)
+        else:
+            worst = self.dice.count
+        for step in self.steps:
+            worst += step.operand.worst_rolls
+        return worst
+
+    def _base_length_and_work(self) -> tuple[int, int]:
+        # The number of outcomes of the term's atom, and the work to build its distribution.
+        if self.group is not None:
+            return self.group.length_and_work()
         if self.dice is None:
-            return self.dice_count
+            return 1, 0
+        count, sides = self.dice.count, self.dice.sides
+        if sides == D66_SIDES:
+            # 10 × (nD6) + nD6: one dice sum, spread out, then a window per die.
+            length = count * 55 + 1
+            return length, count * (5 * count + 1) + 2 * count * length
+        if self.keep is not None:
+            kept, _ = self.keep.kept(count)
+            length = kept * (sides - 1) + 1
+            work = sides * kept * count + kept * kept * sides * sides // 4
+            work += kept**3 * sides * sides // 12
+            return length, work
+        die = sides * (CHAIN_DEPTH + 1) if self.explode else sides
+        length = count * (die - 1) + 1
+        work = count * length // 2
         if self.explode:
-            return self.dice.count * (CHAIN_DEPTH + 1)
-        if self.reroll is not None:
-            return self.dice.count * (self.reroll.times + 1)
-        return self.dice.count
+            # One window sum for each level of the chain, each die.
+            work *= 2 * (CHAIN_DEPTH + 1)
+        elif self.reroll is not None:
+            work *= 3
+        return length, work
 
     def _length_and_work(self) -> tuple[int, int]:
-        # The number of outcomes of the term's distribution, and the work to build it.
-        if self.group is not None:
-            length, work = self.group.length_and_work()
-        elif self.d66:
-            length, work = 56, 36
-        elif self.dice is None:
-            length, work = 1, 0
-        else:
-            count, sides = self.dice.count, self.dice.sides
-            if self.keep is not None:
-                kept, _ = self.keep.kept(count)
-                length = kept * (sides - 1) + 1
-                work = sides * kept * count + kept * kept * sides * sides // 4
-                work += kept**3 * sides * sides // 12
-            else:
-                die = sides * (CHAIN_DEPTH + 1) if self.explode else sides
-                length = count * (die - 1) + 1
-                work = count * length // 2
-                if self.explode:
-                    # One window sum for each level of the chain, each die.
-                    work *= 2 * (CHAIN_DEPTH + 1)
-                elif self.reroll is not None:
-                    work *= 3
-        if self.factor > 1:
-            length = (length - 1) * self.factor + 1
-            work += length
+        # The number of outcomes of the term's distribution, and the work to build it: the
+        # atom's, then each step's pass over the outcomes.
+        held = self.dice is not None or (self.group is not None and self.group.constant is None)
+        length, work = self._base_length_and_work() if held else (1, 0)
+        factor = 1 if held else abs(_atom_value(self))
+        for step in self.steps:
+            operand = step.operand.constant
+            if operand is None:
+                # The operand holds the dice, spread by the factor that came before it.
+                length, own = step.operand._base_length_and_work()  # pyright: ignore[reportPrivateUsage]
+                work += own
+                held = True
+            elif step.op == "*":
+                factor *= abs(operand)
+            elif held:
+                # Each outcome is divided and counted again: a pass and a table entry.
+                work += 4 * length
+                length = length // abs(operand) + 2
+            if held and factor > 1:
+                length = (length - 1) * factor + 1
+                work += length
+                factor = 1
         return length, work
 
     def odds_work(self) -> int:
@@ -248,47 +324,177 @@ class Part:
 
     def distribution(self) -> Distribution:
         """The distribution of the term's signed value."""
-        if self.group is not None:
-            base = self.group.distribution()
-        elif self.d66:
-            base = _D66_DISTRIBUTION
-        elif self.dice is None:
-            base = Distribution.constant(self.number)
-        elif self.keep is not None:
-            kept, highest = self.keep.kept(self.dice.count)
-            base = Distribution.keep(self.dice, kept, highest=highest)
-        elif self.explode:
-            base = Distribution.exploding(self.dice, CHAIN_DEPTH)
-        elif self.reroll is not None:
-            base = Distribution.rerolling(self.dice, self.reroll.face, self.reroll.times)
-        else:
-            base = Distribution.of(self.dice)
-        if self.factor > 1:
-            base = base.scale(self.factor)
-        return base if self.sign > 0 else -base
+        value: _Value = _atom_distribution(self)
+        for step in self.steps:
+            operand = step.operand
+            if step.op == "*":
+                factor = operand._constant  # pyright: ignore[reportPrivateUsage]
+                value = _times(value, operand.distribution() if factor is None else factor)
+            else:
+                value = _over(value, operand._constant or 1, step.rounding)  # pyright: ignore[reportPrivateUsage]
+        if isinstance(value, int):
+            value = Distribution.constant(value)
+        return value if self.sign > 0 else -value
 
     def roll(self, dice: DiceSource) -> RolledPart:
         """Roll the term's dice, if it has any, with *dice*."""
         try:  # free unless it raises: the check of the dice is on the slow path only
             if self._kind == 1:
                 return _rolled(self, dice.roll(self.dice), None)  # type: ignore[arg-type]
-            if self.group is not None:
-                return _rolled(self, None, self.group.roll(dice))
-            if self.d66:
-                return _rolled(self, dice.roll(_D66), None)
-            if self.dice is None:
-                return _rolled(self, None, None)
-            if self.explode or self.reroll is not None:
-                return _rolled(self, _chain_roll(self, dice), None)
-            return _rolled(self, dice.roll(self.dice), None)
+            if self._kind == 0:
+                return self._unrolled
+            base = _roll_atom(self, dice)
+            if not self.steps:
+                return base
+            steps = tuple(step.operand.roll(dice) for step in self.steps)
+            object.__setattr__(base, "steps", steps)
+            return base
         except AttributeError:
             checked_source(dice)
             raise
 
 
-_D66_DISTRIBUTION: Final = Distribution.from_counts(
-    {10 * a + b: 1 for a in range(1, 7) for b in range(1, 7)}
-)
+@attrs.frozen(kw_only=True)
+class Step:
+    """One ``*`` or ``/`` of a term, in the order written: ``*3``, ``/2U``, ``*2D6``.
+
+    A division rounds down unless told (BCDice's suffixes): ``U`` (or ``C``) rounds up,
+    ``R`` to the nearest (halves away from zero), ``F`` down; only numbers divide.
+
+    >>> print(Step(op="/", operand=Part(number=2), rounding="U"))
+    /2U
+
+    .. versionadded:: 0.1.0
+    """
+
+    #: ``"*"`` or ``"/"``.
+    op: Literal["*", "/"]
+    #: The factor or divisor: a number, dice or a group, with its own sign (``*-3``) and no
+    #: steps of its own.
+    operand: Part = attrs.field(validator=an_instance(Part, "notation.Part"))
+    #: How a division rounds: ``""`` (down, as the generic dice bot does), ``"U"``,
+    #: ``"R"`` or ``"F"``; ``""`` for a product.
+    rounding: Rounding = ""
+
+    def __attrs_post_init__(self) -> None:
+        if self.op not in ("*", "/"):
+            raise InvalidData("$.op", f"must be * or /, not {shown(self.op)}")
+        if self.rounding not in ROUNDINGS:
+            raise InvalidData("$.rounding", f"must be '', U, R or F, not {shown(self.rounding)}")
+        operand = self.operand
+        if operand.steps:
+            raise InvalidData("$.operand", "the operand of a step has no steps of its own")
+        if self.op == "*":
+            if self.rounding:
+                raise InvalidData("$.rounding", "only a division rounds")
+            if operand.constant == 0:
+                raise InvalidData("$.operand", "a term cannot be multiplied by 0")
+        else:
+            if operand.constant is None:
+                raise InvalidData("$.operand", "only numbers divide, not dice")
+            if operand.constant == 0:
+                raise InvalidData("$.operand", "a term cannot be divided by 0")
+
+    def __str__(self) -> str:
+        return (
+            f"{self.op}{_signed(self.operand.sign, str(self.operand), first=True)}{self.rounding}"
+        )
+
+
+def _atom_value(part: Part) -> int:
+    # The signed-less value of a constant atom (a number or a group of numbers).
+    if part.group is not None:
+        value = part.group.constant
+        assert value is not None
+        return value
+    return part.number
+
+
+def _atom_distribution(part: Part) -> _Value:
+    # The atom's value before the steps and the sign: a number, or the distribution of one.
+    if part.group is not None:
+        constant = part.group.constant
+        return part.group.distribution() if constant is None else constant
+    dice = part.dice
+    if dice is None:
+        return part.number
+    if dice.sides == D66_SIDES:
+        return _d66_sum(dice.count)
+    if part.keep is not None:
+        kept, highest = part.keep.kept(dice.count)
+        return Distribution.keep(dice, kept, highest=highest)
+    if part.explode:
+        return Distribution.exploding(dice, CHAIN_DEPTH)
+    if part.reroll is not None:
+        return Distribution.rerolling(dice, part.reroll.face, part.reroll.times)
+    return Distribution.of(dice)
+
+
+def _d66_sum(count: int) -> Distribution:
+    # The total of `count` D66: ten times the tens dice plus the units dice.
+    tens_and_units = Dice(count, 6)
+    return Distribution.of(tens_and_units).scale(10) + Distribution.of(tens_and_units)
+
+
+def _settle_part(part: Part) -> None:
+    """Check the term's shape and fill in its private fields (also for the parser's terms)."""
+    dice = part.dice
+    modifiers = (part.keep is not None) + part.explode + (part.reroll is not None)
+    if dice is not None and part.group is not None:
+        raise ValueError("a term is one of a number, dice or a group")
+    if dice is None:
+        if modifiers:
+            raise ValueError("only dice can keep, explode or reroll")
+    else:
+        if dice.count < 1:
+            raise ValueError(f"a dice term needs at least 1 die, not {dice}")
+        if modifiers > 1:
+            raise ValueError("a dice term has at most one of keep, explode and reroll")
+        if modifiers and dice.sides == D66_SIDES:
+            raise ValueError("D66 dice cannot keep, explode or reroll")
+        if part.keep is not None:
+            kept, _ = part.keep.kept(dice.count)
+            if not 1 <= kept <= dice.count:
+                raise ValueError(f"{part.keep} cannot be applied to {dice}")
+        if part.reroll is not None and (part.reroll.face > dice.sides or dice.sides == 1):
+            raise ValueError(f"{part.reroll} cannot be applied to {dice}")
+    if part.number and (dice is not None or part.group is not None):
+        raise ValueError("only a number term has a number")
+    held = dice is not None or (part.group is not None and part.group.constant is None)
+    for step in part.steps:
+        if step.operand.constant is None:
+            if held:
+                raise ValueError("dice can be multiplied by whole numbers only, not by other dice")
+            held = True
+    if not part.steps and dice is None and part.group is None:
+        object.__setattr__(part, "_kind", 0)
+        object.__setattr__(part, "_text", str(part.number))
+        object.__setattr__(part, "_unrolled", _rolled(part, None, None))
+    elif not part.steps and dice is not None and not modifiers and dice.sides != D66_SIDES:
+        object.__setattr__(part, "_kind", 1)
+    if not held:
+        value = _atom_value(part)
+        for step in part.steps:
+            operand = step.operand.constant
+            assert operand is not None
+            value = value * operand if step.op == "*" else divided(value, operand, step.rounding)
+        object.__setattr__(part, "_constant", part.sign * value)
+
+
+def _roll_atom(part: Part, source: DiceSource) -> RolledPart:
+    if part.group is not None:
+        return _rolled(part, None, part.group.roll(source))
+    dice = part.dice
+    if dice is None:
+        return _rolled(part, None, None)
+    if dice.sides == D66_SIDES:
+        faces: list[int] = []
+        for _ in range(dice.count):
+            faces.extend(source.roll(_D6_PAIR).faces)
+        return _rolled(part, Roll(Dice(len(faces), 6), faces), None)
+    if part.explode or part.reroll is not None:
+        return _rolled(part, _chain_roll(part, source), None)
+    return _rolled(part, source.roll(dice), None)
 
 
 def _chain_roll(part: Part, source: DiceSource) -> Roll:
@@ -373,7 +579,7 @@ def check_comment(_: object, __: attrs.Attribute[str], value: str) -> None:
         raise InvalidData(
             "$.comment",
             "a comment is NFKC-normalized text without surrounding whitespace that starts with "
-            "no operator (+ - * or a comparison, ≠ and != included)",
+            "no operator (+ - * / or a comparison, ≠ and != included)",
         )
 
 
@@ -389,7 +595,7 @@ def decorate(body: str, secret: bool, comment: str) -> str:
 
 @attrs.frozen
 class Expression:
-    """A sum of terms, such as ``2D6+3``, ``4D6KH3``, ``(1D6+1)*2`` or ``D66``.
+    """A sum of terms, such as ``2D6+3``, ``4D6KH3``, ``(1D6+1)*2``, ``3D6/2U`` or ``2D66``.
 
     >>> expression = parse("2d6+3")
     >>> print(expression)
@@ -417,26 +623,17 @@ class Expression:
     # natural 20 or 1 (-1 for none): computed once, read by every render.
     _body: str = attrs.field(init=False, default="", eq=False, repr=False, hash=False)
     _natural_at: int = attrs.field(init=False, default=-1, eq=False, repr=False, hash=False)
+    # Whether the sum is one die alone (``1D20``): BCDice then shows the total only.
+    _lone: bool = attrs.field(init=False, default=False, eq=False, repr=False, hash=False)
+    # The total when no term holds dice, else None.
+    _constant: int | None = attrs.field(init=False, default=None, eq=False, repr=False, hash=False)
     # The line's template with the command filled in, by locale, filled on first use.
     _lines: dict[str, str] = attrs.field(
         init=False, factory=_no_lines, eq=False, repr=False, hash=False
     )
 
     def __attrs_post_init__(self) -> None:
-        if not self.parts:
-            raise ValueError("a sum needs at least one term")
-        body = "".join(
-            _signed(part.sign, str(part), first=index == 0) for index, part in enumerate(self.parts)
-        )
-        object.__setattr__(self, "_body", body)
-        rolled = [i for i, part in enumerate(self.parts) if part.dice or part.d66 or part.group]
-        if len(rolled) == 1:
-            only = self.parts[rolled[0]]
-            dice = only.dice
-            if dice is not None and dice.sides == 20 and not only.explode and not only.reroll:
-                kept = dice.count if only.keep is None else only.keep.kept(dice.count)[0]
-                if kept == 1:
-                    object.__setattr__(self, "_natural_at", rolled[0])
+        _settle_expression(self)
         check_value(self)
 
     @property
@@ -472,7 +669,15 @@ class Expression:
     @property
     def has_dice(self) -> bool:
         """Whether any term holds dice."""
-        return any(leaf.dice is not None or leaf.d66 for p in self.parts for leaf in p.leaves)
+        return self._constant is None
+
+    @property
+    def constant(self) -> int | None:
+        """The total when no term holds dice (``2+3``), else ``None``.
+
+        .. versionadded:: 0.1.0
+        """
+        return self._constant
 
     def length_and_work(self) -> tuple[int, int]:
         """The number of outcomes of the total, and the estimated work of its odds.
@@ -506,6 +711,8 @@ class Expression:
 
         >>> parse("1d20-1+2d4").distribution().mean()
         Fraction(29, 2)
+        >>> parse("1d6/2U").distribution().p_equal(3)
+        Fraction(1, 3)
         """
         first, *rest = self.parts
         total = first.distribution()
@@ -527,6 +734,8 @@ class Expression:
                     _set(made, "part", part)
                     _set(made, "roll", dice.roll(part.dice))  # type: ignore[arg-type]
                     _set(made, "group", None)
+                    _set(made, "steps", ())
+                    _set(made, "_done", None)
                     rolled.append(made)
                 elif kind == 0:
                     rolled.append(part._unrolled)  # pyright: ignore[reportPrivateUsage]
@@ -538,7 +747,129 @@ class Expression:
         return _result(self, tuple(rolled))
 
 
+def _settle_expression(expression: Expression) -> None:
+    """Check the sum's shape and fill in its private fields (also for the parser's sums)."""
+    parts = expression.parts
+    if not parts:
+        raise ValueError("a sum needs at least one term")
+    body = "".join(
+        _signed(part.sign, str(part), first=index == 0) for index, part in enumerate(parts)
+    )
+    _set(expression, "_body", body)
+    constants = [part._constant for part in parts]  # pyright: ignore[reportPrivateUsage]
+    if all(value is not None for value in constants):
+        _set(expression, "_constant", sum(value for value in constants if value is not None))
+    rolled = [i for i, value in enumerate(constants) if value is None]
+    if len(rolled) == 1:
+        only = parts[rolled[0]]
+        dice = only.dice
+        if dice is not None and dice.sides == 20 and not only.explode and not only.reroll:
+            kept = dice.count if only.keep is None else only.keep.kept(dice.count)[0]
+            if kept == 1 and not only.steps:
+                _set(expression, "_natural_at", rolled[0])
+    if len(parts) == 1:
+        only = parts[0]
+        dice = only.dice
+        if (
+            only.sign > 0
+            and dice is not None
+            and dice.count == 1
+            and not only.steps
+            and only.keep is None
+            and not only.explode
+            and only.reroll is None
+        ):
+            _set(expression, "_lone", True)
+
+
 _set = object.__setattr__
+
+
+def plain_part(sign: int, dice: Dice | None, number: int) -> Part:
+    """A term of plain dice (not D66) or a plain number, valid by construction.
+
+    The parser's fast path builds it without the checks that :class:`Part` runs.
+    """
+    part = object.__new__(Part)
+    _set(part, "sign", sign)
+    _set(part, "dice", dice)
+    _set(part, "number", number)
+    _set(part, "group", None)
+    _set(part, "keep", None)
+    _set(part, "explode", False)
+    _set(part, "reroll", None)
+    _set(part, "steps", ())
+    if dice is None:
+        _set(part, "_kind", 0)
+        _set(part, "_text", str(number))
+        _set(part, "_unrolled", _rolled(part, None, None))
+        _set(part, "_constant", sign * number)
+    else:
+        _set(part, "_kind", 1)
+        _set(part, "_text", "")
+        _set(part, "_unrolled", None)
+        _set(part, "_constant", None)
+    return part
+
+
+def make_part(
+    *,
+    sign: int = 1,
+    dice: Dice | None = None,
+    number: int = 0,
+    group: Expression | None = None,
+    keep: Keep | None = None,
+    explode: bool = False,
+    reroll: Reroll | None = None,
+    steps: tuple[Step, ...] = (),
+) -> Part:
+    """A term the parser has checked field by field: only its shape is checked again.
+
+    Raises:
+        ValueError: The fields do not make a term (as :class:`Part` raises).
+    """
+    part = object.__new__(Part)
+    for name, value in (
+        ("sign", sign),
+        ("dice", dice),
+        ("number", number),
+        ("group", group),
+        ("keep", keep),
+        ("explode", explode),
+        ("reroll", reroll),
+        ("steps", steps),
+        ("_kind", -1),
+        ("_text", ""),
+        ("_unrolled", None),
+        ("_constant", None),
+    ):
+        _set(part, name, value)
+    _settle_part(part)
+    return part
+
+
+def make_step(op: str, operand: Part, rounding: str) -> Step:
+    """A step the parser has checked (a factor or a divisor it has read)."""
+    step = object.__new__(Step)
+    _set(step, "op", op)
+    _set(step, "operand", operand)
+    _set(step, "rounding", rounding)
+    return step
+
+
+def plain_sum(parts: tuple[Part, ...], *, secret: bool = False, comment: str = "") -> Expression:
+    """A sum of valid terms, valid by construction (the parser's fast path)."""
+    expression = object.__new__(Expression)
+    _set(expression, "parts", parts)
+    _set(expression, "secret", secret)
+    _set(expression, "comment", comment)
+    _set(expression, "_body", "")
+    _set(expression, "_natural_at", -1)
+    _set(expression, "_lone", False)
+    _set(expression, "_constant", None)
+    _set(expression, "_lines", {})
+    _settle_expression(expression)
+    return expression
 
 
 def new_unchecked(cls: type[object], **fields: object) -> object:
@@ -554,6 +885,8 @@ def _rolled(part: Part, roll: Roll | None, group: ExpressionResult | None) -> Ro
     _set(made, "part", part)
     _set(made, "roll", roll)
     _set(made, "group", group)
+    _set(made, "steps", ())
+    _set(made, "_done", None)
     return made
 
 
@@ -561,7 +894,12 @@ def _result(expression: Expression, parts: tuple[RolledPart, ...]) -> Expression
     made = object.__new__(ExpressionResult)
     _set(made, "expression", expression)
     _set(made, "parts", parts)
+    _set(made, "_done", None)
     return made
+
+
+def _to_rolled_steps(steps: Iterable[RolledPart]) -> tuple[RolledPart, ...]:
+    return tuple(steps)
 
 
 @attrs.frozen(kw_only=True)
@@ -575,57 +913,74 @@ class RolledPart:
     #:
     #: .. versionadded:: 0.2.0
     part: Part
-    #: The faces as rolled (every explosion and reroll included, in order), or ``None``.
+    #: The faces as rolled (every explosion and reroll included, in order; two d6 for each
+    #: D66), or ``None``.
     roll: Roll | None = None
     #: The rolled sum in parentheses, for a group.
     #:
     #: .. versionadded:: 0.2.0
     group: ExpressionResult | None = None
+    #: The operand of each of the term's steps as rolled, in order.
+    #:
+    #: .. versionadded:: 0.1.0
+    steps: tuple[RolledPart, ...] = attrs.field(default=(), converter=_to_rolled_steps)
+    # The value and the text, computed once.
+    _done: tuple[int, str] | None = attrs.field(
+        init=False, default=None, eq=False, repr=False, hash=False
+    )
 
     def __attrs_post_init__(self) -> None:
         part = self.part
+        if len(self.steps) != len(part.steps) or any(
+            rolled.part != step.operand for rolled, step in zip(self.steps, part.steps, strict=True)
+        ):
+            raise ValueError(f"the steps of {part} need one rolled operand each")
         if part.group is not None:
             if self.group is None or self.roll is not None or self.group.expression != part.group:
                 raise ValueError(f"a rolled group needs the result of {part.group}")
             return
         if self.group is not None:
             raise ValueError("only a group has a rolled group")
-        if part.dice is None and not part.d66:
+        dice = part.dice
+        if dice is None:
             if self.roll is not None:
                 raise ValueError("a number has no roll")
             return
         if self.roll is None:
             raise ValueError(f"{part} needs a roll")
-        if part.d66:
-            if self.roll.dice != _D66:
-                raise ValueError("D66 is a roll of 2D6")
-        elif part.dice is not None and self.roll.dice.sides != part.dice.sides:
-            raise ValueError(f"{part} needs a roll of d{part.dice.sides}")
+        if dice.sides == D66_SIDES:
+            if self.roll.dice != Dice(2 * dice.count, 6):
+                raise ValueError(f"{part} is a roll of {2 * dice.count}D6")
+        elif self.roll.dice.sides != dice.sides:
+            raise ValueError(f"{part} needs a roll of d{dice.sides}")
         elif part.explode or part.reroll is not None:
             _read_chains(part, self.roll.faces)
-        elif self.roll.dice != part.dice:
-            raise ValueError(f"{part} needs a roll of {part.dice}")
+        elif self.roll.dice != dice:
+            raise ValueError(f"{part} needs a roll of {dice}")
 
     @property
     def sign(self) -> int:
         """``1`` if the term was added, ``-1`` if subtracted."""
         return self.part.sign
 
-    def _base(self) -> tuple[int, str]:
-        # The term's value before its sign and factor, and its text without them.
+    def _atom(self) -> tuple[int, str]:
+        # The atom's value before the steps and the sign, and its text without them.
         part = self.part
         roll = self.roll
         if self.group is not None:
-            return self.group.total, f"({self.group.detail})"
+            detail, total = self.group._detail_and_total()  # pyright: ignore[reportPrivateUsage]
+            return total, f"({detail})"
         if roll is None:
             return part.number, str(part.number)
         faces = roll.faces
-        if part.d66:
-            value = 10 * faces[0] + faces[1]
-            return value, f"{value}[{faces[0]},{faces[1]}]"
+        dice = part.dice
+        assert dice is not None
+        if dice.sides == D66_SIDES:
+            values = [10 * faces[i] + faces[i + 1] for i in range(0, len(faces), 2)]
+            value = sum(values)
+            return value, f"{value}[{','.join(map(str, values))}]"
         if part.keep is not None:
-            assert part.dice is not None
-            kept, highest = part.keep.kept(part.dice.count)
+            kept, highest = part.keep.kept(dice.count)
             order = sorted(range(len(faces)), key=lambda i: faces[i], reverse=highest)
             chosen = set(order[:kept])
             value = sum(faces[i] for i in chosen)
@@ -638,10 +993,33 @@ class RolledPart:
         value = sum(faces)
         return value, f"{value}[{','.join(map(str, faces))}]"
 
+    def _evaluated(self) -> tuple[int, str]:
+        # The signed value and the text without the sign, each computed once.
+        done = self._done
+        if done is not None:
+            return done
+        value, text = self._atom()
+        part = self.part
+        if part.steps:
+            pieces = [text]
+            for step, rolled in zip(part.steps, self.steps, strict=True):
+                operand, operand_text = rolled._evaluated()
+                if rolled.part.sign < 0:
+                    operand_text = f"-{operand_text}"
+                if step.op == "*":
+                    value *= operand
+                else:
+                    value = divided(value, operand, step.rounding)
+                pieces.append(f"{step.op}{operand_text}{step.rounding}")
+            text = "".join(pieces)
+        done = (part.sign * value, text)
+        _set(self, "_done", done)
+        return done
+
     @property
     def value(self) -> int:
         """The signed value the term adds to the total."""
-        return self.part.sign * self.part.factor * self._base()[0]
+        return self._evaluated()[0]
 
     @property
     def kept_faces(self) -> tuple[int, ...]:
@@ -664,9 +1042,7 @@ class RolledPart:
 
     def __str__(self) -> str:
         """The term as rolled without its sign: ``7[3,4]``, ``3``, ``13[6,4,3,(1)]``."""
-        text = self._base()[1]
-        factor = self.part.factor
-        return text if factor == 1 else f"{text}*{factor}"
+        return self._evaluated()[1]
 
 
 def _to_rolled_parts(parts: Iterable[RolledPart]) -> tuple[RolledPart, ...]:
@@ -712,6 +1088,11 @@ class ExpressionResult:
     >>> print(result)
     (1D20-1+2D4) ＞ 14[14]-1+5[2,3] ＞ 18
 
+    A die alone shows its total only, as BCDice does:
+
+    >>> print(parse("1d20").roll(ScriptedDice([14])))
+    (1D20) ＞ 14
+
     .. versionadded:: 0.1.0
     """
 
@@ -721,6 +1102,10 @@ class ExpressionResult:
     expression: Expression
     #: The terms as rolled, one for each term of :attr:`expression`.
     parts: tuple[RolledPart, ...] = attrs.field(converter=_to_rolled_parts)
+    # The detail and the total, computed once.
+    _done: tuple[str, int] | None = attrs.field(
+        init=False, default=None, eq=False, repr=False, hash=False
+    )
 
     def __attrs_post_init__(self) -> None:
         rolled = tuple(part.part for part in self.parts)
@@ -731,11 +1116,22 @@ class ExpressionResult:
         return self.render()
 
     @property
+    def command(self) -> Expression:
+        """The sum that was rolled (the same as :attr:`expression`).
+
+        .. versionadded:: 0.1.0
+        """
+        return self.expression
+
+    @property
     def rolls(self) -> tuple[Roll, ...]:
         """The dice rolls, in order (subtracted ones included, groups left out)."""
         return tuple(part.roll for part in self.parts if part.roll is not None)
 
     def _detail_and_total(self) -> tuple[str, int]:
+        done = self._done
+        if done is not None:
+            return done
         texts: list[str] = []
         total = 0
         for rolled in self.parts:
@@ -749,26 +1145,26 @@ class ExpressionResult:
                 else:
                     value = sum(faces)
                     text = f"{value}[{','.join(map(str, faces))}]"
+                if part.sign < 0:
+                    value = -value
             elif kind == 0:
-                value = part.number
+                value = part.number if part.sign > 0 else -part.number
                 text = part._text  # pyright: ignore[reportPrivateUsage]
             else:
-                value, text = rolled._base()  # pyright: ignore[reportPrivateUsage]
-                if part.factor != 1:
-                    value *= part.factor
-                    text = f"{text}*{part.factor}"
+                value, text = rolled._evaluated()  # pyright: ignore[reportPrivateUsage]
+            total += value
             if part.sign < 0:
-                total -= value
                 texts.append(f"-{text}")
             else:
-                total += value
                 texts.append(f"+{text}" if texts else text)
-        return "".join(texts), total
+        done = ("".join(texts), total)
+        _set(self, "_done", done)
+        return done
 
     @property
     def total(self) -> int:
         """The sum of the signed terms."""
-        return self._detail_and_total()[1]
+        return (self._done or self._detail_and_total())[1]
 
     @property
     def detail(self) -> str:
@@ -810,8 +1206,9 @@ class ExpressionResult:
             raise
         if filled is None:
             body = expression._body.replace("{", "{{").replace("}", "}}")  # pyright: ignore[reportPrivateUsage]
+            key = "notation.single" if expression._lone else "notation.sum"  # pyright: ignore[reportPrivateUsage]
             filled = lines[locale] = (
-                template("notation.sum", locale)
+                template(key, locale)
                 .replace("{command}", body)
                 .replace("{detail}", "{0}")
                 .replace("{total}", "{1}")

@@ -2,7 +2,6 @@
 
 Load the sample set, field two teams and play a game with scripted or seeded dice:
 
->>> from tabletop_rules import SeededDice
 >>> from tabletop_rules.engine import replay
 >>> from tabletop_rules.simulation import play
 >>> from tabletop_rules.skirmish import RULESET, sample_setup
@@ -13,7 +12,10 @@ True
 .. versionadded:: 0.2.0
 """
 
+from typing import TYPE_CHECKING
+
 from tabletop_rules._hypothesis import strategies_of as _strategies_of
+from tabletop_rules._lazy import lazy_attributes as _lazy_attributes
 from tabletop_rules.engine import Pass
 from tabletop_rules.skirmish._bots import (
     BOTS,
@@ -36,51 +38,57 @@ from tabletop_rules.skirmish._cards import (
     read_cards,
     sample_cards,
 )
-from tabletop_rules.skirmish._chat import CHAT_COMMANDS
-from tabletop_rules.skirmish._checks import TWO_D6, Check, Rulings, natural
-from tabletop_rules.skirmish._combat import RULESET, SkirmishRuleset
+from tabletop_rules.skirmish._checks import TWO_D6, Check, Rulings, card_check, natural
+from tabletop_rules.skirmish._combat import LOG, RULESET, SkirmishRuleset, command_label, describe
+from tabletop_rules.skirmish._combat._commands import (
+    Attack,
+    EndTurn,
+    GiveAp,
+    Prepare,
+    UseSkill,
+)
+from tabletop_rules.skirmish._combat._commands import Command as _Command
 from tabletop_rules.skirmish._combat._events import (
     Advanced,
     ApGiven,
-    Attack,
     Declared,
     Ended,
-    EndTurn,
     FirstPlayerRolled,
     GameEnded,
-    GiveAp,
     Paid,
     Passed,
-    Prepare,
     Resolved,
-    RollCheck,
     Rolled,
-    RollForFirst,
     Stepped,
     StepTaken,
+    TargetLost,
     TurnEnded,
     TurnStarted,
-    UseSkill,
 )
-from tabletop_rules.skirmish._combat._events import Command as _Command
 from tabletop_rules.skirmish._combat._events import Event as _Event
-from tabletop_rules.skirmish._combat._log import command_label, describe
 from tabletop_rules.skirmish._combat._values import (
     PLAYERS,
     Action,
     ActionKind,
+    CombatSetup,
+    CombatState,
     MarkerKind,
     Phase,
     PlacedMarker,
-    Setup,
-    State,
     Status,
     Team,
     Unit,
     home_rows,
     other,
 )
-from tabletop_rules.skirmish._decks import SAMPLE_DECKS, sample_setup, sample_team
+from tabletop_rules.skirmish._decks import (
+    SAMPLE_DECKS,
+    Deck,
+    deck_check,
+    lineup,
+    sample_setup,
+    sample_team,
+)
 from tabletop_rules.skirmish._effects import (
     ApChange,
     Damage,
@@ -95,7 +103,16 @@ from tabletop_rules.skirmish._effects import (
     Summon,
 )
 from tabletop_rules.skirmish._effects import Effect as _Effect
+from tabletop_rules.skirmish._sheet import (
+    EXAMPLE_SHEET,
+    MAX_SHEET_LENGTH,
+    format_sheet,
+    parse_sheet,
+)
 from tabletop_rules.skirmish._system import SYSTEM
+
+if TYPE_CHECKING:
+    from tabletop_rules.skirmish._chat import CHAT_COMMANDS
 
 #: Every skirmish command, a union tagged in JSON by class name.
 Command = _Command
@@ -108,6 +125,9 @@ Effect = _Effect
 __all__ = [
     "BOTS",
     "CHAT_COMMANDS",
+    "EXAMPLE_SHEET",
+    "LOG",
+    "MAX_SHEET_LENGTH",
     "PLAYERS",
     "RULESET",
     "SAMPLE_DECKS",
@@ -123,8 +143,11 @@ __all__ = [
     "Card",
     "CardSet",
     "Check",
+    "CombatSetup",
+    "CombatState",
     "Command",
     "Damage",
+    "Deck",
     "Declared",
     "Effect",
     "EndTurn",
@@ -149,20 +172,17 @@ __all__ = [
     "Replace",
     "Resolved",
     "Role",
-    "RollCheck",
-    "RollForFirst",
     "Rolled",
     "Rulings",
-    "Setup",
     "Skill",
     "SkirmishRuleset",
-    "State",
     "Status",
     "Step",
     "StepTaken",
     "Stepped",
     "Summon",
     "Target",
+    "TargetLost",
     "Team",
     "Timing",
     "TurnEnded",
@@ -170,15 +190,20 @@ __all__ = [
     "Unit",
     "UseSkill",
     "Versus",
+    "card_check",
     "command_label",
+    "deck_check",
     "describe",
     "dump_cards",
+    "format_sheet",
     "greedy_bot",
     "home_rows",
+    "lineup",
     "load_cards",
     "natural",
     "odds",
     "other",
+    "parse_sheet",
     "random_bot",
     "read_cards",
     "sample_cards",
@@ -188,7 +213,13 @@ __all__ = [
 ]
 
 
-# st.from_type(Card) and st.from_type(Setup) draw from tabletop_rules.skirmish.strategies.
+if not TYPE_CHECKING:
+    # The chat commands need the notation, which most users of the skirmish never import.
+    __getattr__ = _lazy_attributes(__name__, {"CHAT_COMMANDS": f"{__name__}._chat"})
+
+
+# st.from_type(Card), (CombatSetup) and (Deck) draw from tabletop_rules.skirmish.strategies.
 _register_hypothesis_strategies = _strategies_of(
-    "tabletop_rules.skirmish.strategies", [(Card, "cards"), (Setup, "setups")]
+    "tabletop_rules.skirmish.strategies",
+    [(Card, "cards"), (CombatSetup, "setups"), (Deck, "characters")],
 )

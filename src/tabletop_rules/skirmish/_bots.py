@@ -22,14 +22,15 @@ from typing import Any, Final, cast
 
 import attrs
 
-from tabletop_rules._arguments import checked_ruleset, checked_whole, shown, wrong_type
+from tabletop_rules.arguments import checked_ruleset, checked_whole, shown, wrong_type
 from tabletop_rules.engine import Pass, Ruleset
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.simulation import Bot, Estimate, Simulator, random_bot, win_rates
 from tabletop_rules.simulation import simulate as _simulate
-from tabletop_rules.skirmish._cards import Card, Target, sample_cards
+from tabletop_rules.skirmish._cards import Card, Skill, Target, sample_cards
 from tabletop_rules.skirmish._checks import Rulings
-from tabletop_rules.skirmish._combat._events import (
+from tabletop_rules.skirmish._combat import RULESET
+from tabletop_rules.skirmish._combat._commands import (
     Attack,
     Command,
     EndTurn,
@@ -37,15 +38,15 @@ from tabletop_rules.skirmish._combat._events import (
     Prepare,
     UseSkill,
 )
-from tabletop_rules.skirmish._combat._flow import RULESET
-from tabletop_rules.skirmish._combat._rules import action_check, distance, skill_of
+from tabletop_rules.skirmish._combat._terms import action_check, distance
 from tabletop_rules.skirmish._combat._values import (
     PLAYERS,
     Action,
     ActionKind,
-    Setup,
-    State,
+    CombatSetup,
+    CombatState,
     Team,
+    Unit,
     other,
 )
 from tabletop_rules.skirmish._decks import SAMPLE_DECKS, team_of
@@ -55,6 +56,7 @@ from tabletop_rules.skirmish._effects import (
     Heal,
     Marker,
     Modify,
+    Move,
     Remove,
     Replace,
     Role,
@@ -64,10 +66,11 @@ from tabletop_rules.skirmish._effects import (
 __all__ = ["BOTS", "SIMULATOR", "Versus", "greedy_bot", "odds", "random_bot", "simulate"]
 
 
-def odds(state: State, command: Command) -> Fraction | None:
+def odds(state: CombatState, command: Command) -> Fraction | None:
     """The exact chance that *command*'s check succeeds as things stand.
 
-    It is known before any AP is paid; ``None`` for a command that makes no check.
+    It is known before any AP is paid; ``None`` for a command that makes no check (or names
+    a character or a skill the game does not have).
 
     Raises:
         InvalidData: *state* is no skirmish state (path ``$.state``), or *command* no
@@ -81,69 +84,157 @@ def odds(state: State, command: Command) -> Fraction | None:
     return _odds(state, command)
 
 
-def _odds(state: State, command: Command) -> Fraction | None:
-    if isinstance(command, Attack):
-        action = Action(kind=ActionKind.ATTACK, unit=command.unit, target=command.target)
-    elif isinstance(command, UseSkill):
-        unit = state.find(command.unit)
-        if unit is None or not skill_of(unit, command.skill).check:
-            return None
-        action = Action(
-            kind=ActionKind.SKILL, unit=command.unit, skill=command.skill, target=command.target
-        )
-    else:
+def _skill(unit: Unit, index: int) -> Skill | None:
+    skills = unit.card.skills
+    return skills[index] if 0 <= index < len(skills) else None
+
+
+def _attack_odds(state: CombatState, command: Attack) -> Fraction | None:
+    actor, target = state.find(command.unit), state.find(command.target)
+    if actor is None or target is None:
         return None
-    return action_check(state, action).probability()
+    action = Action(kind=ActionKind.ATTACK, unit=command.unit, target=command.target)
+    return action_check(state, action, actor, target).probability()
 
 
-def _value(state: State, command: Command) -> Fraction:
+def _skill_odds(state: CombatState, command: UseSkill) -> Fraction | None:
+    actor, target = state.find(command.unit), state.find(command.target)
+    if actor is None or target is None:
+        return None
+    skill = _skill(actor, command.skill)
+    if skill is None or not skill.check:
+        return None
+    action = Action(
+        kind=ActionKind.SKILL, unit=command.unit, skill=command.skill, target=command.target
+    )
+    return action_check(state, action, actor, target).probability()
+
+
+#: The odds of each command type that can make a check.
+_ODDS: Final[Mapping[type[Any], Callable[[CombatState, Any], Fraction | None]]] = MappingProxyType(
+    {Attack: _attack_odds, UseSkill: _skill_odds}
+)
+
+
+def _odds(state: CombatState, command: Command) -> Fraction | None:
+    found = _ODDS.get(type(command))
+    return None if found is None else found(state, command)
+
+
+class _Worth:
+    """What the greedy bot reads to weigh one effect of a skill."""
+
+    __slots__ = ("command", "skill", "state", "target")
+
+    def __init__(
+        self, state: CombatState, command: UseSkill, skill: Skill, target: Unit | None
+    ) -> None:
+        self.state = state
+        self.command = command
+        self.skill = skill
+        self.target = target
+
+
+def _damage_worth(work: _Worth, effect: Damage) -> Fraction:
+    return Fraction(effect.amount)
+
+
+def _heal_worth(work: _Worth, effect: Heal) -> Fraction:
+    target = work.target
+    return Fraction(0 if target is None else min(effect.amount, target.card.hp - target.hp))
+
+
+def _remove_worth(work: _Worth, effect: Remove) -> Fraction:
+    return Fraction(0 if work.target is None else work.target.hp)
+
+
+def _card_worth(work: _Worth, effect: Summon | Replace) -> Fraction:
+    return Fraction(2)
+
+
+def _move_worth(work: _Worth, effect: Move) -> Fraction:
+    return Fraction(0)  # where a move helps is more than the greedy bot weighs
+
+
+def _marker_worth(work: _Worth, effect: Marker) -> Fraction:
+    return Fraction(1)
+
+
+def _ap_worth(work: _Worth, effect: ApChange) -> Fraction:
+    return Fraction(effect.amount, 2) * (1 if work.skill.target is Target.ALLY else -1)
+
+
+def _modify_worth(work: _Worth, effect: Modify) -> Fraction:
+    state = work.state
+    mine = state.unit(work.command.unit).owner
+    top = state.stack.frames[-1].pending.pending if state.stack.frames else None
+    helps = (
+        top is not None
+        and top.result is None
+        and ((state.unit(top.unit).owner == mine) == (effect.role is Role.ACTOR))
+    )
+    return Fraction(effect.amount if helps and effect.amount > 0 else -1)
+
+
+#: The greedy bot's worth of each kind of effect, roughly in hp.
+_EFFECT_WORTH: Final[Mapping[type[Any], Callable[[_Worth, Any], Fraction]]] = MappingProxyType(
+    {
+        Damage: _damage_worth,
+        Heal: _heal_worth,
+        Remove: _remove_worth,
+        Summon: _card_worth,
+        Replace: _card_worth,
+        Marker: _marker_worth,
+        Move: _move_worth,
+        ApChange: _ap_worth,
+        Modify: _modify_worth,
+    }
+)
+
+
+def _attack_value(state: CombatState, command: Attack) -> Fraction:
+    unit = state.unit(command.unit)
+    hit = _odds(state, command) or Fraction(0)
+    return hit * (unit.card.atk + unit.bonus("atk"))
+
+
+def _skill_value(state: CombatState, command: UseSkill) -> Fraction:
+    unit = state.unit(command.unit)
+    skill = _skill(unit, command.skill)
+    if skill is None:
+        return Fraction(0)
+    chance = _odds(state, command)
+    work = _Worth(state, command, skill, state.find(command.target))
+    worth = sum(
+        (_EFFECT_WORTH[type(effect)](work, effect) for effect in skill.effects), Fraction(0)
+    )
+    cost = Fraction(skill.cost, 4)
+    return (worth if chance is None else worth * chance) - cost
+
+
+def _give_value(state: CombatState, command: GiveAp) -> Fraction:
+    return Fraction(1, 2)
+
+
+#: The greedy bot's worth of each command type it weighs (the others are worth 0).
+_VALUES: Final[Mapping[type[Any], Callable[[CombatState, Any], Fraction]]] = MappingProxyType(
+    {Attack: _attack_value, UseSkill: _skill_value, GiveAp: _give_value}
+)
+
+
+def _value(state: CombatState, command: Command) -> Fraction:
     """The greedy bot's worth of a command: expected damage done and hp saved, roughly."""
-    if isinstance(command, Attack):
-        unit = state.unit(command.unit)
-        hit = _odds(state, command) or Fraction(0)
-        return hit * (unit.card.atk + unit.bonus("atk"))
-    if isinstance(command, UseSkill):
-        unit = state.unit(command.unit)
-        skill = skill_of(unit, command.skill)
-        chance = _odds(state, command)
-        worth = Fraction(0)
-        target = state.find(command.target)
-        for effect in skill.effects:
-            if isinstance(effect, Damage):
-                worth += effect.amount
-            elif isinstance(effect, Heal) and target is not None:
-                worth += min(effect.amount, target.card.hp - target.hp)
-            elif isinstance(effect, Remove) and target is not None:
-                worth += target.hp
-            elif isinstance(effect, Summon | Replace):
-                worth += 2
-            elif isinstance(effect, Marker):
-                worth += 1
-            elif isinstance(effect, ApChange):
-                worth += Fraction(effect.amount, 2) * (1 if skill.target is Target.ALLY else -1)
-            elif isinstance(effect, Modify):
-                mine = state.unit(command.unit).owner
-                top = state.stack.top.pending.pending if state.stack.frames else None
-                helps = (
-                    top is not None
-                    and top.result is None
-                    and ((state.unit(top.unit).owner == mine) == (effect.role is Role.ACTOR))
-                )
-                worth += effect.amount if helps and effect.amount > 0 else -1
-        cost = Fraction(skill.cost, 4)
-        return (worth if chance is None else worth * chance) - cost
-    if isinstance(command, GiveAp):
-        return Fraction(1, 2)
-    return Fraction(0)
+    found = _VALUES.get(type(command))
+    return Fraction(0) if found is None else found(state, command)
 
 
-def greedy_bot(ruleset: Ruleset[Any, Any, Any, Any], state: State, rng: random.Random) -> Any:
+def greedy_bot(ruleset: Ruleset[Any, Any, Any, Any], state: CombatState, rng: random.Random) -> Any:
     """A bot that plays the command of best expected worth by exact odds.
 
     On its turn it attacks or uses the skill whose success chance times its effect is the
     highest; with nothing worth doing, it prepares (moving toward the enemy when no enemy is
     in reach) and then ends the turn.
-    In a window it responds only when a response helps its side, and rolls when asked.
+    In a window it responds only when a response helps its side.
 
     Raises:
         InvalidData: *ruleset* is no ruleset (path ``$.ruleset``), or *state* no skirmish
@@ -166,9 +257,9 @@ def greedy_bot(ruleset: Ruleset[Any, Any, Any, Any], state: State, rng: random.R
     if best is not None:
         return best
     for command in commands:
-        if isinstance(command, Pass):
+        if type(command) is Pass:
             return command
-    prepares = [c for c in commands if isinstance(c, Prepare)]
+    prepares = [c for c in commands if type(c) is Prepare]
     if prepares:
         enemies = state.standing(other(actors[0]))
 
@@ -179,7 +270,7 @@ def greedy_bot(ruleset: Ruleset[Any, Any, Any, Any], state: State, rng: random.R
             return min((distance(moved, e) for e in enemies), default=0)
 
         return min(prepares, key=reach)
-    return next(c for c in commands if isinstance(c, EndTurn))
+    return next(c for c in commands if type(c) is EndTurn)
 
 
 @attrs.frozen
@@ -273,7 +364,7 @@ def simulate(  # noqa: PLR0917 - the issue's signature
         checked_whole(seed, "$.seed")
     teams = (_team(deck_a, PLAYERS[0], "$.deck_a"), _team(deck_b, PLAYERS[1], "$.deck_b"))
     chosen = _bots(bots)
-    setup = Setup(
+    setup = CombatSetup(
         teams=teams,
         library=(*sample_cards().cards, *library),
         rulings=rulings or Rulings(),
@@ -281,7 +372,7 @@ def simulate(  # noqa: PLR0917 - the issue's signature
     RULESET.start(setup)  # refuse a setup that brings in unknown cards, here
     # A kit ruleset's ClassVar names do not match the protocol's read-only properties for
     # pyright; it is a Ruleset all the same.
-    ruleset = cast("Ruleset[Setup, Any, Any, Any]", RULESET)
+    ruleset = cast("Ruleset[CombatSetup, Any, Any, Any]", RULESET)
     played = _simulate(
         ruleset,
         [setup] * games,

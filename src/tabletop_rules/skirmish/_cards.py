@@ -34,7 +34,7 @@ import enum
 import functools
 import json
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Final, Literal, cast
 
 import attrs
@@ -188,16 +188,29 @@ class Card:
 
 
 @attrs.frozen
-class CardSet:
-    """A set of cards by id, as loaded from a file.
+class CardSet(Mapping[str, Card]):
+    """A set of cards by id, as loaded from a file: a read-only mapping from id to card.
+
+    >>> from tabletop_rules import skirmish
+    >>> cards = skirmish.sample_cards()
+    >>> list(cards)[:2], cards["ember_knight"].name, len(cards) == len(cards.cards)
+    (['ember_knight', 'stone_warden'], 'Ember Knight', True)
 
     .. versionadded:: 0.2.0
+    .. versionchanged:: 0.1.0
+       A :class:`~collections.abc.Mapping`: iterating gives the ids in file order (it raised
+       ``KeyError: 0``), with ``len``, ``keys``, ``values``, ``items`` and ``get``.
     """
 
     #: The cards in file order.
     cards: tuple[Card, ...]
 
     def __getitem__(self, card_id: str) -> Card:
+        """The card *card_id*.
+
+        Raises:
+            KeyError: No card has that id (as from any mapping).
+        """
         for card in self.cards:
             if card.id == card_id:
                 return card
@@ -205,6 +218,12 @@ class CardSet:
 
     def __contains__(self, card_id: object) -> bool:
         return any(card.id == card_id for card in self.cards)
+
+    def __iter__(self) -> Iterator[str]:
+        return (card.id for card in self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -529,12 +548,17 @@ def _skill_data(skill: Skill) -> dict[str, object]:
     return data
 
 
-def dump_cards(cards: Iterable[Card]) -> str:
-    """The JSON card file of *cards*, which :func:`load_cards` reads back equal.
+def dump_cards(cards: Iterable[Card] | CardSet) -> str:
+    """The JSON card file of *cards* (a :class:`CardSet` or cards): :func:`load_cards` reads it.
 
     Raises:
         InvalidData: *cards* is no list of :class:`Card` (path ``$.cards``).
+
+    .. versionchanged:: 0.1.0
+       Takes a :class:`CardSet` too (its cards; iterating one gives its ids).
     """
+    if isinstance(cards, CardSet):
+        cards = cards.cards
     cards = checked_items(cards, Card, "$.cards", "skirmish.Card")
     data = {
         "card": [

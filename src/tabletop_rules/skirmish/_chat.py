@@ -15,8 +15,7 @@ import re
 from typing import Final
 
 from tabletop_rules.checks import Term
-from tabletop_rules.notation import ChatCommand
-from tabletop_rules.notation._systems import SIGNED, signed_total, unreadable
+from tabletop_rules.notation import SIGNED, ChatCommand, signed_total, unreadable
 from tabletop_rules.skirmish._checks import Check
 
 __all__ = ["CHAT_COMMANDS"]

@@ -17,15 +17,24 @@ from typing import Final
 
 import attrs
 
-from tabletop_rules._arguments import tupled, wrong_type
+from tabletop_rules.arguments import checked, checked_whole, tupled, wrong_type
 from tabletop_rules.checks import CheckResult, Comparison, Opposition, Outcome, Term
 from tabletop_rules.dice import Dice, DiceSource, Roll
+from tabletop_rules.errors import InvalidData
 from tabletop_rules.odds import Distribution
+from tabletop_rules.skirmish._cards import Card
 
-__all__ = ["TWO_D6", "Check", "Rulings", "natural"]
+__all__ = ["TWO_D6", "Check", "Rulings", "card_check", "natural"]
 
 #: The dice of every check (SK-23, SK-24).
 TWO_D6: Final = Dice(2, 6)
+# Read at every check, once: an enum class's attribute is a slow lookup.
+_FAILS: Final = Outcome.AUTOMATIC_FAILURE
+_SUCCEEDS: Final = Outcome.AUTOMATIC_SUCCESS
+_GREATER: Final = Comparison.GREATER
+#: The labels of a check and of its opposing roll.
+_ACTION: Final = "skirmish.check.action"
+_DEFENSE: Final = "skirmish.check.defense"
 
 
 @attrs.frozen(kw_only=True)
@@ -65,9 +74,9 @@ def natural(roll: Roll) -> Outcome | None:
     except AttributeError:
         raise wrong_type("$.roll", "dice.Roll", roll) from None
     if faces == (1, 1):
-        return Outcome.AUTOMATIC_FAILURE
+        return _FAILS
     if faces == (6, 6):
-        return Outcome.AUTOMATIC_SUCCESS
+        return _SUCCEEDS
     return None
 
 
@@ -134,39 +143,86 @@ class Check:
         """The result of the given rolls (*defender* is ``None`` after an actor's natural).
 
         Raises:
-            ValueError: The defender's roll is missing, or given after a natural.
+            InvalidData: The defender's roll is missing, or given after a natural (path
+                ``$.defender``).
         """
         decided = natural(actor)
         if (defender is None) != (decided is not None):
-            raise ValueError("the defender rolls exactly when the actor's roll is not natural")
+            raise InvalidData(
+                "$.defender", "the defender rolls exactly when the actor's roll is not natural"
+            )
+        return self._judged(actor, defender, decided)
+
+    def _judged(self, actor: Roll, defender: Roll | None, decided: Outcome | None) -> CheckResult:
         against = Opposition(
             rolls=() if defender is None else (defender,),
             terms=self.defender,
-            label="skirmish.check.defense",
+            label=_DEFENSE,
         )
         outcome = decided
         if outcome is None and defender is not None and self.rulings.defender_naturals:
             opposing = natural(defender)
             if opposing is not None:
-                outcome = (
-                    Outcome.AUTOMATIC_SUCCESS
-                    if opposing is Outcome.AUTOMATIC_FAILURE
-                    else Outcome.AUTOMATIC_FAILURE
-                )
-        if outcome is None:
-            high = actor.total + self.actor_bonus > against.value
-            outcome = Outcome.SUCCESS if high else Outcome.FAILURE
+                outcome = _SUCCEEDS if opposing is _FAILS else _FAILS
+        if outcome is None:  # the plain comparison: the core's quick way to build the result
+            return CheckResult.judged(
+                rolls=(actor,),
+                terms=self.actor,
+                comparison=_GREATER,
+                against=against,
+                label=_ACTION,
+            )
         return CheckResult(
             rolls=(actor,),
             terms=self.actor,
-            comparison=Comparison.GREATER,
+            comparison=_GREATER,
             against=against,
             outcome=outcome,
-            label="skirmish.check.action",
+            label=_ACTION,
         )
 
     def resolve(self, dice: DiceSource) -> CheckResult:
         """Roll the actor's 2D6, then (unless it is natural) the defender's, and judge."""
         actor = dice.roll(TWO_D6)
-        defender = None if natural(actor) is not None else dice.roll(TWO_D6)
-        return self.judge(actor, defender)
+        decided = natural(actor)
+        return self._judged(actor, None if decided is not None else dice.roll(TWO_D6), decided)
+
+
+def card_check(
+    actor: Card,
+    target: Card,
+    *,
+    distance: int = 0,
+    actor_bonus: int = 0,
+    defender_bonus: int = 0,
+    rulings: Rulings | None = None,
+) -> Check:
+    """The check of the card *actor* against the card *target*, outside a game.
+
+    The actor adds its skl and takes −1 a row of *distance* (SK-06, SK-23), the target adds
+    its def (SK-24); each side may add a modifier.
+
+    >>> from tabletop_rules.skirmish import card_check, sample_cards
+    >>> cards = sample_cards()
+    >>> card_check(cards["ember_knight"], cards["wind_archer"], distance=1).probability()
+    Fraction(5, 9)
+
+    Raises:
+        InvalidData: *actor* or *target* is no :class:`Card` (path ``$.actor`` or
+            ``$.target``), or a number is no ``int`` (``$.<name>``).
+
+    .. versionadded:: 0.1.0
+    """
+    checked(actor, Card, "$.actor", "skirmish.Card")
+    checked(target, Card, "$.target", "skirmish.Card")
+    mine = [Term("skirmish.term.skl", actor.skl)]
+    theirs = [Term("skirmish.term.def", target.defense)]
+    if checked_whole(distance, "$.distance"):
+        mine.append(Term("skirmish.term.distance", -distance))
+    if checked_whole(actor_bonus, "$.actor_bonus"):
+        mine.append(Term("skirmish.term.modifier", actor_bonus))
+    if checked_whole(defender_bonus, "$.defender_bonus"):
+        theirs.append(Term("skirmish.term.modifier", defender_bonus))
+    if rulings is None:
+        rulings = Rulings()
+    return Check(actor=mine, defender=theirs, rulings=checked(rulings, Rulings, "$.rulings"))

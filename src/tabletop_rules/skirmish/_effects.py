@@ -14,7 +14,8 @@ from typing import Final
 
 import attrs
 
-from tabletop_rules._arguments import a_flag, a_text, a_whole, an_instance
+from tabletop_rules.arguments import a_flag, a_text, a_whole, an_instance
+from tabletop_rules.errors import InvalidData
 
 __all__ = [
     "MARKER_DURATIONS",
@@ -132,7 +133,7 @@ class MarkerEffect:
 
 def _says_something(instance: object, attribute: object, value: MarkerEffect) -> None:
     if value.empty:
-        raise ValueError("a marker must say what it does (SK-44)")
+        raise InvalidData("$.effect", "a marker must say what it does (SK-44)")
 
 
 @attrs.frozen(kw_only=True)

@@ -1,4 +1,4 @@
-"""Hypothesis strategies for skirmish: valid cards, card files and game setups."""
+"""Hypothesis strategies for skirmish: valid cards, decks and game setups."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from tabletop_rules.skirmish._cards import Card, Skill, Step, Target, Timing, sample_cards
 from tabletop_rules.skirmish._checks import Rulings
-from tabletop_rules.skirmish._combat._values import PLAYERS, Setup, Team, home_rows
+from tabletop_rules.skirmish._combat._values import PLAYERS, CombatSetup, Team, home_rows
+from tabletop_rules.skirmish._decks import SAMPLE_DECKS, Deck
 from tabletop_rules.skirmish._effects import (
     ApChange,
     Damage,
@@ -22,7 +23,7 @@ from tabletop_rules.skirmish._effects import (
     Role,
 )
 
-__all__ = ["cards", "setups"]
+__all__ = ["cards", "characters", "setups"]
 
 _IDS = st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789_-", min_size=1, max_size=12)
 _NAMES = st.text(alphabet="abcdefgh ABCDEFGH騎士弓兵", min_size=1, max_size=20).filter(
@@ -93,7 +94,7 @@ def cards(*, max_skills: int = 2) -> st.SearchStrategy[Card]:
 
 
 @st.composite
-def _setups(draw: st.DrawFn, sample: bool) -> Setup:
+def _setups(draw: st.DrawFn, sample: bool) -> CombatSetup:
     pool = sample_cards()
     teams: list[Team] = []
     for player in PLAYERS:
@@ -114,10 +115,10 @@ def _setups(draw: st.DrawFn, sample: bool) -> Setup:
             last_turn=st.integers(1, 12),
         )
     )
-    return Setup(teams=tuple(teams), library=pool.cards, rulings=rulings)
+    return CombatSetup(teams=tuple(teams), library=pool.cards, rulings=rulings)
 
 
-def setups(*, sample: bool = True) -> st.SearchStrategy[Setup]:
+def setups(*, sample: bool = True) -> st.SearchStrategy[CombatSetup]:
     """Valid game setups: three cards a side on random rows of their own, random readings.
 
     Args:
@@ -127,3 +128,13 @@ def setups(*, sample: bool = True) -> st.SearchStrategy[Setup]:
     .. versionadded:: 0.2.0
     """
     return _setups(sample)
+
+
+def characters() -> st.SearchStrategy[Deck]:
+    """Valid decks of three sample cards (a sample deck now and then): what a sheet holds.
+
+    .. versionadded:: 0.1.0
+    """
+    ids = sample_cards().ids
+    drawn = st.lists(st.sampled_from(ids), min_size=3, max_size=3).map(lambda i: Deck(tuple(i)))
+    return st.one_of(st.sampled_from(tuple(SAMPLE_DECKS)).map(Deck.sample), drawn)

@@ -6,10 +6,9 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from tabletop_rules.checks import Term
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.skirmish._cards import sample_cards
-from tabletop_rules.skirmish._checks import Check
+from tabletop_rules.skirmish._checks import card_check
 
 if TYPE_CHECKING:
     from tabletop_rules.notation import SystemCheck
@@ -27,16 +26,13 @@ def _card_check(spec: CheckSpec) -> SystemCheck:
         if spec.sheet(index) not in cards:
             known = ", ".join(cards.ids)
             raise InvalidData(f"{spec.where}.sheets[{index}]", f"not a sample card; known: {known}")
-    actor, target = cards[spec.sheet(0)], cards[spec.sheet(1)]
-    mine = [Term("skirmish.term.skl", actor.skl)]
-    theirs = [Term("skirmish.term.def", target.defense)]
-    distance = spec.integer("distance")
-    if distance:
-        mine.append(Term("skirmish.term.distance", -distance))
-    for name, terms in (("actor_bonus", mine), ("defender_bonus", theirs)):
-        if spec.integer(name):
-            terms.append(Term("skirmish.term.modifier", spec.integer(name)))
-    return Check(actor=mine, defender=theirs)
+    return card_check(
+        cards[spec.sheet(0)],
+        cards[spec.sheet(1)],
+        distance=spec.integer("distance"),
+        actor_bonus=spec.integer("actor_bonus"),
+        defender_bonus=spec.integer("defender_bonus"),
+    )
 
 
 #: The checks a rule vector may build (``check = "cards"``), by name.

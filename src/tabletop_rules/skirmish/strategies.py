@@ -1,4 +1,4 @@
-"""Public Hypothesis strategies for skirmish: valid cards and game setups.
+"""Public Hypothesis strategies for skirmish: valid cards, decks and game setups.
 
 This module imports Hypothesis (install the ``hypothesis`` extra); ``tabletop_rules.skirmish``
 itself never imports it.
@@ -18,9 +18,9 @@ With Hypothesis imported, ``st.from_type(skirmish.Card)`` draws from :func:`card
 from tabletop_rules._hypothesis import require_hypothesis
 
 try:
-    from tabletop_rules.skirmish._strategies import cards, setups
+    from tabletop_rules.skirmish._strategies import cards, characters, setups
 except ImportError as error:
     require_hypothesis(__name__, error)
     raise
 
-__all__ = ["cards", "setups"]
+__all__ = ["cards", "characters", "setups"]

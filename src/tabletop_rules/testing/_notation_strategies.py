@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
+import attrs
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 from hypothesis.strategies import SearchStrategy
 
 from tabletop_rules.dice import Dice
 from tabletop_rules.notation import (
+    TALLY_SIDES,
+    Calculation,
     Check,
+    Choice,
     Command,
     CountRoll,
+    D66Roll,
     Expression,
     Keep,
     Limits,
@@ -20,16 +25,25 @@ from tabletop_rules.notation import (
     Relation,
     Repeat,
     Reroll,
+    RerollCount,
+    Step,
+    Tally,
+    UpperRoll,
 )
+from tabletop_rules.notation._arithmetic import read_formula
+from tabletop_rules.notation._pools import rerolls_forever
 
 __all__ = ["chat_messages", "notation_commands", "notation_texts"]
 
 _SIDES = (2, 3, 4, 6, 8, 10, 12, 20, 100)
 _COMMENTS = ("attack", "fire bolt", "攻撃", "攻擊 哥布林", "for the goblin", "3 times", "(test)")
+_ITEMS = ("sword", "axe", "bow", "劍", "弓", "剣", "A()", "B[]", "north-east", "1", "2")
+_ROUNDINGS = ("", "U", "R", "F")
 _DEFAULTS = Limits()
 # Values are built under these, then held to the defaults as a whole.
-_BUILDING = Limits(max_dice=10_000, max_terms=1_000, max_repeats=1_000, max_work=10**12)
-
+_BUILDING = Limits(
+    max_dice=10_000, max_terms=1_000, max_repeats=1_000, max_work=10**12, max_items=1_000
+)
 # Ordinary chat a bot sees: none of it starts with a die.
 _CHAT = (
     "hello",
@@ -68,52 +82,70 @@ def _check_bound(name: str, value: object, minimum: int) -> None:
 
 
 @st.composite
-def _dice_part(draw: st.DrawFn, max_dice: int, max_sides: int, sign: int) -> Part:
+def _dice_part(draw: st.DrawFn, max_dice: int, max_sides: int) -> Part:
     count = draw(st.integers(1, max_dice))
     sides = draw(st.sampled_from([s for s in _SIDES if s <= max_sides] or [max_sides]))
     dice = Dice(count, sides)
-    modifier = draw(st.sampled_from(("plain", "keep", "explode", "reroll")))
+    modifier = draw(st.sampled_from(("plain", "plain", "keep", "explode", "reroll", "d66")))
+    if modifier == "d66":
+        return Part(dice=Dice(min(count, 2), 66))
     if modifier == "keep" and count > 1:
         kind: Literal["KH", "KL", "DH", "DL"] = draw(st.sampled_from(("KH", "KL", "DH", "DL")))
         amount = draw(st.integers(1, count if kind in ("KH", "KL") else count - 1))
-        return Part(sign=sign, dice=dice, keep=Keep(kind=kind, count=amount))
+        return Part(dice=dice, keep=Keep(kind=kind, count=amount))
     if modifier == "explode" and count <= 2 and 1 < sides <= 20:
-        return Part(sign=sign, dice=dice, explode=True)
+        return Part(dice=dice, explode=True)
     if modifier == "reroll" and sides > 1 and count <= 3:
         face = draw(st.integers(1, sides))
-        return Part(sign=sign, dice=dice, reroll=Reroll(face=face, once=draw(st.booleans())))
-    return Part(sign=sign, dice=dice)
+        return Part(dice=dice, reroll=Reroll(face=face, once=draw(st.booleans())))
+    return Part(dice=dice)
+
+
+@st.composite
+def _atom(draw: st.DrawFn, max_dice: int, max_sides: int, depth: int, *, dice: bool) -> Part:
+    choices = ["dice", "dice"] + (["group"] if depth else [])
+    if not dice:
+        choices.append("number")
+    kind = draw(st.sampled_from(choices))
+    if kind == "number":
+        return Part(number=draw(st.integers(0, 20)))
+    if kind == "group":
+        return Part(group=draw(_expression(max_dice, max_sides, max_terms=2, depth=depth - 1)))
+    return draw(_dice_part(max_dice, max_sides))
+
+
+def _number(value: int) -> Part:
+    return Part(sign=-1 if value < 0 else 1, number=abs(value))
 
 
 @st.composite
 def _part(draw: st.DrawFn, max_dice: int, max_sides: int, depth: int, *, dice: bool) -> Part:
     sign = draw(st.sampled_from((1, -1)))
-    choices = ["dice", "dice", "d66"] + (["group"] if depth else [])
-    if not dice:
-        choices.append("number")
-    kind = draw(st.sampled_from(choices))
-    if kind == "number":
-        part = Part(sign=sign, number=draw(st.integers(0, 20)))
-    elif kind == "d66":
-        part = Part(sign=sign, d66=True)
-    elif kind == "group":
-        inner = draw(_expression(max_dice, max_sides, max_terms=2, depth=depth - 1))
-        part = Part(sign=sign, group=inner)
+    steps: list[Step] = []
+    if dice and draw(st.integers(0, 5)) == 0:
+        # A number first, the dice after it: 3*2D6.
+        base = Part(number=draw(st.integers(1, 4)))
+        steps.append(Step(op="*", operand=draw(_dice_part(max_dice, max_sides))))
     else:
-        part = draw(_dice_part(max_dice, max_sides, sign))
-    if draw(st.integers(0, 4)) == 0:
-        return Part(
-            sign=part.sign,
-            dice=part.dice,
-            number=part.number,
-            d66=part.d66,
-            group=part.group,
-            factor=draw(st.integers(2, 4)),
-            keep=part.keep,
-            explode=part.explode,
-            reroll=part.reroll,
-        )
-    return part
+        base = draw(_atom(max_dice, max_sides, depth, dice=dice))
+    for _ in range(draw(st.integers(0, 2)) if draw(st.integers(0, 2)) == 0 else 0):
+        if draw(st.booleans()):
+            factor = draw(st.integers(-4, 4).filter(bool))
+            steps.append(Step(op="*", operand=_number(factor)))
+        else:
+            divisor = draw(st.integers(-4, 10).filter(bool))
+            rounding = draw(st.sampled_from(_ROUNDINGS))
+            steps.append(Step(op="/", operand=_number(divisor), rounding=rounding))  # type: ignore[arg-type]
+    return Part(
+        sign=sign,
+        dice=base.dice,
+        number=base.number,
+        group=base.group,
+        keep=base.keep,
+        explode=base.explode,
+        reroll=base.reroll,
+        steps=steps,
+    )
 
 
 @st.composite
@@ -125,26 +157,137 @@ def _expression(
     others = draw(st.lists(_part(max_dice, max_sides, depth, dice=False), max_size=max_terms - 1))
     at = draw(st.integers(0, len(others)))
     parts = [*others[:at], first, *others[at:]]
-    if parts[0] is not first and parts[0].sign < 0 and parts[0].number == 0:
-        parts[0] = Part(number=parts[0].number)
+    if parts[0] is not first and parts[0].sign < 0 and parts[0].constant == 0:
+        parts[0] = Part(number=parts[0].number, steps=parts[0].steps)
     return Expression(parts)
 
 
 def _number_side(draw: st.DrawFn) -> Expression:
-    return Expression((Part(number=draw(st.integers(0, 30))),))
+    return Expression((_number(draw(st.integers(-3, 30))),))
+
+
+def _pools(draw: st.DrawFn, max_dice: int, sides: tuple[int, ...]) -> tuple[Dice, ...]:
+    count = draw(st.integers(1, 2))
+    return tuple(
+        Dice(draw(st.integers(1, max_dice * 2)), draw(st.sampled_from(sides))) for _ in range(count)
+    )
+
+
+def _counting(draw: st.DrawFn, max_dice: int) -> CountRoll:
+    dice = _pools(draw, max_dice, _SIDES)
+    if draw(st.booleans()):
+        return CountRoll(dice=dice)
+    relation = draw(st.sampled_from(list(Relation)))
+    return CountRoll(dice=dice, relation=relation, target=draw(st.integers(-1, dice[0].sides)))
+
+
+def _reroll_count(draw: st.DrawFn, max_dice: int) -> RerollCount:
+    dice = _pools(draw, max_dice, (4, 6, 8, 10, 12, 20))
+    reroll = draw(st.sampled_from(list(Relation)))
+    sides = [pool.sides for pool in dice]
+    at = draw(
+        st.integers(0, max(sides) + 1).filter(
+            lambda value: not any(rerolls_forever(reroll, value, s) for s in sides)
+        )
+    )
+    if draw(st.booleans()):
+        return RerollCount(dice=dice, reroll_at=at, reroll_relation=reroll)
+    relation = draw(st.sampled_from(list(Relation)))
+    target = draw(st.integers(0, max(sides)))
+    return RerollCount(
+        dice=dice, reroll_at=at, reroll_relation=reroll, relation=relation, target=target
+    )
+
+
+def _upper_roll(draw: st.DrawFn, max_dice: int) -> UpperRoll:
+    dice = _pools(draw, max_dice, (2, 4, 6, 10))
+    upper = draw(st.integers(2, max(pool.sides for pool in dice) + 1))
+    modifier = draw(st.integers(-3, 3))
+    if draw(st.booleans()):
+        return UpperRoll(dice=dice, upper_at=upper, modifier=modifier)
+    relation = draw(st.sampled_from(list(Relation)))
+    return UpperRoll(
+        dice=dice,
+        upper_at=upper,
+        modifier=modifier,
+        relation=relation,
+        target=draw(st.integers(0, 12)),
+    )
+
+
+def _tally(draw: st.DrawFn, max_dice: int) -> Tally:
+    dice = Dice(draw(st.integers(1, max_dice * 2)), draw(st.integers(1, TALLY_SIDES)))
+    return Tally(dice=dice, zeros=draw(st.booleans()))
 
 
 @st.composite
-def _single(
-    draw: st.DrawFn, max_dice: int, max_sides: int, max_terms: int
-) -> Expression | Check | CountRoll:
-    kind = draw(st.sampled_from(("sum", "check", "opposed", "count")))
+def _formula(draw: st.DrawFn, depth: int) -> str:
+    kind = draw(st.sampled_from(["number", "number", "sign", "binary"] + (["group"] * bool(depth))))
+    if kind == "number":
+        return str(draw(st.integers(0, 30)))
+    if kind == "sign":
+        return "-" + draw(_formula(depth))
+    if kind == "group":
+        return f"({draw(_formula(depth - 1))})"
+    op = draw(st.sampled_from(["+", "-", "*", "/"]))
+    if op != "/":
+        return f"{draw(_formula(depth))}{op}{draw(_formula(depth))}"
+    # A divisor is a number or a group: its rounding letter ends it.
+    divisor = str(draw(st.integers(1, 9))) if not depth else f"({draw(_formula(depth - 1))})"
+    rounding = draw(st.sampled_from(("", "C", "R", "F")))
+    return f"{draw(_formula(depth))}/{divisor}{rounding}"
+
+
+def _calculation(draw: st.DrawFn) -> Calculation:
+    value, text = read_formula(draw(_formula(2)))
+    if value is None:  # a division by 0: C() refuses it
+        text = "1"
+    return Calculation(formula=text)
+
+
+def _choice(draw: st.DrawFn) -> Choice:
+    brackets: Literal["[", "(", " "] = draw(st.sampled_from(("[", "(", " ")))
+    closing = {"[": "]", "(": ")", " ": " "}[brackets]
+    fitting = [item for item in _ITEMS if closing not in item]
+    items = draw(st.lists(st.sampled_from(fitting), min_size=2, max_size=5))
+    takes = draw(st.integers(1, min(3, len(items))))
+    return Choice(items=tuple(items), takes=takes, brackets=brackets)
+
+
+@st.composite
+def _single(draw: st.DrawFn, max_dice: int, max_sides: int, max_terms: int) -> object:
+    kind = draw(
+        st.sampled_from(
+            (
+                "sum",
+                "sum",
+                "check",
+                "check",
+                "opposed",
+                "count",
+                "reroll",
+                "upper",
+                "tally",
+                "calc",
+                "choice",
+                "d66",
+            )
+        )
+    )
     if kind == "count":
-        dice = Dice(draw(st.integers(1, max_dice * 2)), draw(st.sampled_from(_SIDES)))
-        if draw(st.booleans()):
-            return CountRoll(dice=dice)
-        relation = draw(st.sampled_from(list(Relation)))
-        return CountRoll(dice=dice, relation=relation, target=draw(st.integers(0, dice.sides)))
+        return _counting(draw, max_dice)
+    if kind == "reroll":
+        return _reroll_count(draw, max_dice)
+    if kind == "upper":
+        return _upper_roll(draw, max_dice)
+    if kind == "tally":
+        return _tally(draw, max_dice)
+    if kind == "calc":
+        return _calculation(draw)
+    if kind == "choice":
+        return _choice(draw)
+    if kind == "d66":
+        return D66Roll(order=draw(st.sampled_from(("", "N", "A", "S", "D"))))
     left = draw(_expression(max_dice, max_sides, max_terms, depth=1))
     if kind == "sum":
         return left
@@ -170,30 +313,17 @@ def _commands(draw: st.DrawFn, max_dice: int, max_sides: int, max_terms: int) ->
 
 
 def _command(draw: st.DrawFn, max_dice: int, max_sides: int, max_terms: int) -> Command:
-    single = draw(_single(max_dice, max_sides, max_terms))
+    single: Any = draw(_single(max_dice, max_sides, max_terms))
     secret = draw(st.booleans())
     comment = draw(st.sampled_from(("", "", *_COMMENTS)))
-    worst = single.worst_rolls
+    if isinstance(single, Choice) and single.brackets == " ":
+        comment = ""  # every word after choice is an item
+    worst = max(single.worst_rolls, 1)
     if draw(st.integers(0, 3)) == 0 and worst * 2 <= _DEFAULTS.max_dice:
         times = draw(st.integers(2, min(4, _DEFAULTS.max_dice // worst)))
         return Repeat(times, single, secret=secret, comment=comment)
-    if isinstance(single, Expression):
-        return Expression(single.parts, secret=secret, comment=comment)
-    if isinstance(single, Check):
-        return Check(
-            left=single.left,
-            comparison=single.comparison,
-            right=single.right,
-            secret=secret,
-            comment=comment,
-        )
-    return CountRoll(
-        dice=single.dice,
-        relation=single.relation,
-        target=single.target,
-        secret=secret,
-        comment=comment,
-    )
+    made: Command = attrs.evolve(single, secret=secret, comment=comment)
+    return made
 
 
 def notation_commands(
@@ -202,8 +332,10 @@ def notation_commands(
     """Valid commands of the common dice language, within the default limits.
 
     Every feature of the grammar appears: numbers, dice, keep and drop, explosions, rerolls,
-    ``D66``, parentheses, ``*``, the six comparisons, opposed checks, counting rolls,
-    repeats, the ``S`` mark and comments in three languages.
+    ``D66`` dice, parentheses, ``*`` and ``/`` with each rounding, the six comparisons,
+    opposed checks, counting rolls of several pools, BCDice's ``R`` and ``U`` rolls, tallies,
+    ``C()``, ``choice``, ``D66`` and its orders, repeats, the ``S`` mark and comments in
+    three languages.
     ``parse(str(command)) == command`` for every command drawn.
 
     Args:
@@ -212,8 +344,8 @@ def notation_commands(
         max_terms: The most terms of a sum (1 or more).
 
     Returns:
-        A strategy for commands (an ``Expression``, a ``Check``, a ``CountRoll`` or a
-        ``Repeat`` of :mod:`tabletop_rules.notation`).
+        A strategy for commands (any :data:`~tabletop_rules.notation.Command` of
+        :mod:`tabletop_rules.notation`).
 
     Raises:
         hypothesis.errors.InvalidArgument: A bound is not an int or is too small.
@@ -234,7 +366,13 @@ def _spelled(draw: st.DrawFn, command: Command) -> str:
     text = str(command)
     comment = command.comment
     body = text[: len(text) - len(comment) - 1] if comment else text
-    letters = [(draw(st.booleans()) and character.swapcase()) or character for character in body]
+    # A choice's items are read as written: only the command's own letters change case.
+    keyword = body.find("choice")
+    fixed = len(body) if keyword < 0 else keyword + len("choice")
+    letters = [
+        (index < fixed and draw(st.booleans()) and character.swapcase()) or character
+        for index, character in enumerate(body)
+    ]
     if draw(st.booleans()):
         letters = [_FULL_WIDTH.get(character, character) for character in letters]
     spaced = "".join(letters)

@@ -28,7 +28,9 @@ __all__ = [
 
 EnumT = TypeVar("EnumT", bound=enum.Enum)
 
-_DIE = re.compile(r"([0-9]*)[dD]([0-9]+):([0-9]+(?:,[0-9]+)*)")
+# Numbers of at most 18 digits, as in a command: a longer one is no die, and Python would
+# refuse to read one of more than 4,300.
+_DIE = re.compile(r"([0-9]{0,18})[dD]([0-9]{1,18}):([0-9]{1,18}(?:,[0-9]{1,18})*)")
 _CLAUSE = re.compile(r"[A-Z0-9]+-[0-9]+")
 _CASE_KEYS = frozenset(
     {"id", "system", "clauses", "dice", "note", "chat", "check", "sheets", "args", "setup"}

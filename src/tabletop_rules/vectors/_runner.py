@@ -134,6 +134,10 @@ def _chat(case: VectorCase, text: str, dice: Any) -> dict[str, object]:
         found["probability"] = str(command.probability())
     if isinstance(result, notation.RepeatResult):
         found["successes"] = result.successes
+    elif isinstance(result, notation.ChoiceResult):
+        found["chosen"] = list(result.chosen)
+    elif isinstance(result, notation.TallyResult):
+        found["counts"] = list(result.counts)
     else:
         found["total"] = result.total
     for locale in LOCALES:

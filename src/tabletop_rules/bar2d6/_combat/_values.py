@@ -283,14 +283,17 @@ def check_loaded(state: CombatState) -> CombatState:
     """*state*, read from JSON, if it is one that play can reach in its shape.
 
     Raises:
-        InvalidData: Two combatants with one id, or one with the GM's, an HP outside 0..max,
-            a max HP that is not the character's, or a round below 1.
+        InvalidData: Two combatants with one id, or one with the GM's, more than
+            :data:`MAX_PARTICIPANTS`, an HP outside 0..max, a max HP that is not the
+            character's, or a round below 1.
     """
     ids = [c.id for c in state.combatants]
     if len(set(ids)) != len(ids):
         raise InvalidData("$.combatants", "every combatant needs its own id")
     if GM in ids:
         raise InvalidData("$.combatants", f"the id {GM!r} is kept for the GM")
+    if len(ids) > MAX_PARTICIPANTS:  # as many as a setup may have: play adds none
+        raise InvalidData("$.combatants", f"at most {MAX_PARTICIPANTS} combatants")
     for index, c in enumerate(state.combatants):
         if c.max_hp != c.character.max_hp:
             raise InvalidData(f"$.combatants[{index}].max_hp", "not the character's max HP")

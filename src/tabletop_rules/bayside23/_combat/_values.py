@@ -353,8 +353,9 @@ def check_loaded(state: CombatState) -> CombatState:
     """*state*, read from JSON, if it is one that play can reach in its shape.
 
     Checks what folds rely on, so that a forged or damaged state is refused when it is read,
-    not with a bare ``KeyError`` later: unique ids, HP within 0 to 生命力 and 0 exactly when
-    down, weapons in hand that exist, an order of known ids and a position within it.
+    not with a bare ``KeyError`` later: unique ids, at most :data:`MAX_PARTICIPANTS`
+    combatants, HP within 0 to 生命力 and 0 exactly when down, weapons in hand that exist, an
+    order of known ids and a position within it.
 
     Raises:
         InvalidData: The first problem, with its path.
@@ -362,6 +363,8 @@ def check_loaded(state: CombatState) -> CombatState:
     ids = [c.id for c in state.combatants]
     if len(set(ids)) != len(ids) or GM in ids:
         raise InvalidData("$.combatants", "every combatant needs its own id, other than 'gm'")
+    if len(ids) > MAX_PARTICIPANTS:  # as many as a setup may have: play adds none
+        raise InvalidData("$.combatants", f"at most {MAX_PARTICIPANTS} combatants")
     for index, c in enumerate(state.combatants):
         if not 0 <= c.hp <= c.character.hp or (c.hp == 0) != (c.status is Status.DOWN):
             raise InvalidData(f"$.combatants[{index}].hp", f"HP {c.hp} does not fit {c.status}")

@@ -639,8 +639,9 @@ def check_loaded(state: CombatState) -> CombatState:
     """*state*, read from JSON, if it is one that play can reach in its shape.
 
     Checks what folds rely on, so that a forged or damaged state is refused when it is read,
-    not with a bare ``IndexError`` later: unique ids, summoners that exist, HP in range, at
-    most one attack being resolved, a pending attack with strikes and a strike index inside
+    not with a bare ``IndexError`` later: unique ids, at most :data:`MAX_PARTICIPANTS`
+    participants and one summon each, summoners that exist, HP in range, at most one attack
+    being resolved, a pending attack with strikes and a strike index inside
     them, whose attacker and targets exist, and a prompt whose responder exists.
 
     Raises:
@@ -650,8 +651,17 @@ def check_loaded(state: CombatState) -> CombatState:
     if len(set(ids)) != len(ids):
         raise InvalidData("$.combatants", "every combatant needs its own id")
     known = set(ids)
+    # A combat has at most MAX_PARTICIPANTS participants, and each at most one summon (once a
+    # combat, M20-119): a state of more, which no setup starts, is refused before its menus
+    # (cubic in the combatants) are listed.
+    summoners = [c.summoner for c in state.combatants if c.summoner is not None]
+    if len(ids) - len(summoners) > MAX_PARTICIPANTS:
+        raise InvalidData("$.combatants", f"at most {MAX_PARTICIPANTS} participants, and summons")
+    if len(set(summoners)) != len(summoners):
+        raise InvalidData("$.combatants", "a summoner has at most one summon (M20-119)")
+    summons = {c.id for c in state.combatants if c.summoner is not None}
     for index, c in enumerate(state.combatants):
-        if c.summoner is not None and c.summoner not in known:
+        if c.summoner is not None and (c.summoner not in known or c.summoner in summons):
             raise InvalidData(f"$.combatants[{index}].summoner", f"no combatant {c.summoner!r}")
         if not 0 <= c.hp <= c.max_hp or c.max_hp < 1:
             raise InvalidData(f"$.combatants[{index}].hp", f"HP {c.hp} outside 0..{c.max_hp}")

@@ -1,4 +1,4 @@
-"""The commands a player sends and the events a skirmish game records."""
+"""The events a skirmish game records: what happened, with every face the rules rolled."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import attrs
 
 from tabletop_rules.checks import CheckResult, Term
 from tabletop_rules.dice import Roll
-from tabletop_rules.engine import Pass
 from tabletop_rules.skirmish._cards import Step
 from tabletop_rules.skirmish._combat._values import Action, Unit
 from tabletop_rules.skirmish._effects import Role
@@ -14,104 +13,36 @@ from tabletop_rules.skirmish._effects import Role
 __all__ = [
     "Advanced",
     "ApGiven",
-    "Attack",
-    "Command",
     "Declared",
-    "EndTurn",
     "Ended",
     "Event",
     "FirstPlayerRolled",
     "GameEnded",
-    "GiveAp",
     "Paid",
     "Passed",
-    "Prepare",
     "Resolved",
-    "RollCheck",
-    "RollForFirst",
     "Rolled",
     "StepTaken",
     "Stepped",
+    "TargetLost",
     "TurnEnded",
     "TurnStarted",
-    "UseSkill",
 ]
-
-
-# --------------------------------------------------------------------------- commands
-
-
-@attrs.frozen
-class RollForFirst:
-    """Both players roll 2D6 for the first turn, again on a tie (SK-02)."""
-
-    #: Who rolls: player ``a``, for both players.
-    actor: str
-
-
-@attrs.frozen
-class Attack:
-    """A normal attack by *unit* on *target* (SK-11)."""
-
-    actor: str
-    unit: str
-    target: str
-
-
-@attrs.frozen
-class Prepare:
-    """A preparatory action of *unit*: +2 AP and, if *row* is given, a move there (SK-16)."""
-
-    actor: str
-    unit: str
-    row: int | None = None
-
-
-@attrs.frozen
-class UseSkill:
-    """Use skill number *skill* of *unit*, as an action or as a response (SK-20)."""
-
-    actor: str
-    unit: str
-    skill: int
-    target: str | None = None
-
-
-@attrs.frozen
-class GiveAp:
-    """Give one AP of a downed character to *unit* (SK-08)."""
-
-    actor: str
-    unit: str
-
-
-@attrs.frozen
-class RollCheck:
-    """Roll the check of the action on top of the stack (SK-30 step 2)."""
-
-    actor: str
-
-
-@attrs.frozen
-class EndTurn:
-    """End the turn (SK-33)."""
-
-    actor: str
-
-
-#: Every skirmish command.
-Command = RollForFirst | Attack | Prepare | UseSkill | GiveAp | RollCheck | EndTurn | Pass
-
-
-# --------------------------------------------------------------------------- events
 
 
 @attrs.frozen
 class FirstPlayerRolled:
-    """The rolls for the first turn, ``a``'s then ``b``'s, until they differed."""
+    """Automatic: both players rolled 2D6 for the first turn until they differed (SK-02).
 
-    actor: str
+    The rules roll it when the game begins (:func:`tabletop_rules.engine.begin`).
+
+    .. versionchanged:: 0.1.0
+       Automatic, with no ``actor``: no command rolls it.
+    """
+
+    #: The rolls, ``a``'s then ``b``'s, pair by pair.
     rolls: tuple[Roll, ...]
+    #: Who goes first: the higher total of the last pair.
     first: str
 
 
@@ -119,7 +50,9 @@ class FirstPlayerRolled:
 class TurnStarted:
     """Automatic: a turn began; its player's standing characters gained 1 AP (SK-07)."""
 
+    #: The turn player.
     player: str
+    #: The turn (from 1).
     turn: int
     #: The AP of downed characters the player may hand out (SK-08).
     spare_ap: int
@@ -129,7 +62,9 @@ class TurnStarted:
 class ApGiven:
     """One spare AP went to *unit* (SK-08)."""
 
+    #: The player.
     actor: str
+    #: The character that gained it.
     unit: str
 
 
@@ -137,7 +72,9 @@ class ApGiven:
 class Declared:
     """An action or a response was declared (SK-09, SK-30 step 0)."""
 
+    #: The player.
     actor: str
+    #: The action, at its first step.
     action: Action
 
 
@@ -145,17 +82,8 @@ class Declared:
 class Passed:
     """The one asked in a response window passed (SK-32)."""
 
+    #: The player who passed.
     actor: str
-
-
-@attrs.frozen
-class Rolled:
-    """The top action's check (SK-22 to SK-29)."""
-
-    actor: str
-    result: CheckResult
-    #: The checking character's AP after a natural (SK-27, SK-29).
-    ap: int
 
 
 @attrs.frozen
@@ -165,17 +93,56 @@ class Paid:
     *paid* is false when it could no longer pay, and the action comes to nothing.
     """
 
+    #: The acting character.
     unit: str
+    #: Its AP after paying.
     ap: int
+    #: Whether it could pay.
     paid: bool
+
+
+@attrs.frozen
+class TargetLost:
+    """A step of :class:`Advanced`: at step 1 the top action's target was no longer a target.
+
+    The target is chosen at step 1 (SK-30): a target that has moved out of the action's range,
+    or is no longer standing, cannot be chosen, and the action comes to nothing, paying
+    nothing.
+
+    .. versionadded:: 0.1.0
+    """
+
+    #: The acting character.
+    unit: str
+    #: The target it was declared on.
+    target: str
 
 
 @attrs.frozen
 class Stepped:
     """A step of :class:`Advanced`: the top action went past a step where nothing happened."""
 
+    #: The step.
     step: Step
+    #: Whether the action takes effect, as known after the step (``None``: not yet known).
     success: bool | None
+
+
+@attrs.frozen
+class Rolled:
+    """A step of :class:`Advanced`: the top action's check, rolled when its window closed.
+
+    The rules roll it on their own (SK-22 to SK-29, SK-30 step 2): nobody sends a command to
+    roll.
+
+    .. versionchanged:: 0.1.0
+       A step of :class:`Advanced`, with no ``actor``, not an event of its own.
+    """
+
+    #: The check.
+    result: CheckResult
+    #: The checking character's AP after a natural (SK-27, SK-29).
+    ap: int
 
 
 @attrs.frozen(kw_only=True)
@@ -186,8 +153,11 @@ class Resolved:
     answers.
     """
 
+    #: Whether it took effect.
     success: bool
+    #: The characters it changed or brought in, as they are after it.
     units: tuple[Unit, ...] = ()
+    #: The modifiers it gave the check it answers, by the side they go to.
     modifiers: tuple[tuple[Role, Term], ...] = ()
 
 
@@ -198,11 +168,12 @@ class Ended:
     The action it suspended, if any, goes on: its window opens again (SK-31).
     """
 
+    #: The acting character.
     unit: str
 
 
 #: A step the rules take on their own, recorded in :class:`Advanced`.
-StepTaken = Paid | Stepped | Resolved | Ended
+StepTaken = Paid | TargetLost | Stepped | Rolled | Resolved | Ended
 
 
 @attrs.frozen
@@ -210,9 +181,9 @@ class Advanced:
     """Automatic: the rules took the steps of the response stack that no one was asked about.
 
     From a state whose top action waits on no one, the steps go on, each recorded in
-    :attr:`steps` (an action ending lets the one it suspended go on), until a response
-    window asks someone, a check waits for its roll, the stack is empty, or an effect leaves
-    a player no standing character (:class:`GameEnded` comes next).
+    :attr:`steps` (a check rolls when its window closes; an action ending lets the one it
+    suspended go on), until a response window asks someone, the stack is empty, or an effect
+    leaves a player no standing character (:class:`GameEnded` comes next).
 
     .. versionadded:: 0.2.0
     """
@@ -225,6 +196,7 @@ class Advanced:
 class TurnEnded:
     """The turn ended (SK-33, SK-34); every marker lost a turn (SK-45, SK-46)."""
 
+    #: The player whose turn ended.
     actor: str
 
 
@@ -232,19 +204,13 @@ class TurnEnded:
 class GameEnded:
     """Automatic: the game is over."""
 
+    #: The winner, or none for a draw.
     winners: tuple[str, ...]
+    #: Why (a catalog key).
     reason: str
 
 
 #: Every skirmish event.
 Event = (
-    FirstPlayerRolled
-    | TurnStarted
-    | ApGiven
-    | Declared
-    | Passed
-    | Rolled
-    | Advanced
-    | TurnEnded
-    | GameEnded
+    FirstPlayerRolled | TurnStarted | ApGiven | Declared | Passed | Advanced | TurnEnded | GameEnded
 )

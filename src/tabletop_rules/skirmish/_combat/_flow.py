@@ -1,468 +1,557 @@
-"""The skirmish game as a kit ruleset: command rules, folds, automatic events, who acts."""
+"""What the rules do on their own, who acts, and what they may send.
+
+The automatic steps: the roll for the first player when the game begins (SK-02), each turn's
+preparation (SK-07, SK-08), the steps of the response stack that no one is asked about (SK-30),
+the check rolled when the window before it closes (SK-22 to SK-29), and the end of the game
+(SK-35 to SK-39, SK-49). Then who may act, and the menus of ``legal_commands``.
+"""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any, Final
 
-import attrs
-
-from tabletop_rules._arguments import shown
-from tabletop_rules.dice import DiceSource
-from tabletop_rules.dice import Roll as DiceRoll
-from tabletop_rules.engine import GameResult, Pass, PromptStack
-from tabletop_rules.errors import IllegalCommand, InvalidData
-from tabletop_rules.kit import ResponseWindow, Rules, copier
-from tabletop_rules.kit._windows import copy_window
-from tabletop_rules.skirmish._cards import Card, Step, Target, Timing
+from tabletop_rules.dice import DiceSource, Roll
+from tabletop_rules.engine import GameResult, Pass, PromptFrame
+from tabletop_rules.errors import IllegalCommand
+from tabletop_rules.kit import Planned, ResponseWindow
+from tabletop_rules.skirmish._cards import Step, Target, Timing
 from tabletop_rules.skirmish._checks import TWO_D6, natural
-from tabletop_rules.skirmish._combat._events import (
-    Advanced,
-    ApGiven,
+from tabletop_rules.skirmish._combat._commands import (
     Attack,
     Command,
+    EndTurn,
+    GiveAp,
+    Prepare,
+    UseSkill,
+)
+from tabletop_rules.skirmish._combat._events import (
+    Advanced,
     Declared,
     Ended,
-    EndTurn,
     Event,
     FirstPlayerRolled,
     GameEnded,
-    GiveAp,
     Paid,
-    Passed,
-    Prepare,
     Resolved,
-    RollCheck,
     Rolled,
-    RollForFirst,
     Stepped,
     StepTaken,
-    TurnEnded,
+    TargetLost,
     TurnStarted,
-    UseSkill,
 )
-from tabletop_rules.skirmish._combat._rules import (
-    ANSWERS,
-    ATTACK_RANGE,
-    NEXT_STEP,
-    action_check,
-    asking_frame,
-    closed_frame,
+from tabletop_rules.skirmish._combat._reactions import (
+    NOTHING_PENDING,
+    answering,
     copy_frame,
-    distance,
-    has_check,
-    move_rows,
-    open_window,
-    resolution,
+    copy_stack,
     responses,
-    rows_to,
-    skill_of,
-    targets,
+    window,
 )
+from tabletop_rules.skirmish._combat._refusals import done, skill_of
+from tabletop_rules.skirmish._combat._resolution import ATTACK_RANGE, resolution, rows_to, targets
+from tabletop_rules.skirmish._combat._terms import action_check
 from tabletop_rules.skirmish._combat._values import (
-    DURATIONS,
     PLAYERS,
     Action,
     ActionKind,
+    CombatState,
     Frame,
     Phase,
-    Setup,
-    State,
     Status,
     Unit,
     copy_action,
     copy_state,
     copy_unit,
-    other,
 )
-from tabletop_rules.skirmish._effects import Replace, Summon
 
-if TYPE_CHECKING:
-    import cattrs
+__all__ = [
+    "MAX_INITIATIVE_ROLLS",
+    "actors",
+    "commands_of",
+    "declared",
+    "first_player",
+    "fold_advanced",
+    "fold_first",
+    "fold_game_ended",
+    "fold_turn_started",
+    "owed",
+]
 
-__all__ = ["RULESET", "SkirmishRuleset"]
+# Enum members read in the hot paths, once: an enum class's attribute is a slow lookup.
+_STANDING: Final = Status.STANDING
+_DOWNED: Final = Status.DOWNED
+_ATTACK: Final = ActionKind.ATTACK
+_SKILL: Final = ActionKind.SKILL
+_INITIATIVE: Final = Phase.INITIATIVE
+_PREPARATION: Final = Phase.PREPARATION
+_ACTION: Final = Phase.ACTION
+_OVER: Final = Phase.OVER
+_MAIN: Final = Timing.MAIN
+_NO_TARGET: Final = Target.NONE
+_SELF: Final = Target.SELF
+_ALLY: Final = Target.ALLY
 
-#: The most rolls for the first turn before the dice are taken to be broken.
+#: The most pairs of rolls for the first turn before the dice are taken to be broken.
 MAX_INITIATIVE_ROLLS: Final = 100
 
 
-# --------------------------------------------------------------------------- helpers
-
-#: The empty response stack; stacks are copied with the kit's copier (a frame changes at
-#: nearly every event).
-_NOTHING_PENDING: Final = PromptStack[ResponseWindow[Action]]()
-_copy_stack: Final = cast("Callable[..., PromptStack[ResponseWindow[Action]]]", copier(PromptStack))
+# --------------------------------------------------------------------------- the first player
 
 
-def _going_on(state: State) -> None:
-    if state.result is not None:
-        raise IllegalCommand("skirmish.illegal.game_over")
-    if state.phase is Phase.INITIATIVE:
-        raise IllegalCommand("skirmish.illegal.initiative")
+def first_player(dice: DiceSource) -> FirstPlayerRolled:
+    """Both roll 2D6, ``a`` first; a tie rolls again; the higher starts (SK-02).
 
-
-def _turn_player(state: State, actor: str) -> None:
-    _going_on(state)
-    if actor != state.active:
-        raise IllegalCommand("skirmish.illegal.not_your_turn", actor=actor)
-
-
-def _own(state: State, actor: str, unit_id: str) -> Unit:
-    unit = state.find(unit_id)
-    if unit is None or unit.owner != actor:
-        raise IllegalCommand("skirmish.illegal.not_your_character", unit=unit_id)
-    if unit.status is not Status.STANDING:
-        raise IllegalCommand("skirmish.illegal.not_standing", unit=unit_id)
-    return unit
-
-
-def _done(state: State, unit: Unit, flag: str) -> bool:
-    """Whether *unit* (or, per player, any of its side) has attacked or prepared (SK-14...)."""
-    if state.rulings.limits_per_player:
-        return any(getattr(u, flag) for u in state.units if u.owner == unit.owner)
-    return bool(getattr(unit, flag))
-
-
-def _main(state: State, actor: str) -> None:
-    _turn_player(state, actor)
-    if not state.stack.empty:
-        raise IllegalCommand("skirmish.illegal.resolving")
-
-
-def _with_units(state: State, units: Sequence[Unit]) -> tuple[Unit, ...]:
-    by_id = {u.id: u for u in units}
-    kept = [by_id.pop(u.id, u) for u in state.units]
-    return (*kept, *by_id.values())
-
-
-def _set_unit(state: State, unit: Unit) -> State:
-    return copy_state(state, units=_units_with(state, unit))
-
-
-def _units_with(state: State, unit: Unit) -> tuple[Unit, ...]:
-    """*state*'s characters with *unit* in place of the one of its id."""
-    unit_id = unit.id
-    return tuple([unit if u.id == unit_id else u for u in state.units])
-
-
-def _replace_action_of(state: State, unit: Unit, action: Action) -> State:
-    """*state* with *unit* changed, then the top action changed and its next window opened."""
-    units = _units_with(state, unit)
-    frame = open_window(copy_state(state, units=units), action)
-    frames = (*state.stack.frames[:-1], frame)
-    return copy_state(state, units=units, stack=_copy_stack(state.stack, frames=frames))
-
-
-def _top(state: State) -> Action:
-    return state.stack.top.pending.pending
-
-
-# --------------------------------------------------------------------------- command rules
-
-
-def decide_first(state: State, command: RollForFirst, dice: DiceSource) -> list[Event]:
-    """Both roll 2D6; a tie rolls again; the higher starts (SK-02)."""
-    if state.phase is not Phase.INITIATIVE:
-        raise IllegalCommand("skirmish.illegal.first_chosen")
-    if command.actor not in PLAYERS:
-        raise IllegalCommand("skirmish.illegal.unknown_player", actor=command.actor)
-    if command.actor != PLAYERS[0]:  # a rolls for both, as legal_commands offers it
-        raise IllegalCommand("skirmish.illegal.not_your_turn", actor=command.actor)
-    rolls: list[DiceRoll] = []
+    Raises:
+        IllegalCommand: The dice tied :data:`MAX_INITIATIVE_ROLLS` times in a row
+            (``skirmish.illegal.endless_ties``): they are not dice.
+    """
+    rolls: list[Roll] = []
     for _ in range(MAX_INITIATIVE_ROLLS):
         a, b = dice.roll(TWO_D6), dice.roll(TWO_D6)
         rolls += (a, b)
         if a.total != b.total:
             first = PLAYERS[0] if a.total > b.total else PLAYERS[1]
-            return [FirstPlayerRolled(command.actor, tuple(rolls), first)]
+            return FirstPlayerRolled(tuple(rolls), first)
     raise IllegalCommand("skirmish.illegal.endless_ties")
 
 
-def decide_attack(state: State, command: Attack, dice: DiceSource) -> list[Event]:
-    """A normal attack: once a turn, not after a preparatory action, distance 1 (SK-11...)."""
-    _main(state, command.actor)
-    unit = _own(state, command.actor, command.unit)
-    if _done(state, unit, "attacked"):
-        raise IllegalCommand("skirmish.illegal.attacked", unit=unit.id)
-    if _done(state, unit, "prepared"):
-        raise IllegalCommand("skirmish.illegal.prepared", unit=unit.id)
-    target = state.find(command.target)
-    if target is None or target.owner == unit.owner or target.status is not Status.STANDING:
-        raise IllegalCommand("skirmish.illegal.bad_target", target=command.target)
-    if distance(unit, target) > ATTACK_RANGE:
-        raise IllegalCommand("skirmish.illegal.out_of_range", target=command.target)
-    action = Action(kind=ActionKind.ATTACK, unit=unit.id, target=target.id)
-    return [Declared(command.actor, action)]
-
-
-def decide_prepare(state: State, command: Prepare, dice: DiceSource) -> list[Event]:
-    """A preparatory action: once a turn, not after a normal attack (SK-15...SK-18)."""
-    _main(state, command.actor)
-    unit = _own(state, command.actor, command.unit)
-    if _done(state, unit, "prepared"):
-        raise IllegalCommand("skirmish.illegal.prepared", unit=unit.id)
-    if _done(state, unit, "attacked"):
-        raise IllegalCommand("skirmish.illegal.attacked", unit=unit.id)
-    if command.row is not None and command.row not in move_rows(state, unit):
-        raise IllegalCommand("skirmish.illegal.bad_row", row=shown(command.row))
-    action = Action(kind=ActionKind.PREPARE, unit=unit.id, row=command.row)
-    return [Declared(command.actor, action)]
-
-
-def decide_skill(state: State, command: UseSkill, dice: DiceSource) -> list[Event]:
-    """A skill as an action (on the turn, nothing resolving) or as a response (SK-20, SK-31)."""
-    _going_on(state)
-    unit = _own(state, command.actor, command.unit)
-    skill = skill_of(unit, command.skill)
-    response = not state.stack.empty
-    if response:
-        # The kit's gate has checked that a window asks the actor.
-        if skill.timing is not Timing.RESPONSE or skill.step is not _top(state).step:
-            raise IllegalCommand("skirmish.illegal.not_a_response", skill=skill.name)
-    else:
-        _main(state, command.actor)
-        if skill.timing is not Timing.MAIN:
-            raise IllegalCommand("skirmish.illegal.response_only", skill=skill.name)
-        if skill.attack and _done(state, unit, "prepared"):
-            raise IllegalCommand("skirmish.illegal.prepared", unit=unit.id)
-    if skill.cost > unit.ap:
-        raise IllegalCommand("skirmish.illegal.no_ap", unit=unit.id, cost=skill.cost)
-    if command.target not in targets(state, unit, skill):
-        raise IllegalCommand("skirmish.illegal.bad_target", target=str(command.target))
-    action = Action(
-        kind=ActionKind.SKILL,
-        unit=unit.id,
-        skill=command.skill,
-        target=command.target,
-        response=response,
-    )
-    return [Declared(command.actor, action)]
-
-
-def decide_give(state: State, command: GiveAp, dice: DiceSource) -> list[Event]:
-    """One AP of a downed character to another character (SK-08)."""
-    _main(state, command.actor)
-    if state.spare_ap <= 0:
-        raise IllegalCommand("skirmish.illegal.no_spare_ap")
-    _own(state, command.actor, command.unit)
-    return [ApGiven(command.actor, command.unit)]
-
-
-def decide_roll(state: State, command: RollCheck, dice: DiceSource) -> list[Event]:
-    """The top action's check (the gate has checked that its player is asked to roll)."""
-    action = _top(state)
-    result = action_check(state, action).resolve(dice)
-    unit = state.unit(action.unit)
-    decided = natural(result.rolls[0])
-    change = 0 if decided is None else (1 if decided.success else -1)  # SK-27, SK-29
-    return [Rolled(command.actor, result, max(0, unit.ap + change))]
-
-
-def decide_pass(state: State, command: Pass, dice: DiceSource) -> list[Event]:
-    """A pass in a response window (the gate has checked the actor is asked)."""
-    return [Passed(command.actor)]
-
-
-def decide_end(state: State, command: EndTurn, dice: DiceSource) -> list[Event]:
-    """The end of the turn, whenever its player likes (SK-33)."""
-    _main(state, command.actor)
-    return [TurnEnded(command.actor)]
-
-
-# --------------------------------------------------------------------------- folds
-
-
-def fold_first(state: State, event: FirstPlayerRolled) -> State:
+def fold_first(state: CombatState, event: FirstPlayerRolled) -> CombatState:
     """The first player's first turn begins."""
-    return copy_state(state, active=event.first, turn=1, phase=Phase.PREPARATION)
+    if state.phase is not _INITIATIVE:
+        raise IllegalCommand("unexpected_event", event="FirstPlayerRolled")
+    return copy_state(state, active=event.first, turn=1, phase=_PREPARATION)
 
 
-def fold_turn_started(state: State, event: TurnStarted) -> State:
+# --------------------------------------------------------------------------- a turn's start
+
+
+def fold_turn_started(state: CombatState, event: TurnStarted) -> CombatState:
     """Each standing character of the turn player gains 1 AP; the turn's limits reset."""
     player = event.player
-    standing = Status.STANDING
+    standing = _STANDING
     units = [
         copy_unit(u, ap=u.ap + 1, attacked=False, prepared=False)
         if u.owner == player and u.status is standing
         else u
         for u in state.units
     ]
-    return copy_state(state, units=tuple(units), spare_ap=event.spare_ap, phase=Phase.ACTION)
+    return copy_state(state, units=tuple(units), spare_ap=event.spare_ap, phase=_ACTION)
 
 
-def fold_given(state: State, event: ApGiven) -> State:
-    """The spare AP goes to the character."""
-    unit = state.unit(event.unit)
-    state = _set_unit(state, copy_unit(unit, ap=unit.ap + 1))
-    return copy_state(state, spare_ap=state.spare_ap - 1)
+def _turn_start(state: CombatState) -> TurnStarted:
+    """The preparation of the turn player: the spare AP of its downed characters (SK-08)."""
+    active = state.active
+    downed = 0
+    can_take = False
+    for u in state.units:
+        if u.owner == active:
+            if u.status is _DOWNED:
+                downed += 1
+            elif u.status is _STANDING:
+                can_take = True
+    return TurnStarted(player=active, turn=state.turn, spare_ap=downed if can_take else 0)
 
 
-def fold_declared(state: State, event: Declared) -> State:
-    """The action goes on the stack; the window before paying opens."""
-    action = event.action
-    units = state.units
-    if not action.response:
-        unit = state.unit(action.unit)
-        if action.kind is ActionKind.ATTACK:
-            units = _units_with(state, copy_unit(unit, attacked=True))
-        elif action.kind is ActionKind.PREPARE:
-            units = _units_with(state, copy_unit(unit, prepared=True))
-    # The once-a-turn marks do not change who may respond: the window reads the state before.
-    frame = open_window(state, action)
-    stack = _copy_stack(state.stack, frames=(*state.stack.frames, frame))
-    return copy_state(state, units=units, stack=stack)
+# --------------------------------------------------------------------------- the stack's steps
+
+_PAY, _ROLL, _EFFECT, _END = Step.PAY, Step.ROLL, Step.EFFECT, Step.END
+
+#: The step after each step.
+NEXT_STEP: Final[Mapping[Step, Step]] = MappingProxyType(
+    {_PAY: _ROLL, _ROLL: _EFFECT, _EFFECT: _END}
+)
+# Steps are values that recur, game after game: each is built once (bounded caches).
+_paid: Final = functools.lru_cache(maxsize=4096)(Paid)
+_ended: Final = functools.lru_cache(maxsize=1024)(Ended)
+
+#: The roll step of an action without a roll, by whether the action takes effect (built once).
+_NO_ROLL: Final = MappingProxyType({True: Stepped(_ROLL, True), False: Stepped(_ROLL, False)})
 
 
-def fold_passed(state: State, event: Passed) -> State:
-    """The next responder is asked; when all passed in a row the step goes on (SK-32)."""
-    window = state.stack.top.pending.passed(event.actor)
-    frame = closed_frame(state, window) if window.closed else window.frame(ANSWERS)
-    frames = (*state.stack.frames[:-1], frame)
-    return copy_state(state, stack=_copy_stack(state.stack, frames=frames))
+class _Top:
+    """The action on top of the stack while the rules take its steps, and its outcome so far.
+
+    The rules take several steps of an action in one go; the :class:`Action` value is built
+    again only when a frame must hold it.
+    """
+
+    __slots__ = ("action", "result", "step", "success")
+
+    def __init__(self, action: Action) -> None:
+        self.action = action
+        self.step = action.step
+        self.success = action.success
+        self.result = action.result
+
+    def value(self) -> Action:
+        """The action as it is now."""
+        action = self.action
+        if (
+            self.step is action.step
+            and self.success is action.success
+            and self.result is action.result
+        ):
+            return action
+        return copy_action(action, step=self.step, success=self.success, result=self.result)
 
 
-def fold_rolled(state: State, event: Rolled) -> State:
-    """The check's result; a natural changes the checking character's AP."""
-    action = _top(state)
-    unit = copy_unit(state.unit(action.unit), ap=event.ap)
-    done = copy_action(action, step=Step.EFFECT, result=event.result, success=event.result.success)
-    return _replace_action_of(state, unit, done)
+#: What stands for the top action's frame while the rules take its steps (it is rebuilt before
+#: anything reads it).
+_PLACEHOLDER: Final[Frame] = PromptFrame(
+    responder=None,
+    pending=ResponseWindow(responders=PLAYERS, pending=Action(kind=_ATTACK, unit="", target="")),
+)
 
 
-def _modify_below(state: State, frames: list[Frame], event: Resolved) -> None:
-    """Give *event*'s modifiers to the nearest check below the top not rolled yet."""
+class _Work:
+    """The rules' work while they take the steps of the stack in one pass.
+
+    :attr:`units` are the characters as the steps so far left them and :attr:`frames` the
+    stack's frames (the top one stale while its action is taken); :attr:`state` holds every
+    other field of the game (its characters and stack stale): the state after the steps is
+    built once, at the end (:meth:`built`).
+    """
+
+    __slots__ = ("frames", "state", "units")
+
+    def __init__(self, state: CombatState, frames: list[Frame], units: tuple[Unit, ...]) -> None:
+        self.state = state
+        self.frames = frames
+        self.units = units
+
+    def built(self, frames: tuple[Frame, ...]) -> CombatState:
+        """The state after the steps: the characters as they are, the stack of *frames*."""
+        stack = copy_stack(NOTHING_PENDING, frames=frames) if frames else NOTHING_PENDING
+        return copy_state(self.state, units=self.units, stack=stack)
+
+
+def _unit(units: tuple[Unit, ...], unit_id: str) -> Unit:
+    for unit in units:
+        if unit.id == unit_id:
+            return unit
+    raise IllegalCommand("unknown_actor", actor=unit_id)
+
+
+def _makes_check(actor: Unit, action: Action) -> bool:
+    """Whether *action* of *actor* makes a check (a normal attack, a skill with a check; SK-22)."""
+    kind = action.kind
+    if kind is _ATTACK:
+        return True
+    return kind is _SKILL and skill_of(actor, action.skill or 0).check
+
+
+def _aimed(units: tuple[Unit, ...], action: Action, actor: Unit) -> bool:
+    """Whether *action*'s target can still be chosen at step 1: standing, and in range (SK-30)."""
+    target_id = action.target
+    target = None
+    for unit in units:
+        if unit.id == target_id:
+            target = unit
+            break
+    if target is None or target.status is not _STANDING:
+        return False
+    if action.kind is _ATTACK:
+        return target.owner != actor.owner and abs(target.row - actor.row) <= ATTACK_RANGE
+    if action.skill is None:
+        return False
+    return target_id in targets(units, actor, skill_of(actor, action.skill))
+
+
+def _pay(work: _Work, top: _Top, dice: DiceSource) -> StepTaken:
+    """Step 1: choose the target and pay the AP (SK-20, SK-30)."""
+    action = top.action
+    unit = _unit(work.units, action.unit)
+    if unit.status is not _STANDING:
+        return _paid(unit.id, unit.ap, False)
+    if action.target is not None and not _aimed(work.units, action, unit):
+        return TargetLost(unit.id, action.target)
+    cost = 0  # a normal attack and a preparatory action cost nothing
+    if action.kind is _SKILL and action.skill is not None:
+        cost = skill_of(unit, action.skill).cost
+    if unit.ap < cost:
+        return _paid(unit.id, unit.ap, False)
+    return _paid(unit.id, unit.ap - cost, True)
+
+
+def _roll(work: _Work, top: _Top, dice: DiceSource) -> StepTaken:
+    """Step 2: the check, if the action makes one and both sides still stand (SK-22...SK-29).
+
+    The rules roll it when the window before it has closed: nobody sends a command to roll.
+    """
+    if top.success is not None:  # it came to nothing at step 1
+        return _NO_ROLL[top.success]
+    action = top.action
+    units = work.units
+    actor = _unit(units, action.unit)
+    target = None
+    if action.target is not None:
+        for unit in units:
+            if unit.id == action.target:
+                target = unit
+                break
+        if target is None or target.status is not _STANDING:
+            return _NO_ROLL[False]
+    if actor.status is not _STANDING:
+        return _NO_ROLL[False]
+    if target is None or not _makes_check(actor, action):
+        return _NO_ROLL[True]
+    result = action_check(work.state, action, actor, target).resolve(dice)
+    decided = natural(result.rolls[0])
+    change = 0 if decided is None else (1 if decided.success else -1)  # SK-27, SK-29
+    return Rolled(result, max(0, actor.ap + change))
+
+
+def _plan(work: _Work, top: _Top, dice: DiceSource) -> StepTaken:
+    """What the rules do at the top action's next step (SK-30).
+
+    Told by identity, not by a table keyed by the step: an enum's hash is a Python call,
+    and this is asked at every step of every action.
+    """
+    step = top.step
+    if step is _PAY:
+        return _pay(work, top, dice)
+    if step is _ROLL:
+        return _roll(work, top, dice)
+    if step is _EFFECT:  # step 3: the effect, or none
+        return resolution(work.state, work.units, top.action, top.success)
+    return _ended(top.action.unit)  # step 4
+
+
+def _with_ap(units: tuple[Unit, ...], unit_id: str, ap: int) -> tuple[Unit, ...]:
+    """*units* with *unit_id*'s AP set to *ap* (the same tuple if it has that many)."""
+    for index, unit in enumerate(units):
+        if unit.id == unit_id:
+            if unit.ap == ap:
+                return units
+            return (*units[:index], copy_unit(unit, ap=ap), *units[index + 1 :])
+    raise IllegalCommand("unknown_actor", actor=unit_id)
+
+
+def _take_paid(work: _Work, top: _Top, taken: Paid) -> _Top | None:
+    top.step = _ROLL
+    top.success = None if taken.paid else False  # an action that could not pay comes to nothing
+    work.units = _with_ap(work.units, taken.unit, taken.ap)
+    return top
+
+
+def _take_lost(work: _Work, top: _Top, taken: TargetLost) -> _Top | None:
+    top.step = _ROLL
+    top.success = False
+    return top
+
+
+def _take_stepped(work: _Work, top: _Top, taken: Stepped) -> _Top | None:
+    top.step = NEXT_STEP[taken.step]
+    top.success = taken.success
+    return top
+
+
+def _take_rolled(work: _Work, top: _Top, taken: Rolled) -> _Top | None:
+    top.step = _EFFECT
+    top.result = taken.result
+    top.success = taken.result.success
+    work.units = _with_ap(work.units, top.action.unit, taken.ap)
+    return top
+
+
+def _modify_below(work: _Work, taken: Resolved) -> None:
+    """Give *taken*'s modifiers to the nearest check below the top not rolled yet."""
+    frames = work.frames
     for index in range(len(frames) - 2, -1, -1):
         frame = frames[index]
         below = frame.pending.pending
-        if below.result is None and below.success is None and has_check(state, below):
-            changed = copy_action(below, modifiers=(*below.modifiers, *event.modifiers))
-            window = copy_window(frame.pending, pending=changed)
-            frames[index] = copy_frame(frame, pending=window)
+        if (
+            below.result is None
+            and below.success is None
+            and _makes_check(_unit(work.units, below.unit), below)
+        ):
+            changed = copy_action(below, modifiers=(*below.modifiers, *taken.modifiers))
+            frames[index] = copy_frame(frame, pending=frame.pending.holding(changed))
             return
 
 
-def _take(
-    state: State, frames: list[Frame], action: Action, taken: StepTaken
-) -> tuple[State, Action | None]:
-    """One step of :class:`Advanced` taken by *action*, the top of *frames*.
+def _with_units(units: tuple[Unit, ...], changed: tuple[Unit, ...]) -> tuple[Unit, ...]:
+    """*units* with each of *changed* in place of the one of its id, the new ones at the end."""
+    if len(changed) == 1:
+        (one,) = changed
+        wanted = one.id
+        for index, unit in enumerate(units):
+            if unit.id == wanted:
+                return (*units[:index], one, *units[index + 1 :])
+        return (*units, one)  # it comes in
+    by_id = {u.id: u for u in changed}
+    kept = [by_id.pop(u.id, u) for u in units]
+    return (*kept, *by_id.values())
 
-    Returns the state (its stack not rebuilt yet) and the top action after the step, or
-    ``None`` once the stack is empty. *frames* loses its top frame when the action ends, and
-    the frames below it get the modifiers of an effect; the top frame itself is stale until
-    :func:`_restacked`.
-    """
-    kind = type(taken)
-    if kind is Paid:
-        assert isinstance(taken, Paid)
-        unit = state.unit(taken.unit)
-        if unit.ap != taken.ap:  # a normal attack and a preparatory action cost nothing
-            state = _set_unit(state, copy_unit(unit, ap=taken.ap))
-        success = None if taken.paid else False  # an action that could not pay comes to nothing
-        return state, copy_action(action, step=Step.ROLL, success=success)
-    if kind is Stepped:
-        assert isinstance(taken, Stepped)
-        return state, copy_action(action, step=NEXT_STEP[taken.step], success=taken.success)
-    if kind is Resolved:
-        # The effect: the characters it changed; its modifiers go to the check it answers.
-        assert isinstance(taken, Resolved)
-        if taken.units:
-            state = copy_state(state, units=_with_units(state, taken.units))
-        if taken.modifiers:
-            _modify_below(state, frames, taken)
-        return state, copy_action(action, step=Step.END)
-    if kind is not Ended:  # an Advanced event built by hand with anything else
-        raise IllegalCommand("unexpected_event", event=kind.__name__)
-    # Ended: the action leaves the stack; the one below asks its responders again (SK-31).
+
+def _take_resolved(work: _Work, top: _Top, taken: Resolved) -> _Top | None:
+    # The effect: the characters it changed; its modifiers go to the check it answers.
+    top.step = _END
+    if taken.units:
+        work.units = _with_units(work.units, taken.units)
+    if taken.modifiers:
+        _modify_below(work, taken)
+    return top
+
+
+def _take_ended(work: _Work, top: _Top, taken: Ended) -> _Top | None:
+    # The action leaves the stack; the one below asks its responders again (SK-31).
+    frames = work.frames
     frames.pop()
-    return state, frames[-1].pending.pending if frames else None
+    return _Top(frames[-1].pending.pending) if frames else None
 
 
-def _restacked(state: State, frames: list[Frame], action: Action | None) -> State:
-    """*state* with the stack of *frames*, whose top action *action* opens its next window."""
-    if action is None:
-        return copy_state(state, stack=_NOTHING_PENDING)
-    frames[-1] = open_window(state, action)
-    return copy_state(state, stack=_copy_stack(state.stack, frames=tuple(frames)))
+_Take = Callable[[_Work, _Top, Any], "_Top | None"]
+
+#: How each step changes the characters and the top action: shared by the rules, which take
+#: the steps while they plan them, and the fold of :class:`Advanced`. The stack loses its top
+#: frame when the action ends, and the frames below it get the modifiers of an effect.
+_TAKE: Final[Mapping[type[Any], _Take]] = MappingProxyType(
+    {
+        Paid: _take_paid,
+        TargetLost: _take_lost,
+        Stepped: _take_stepped,
+        Rolled: _take_rolled,
+        Resolved: _take_resolved,
+        Ended: _take_ended,
+    }
+)
+
+#: The step each kind of step is taken at (a :class:`Stepped` names its own).
+_STEP_OF: Final[Mapping[type[Any], Step]] = MappingProxyType(
+    {Paid: _PAY, TargetLost: _PAY, Rolled: _ROLL, Resolved: _EFFECT, Ended: _END}
+)
 
 
-def _advance(state: State) -> tuple[Advanced, State, bool]:
+def _restacked(work: _Work, top: _Top | None) -> CombatState:
+    """The state after the steps, whose top action opens its next window."""
+    if top is None:
+        return work.built(())
+    frames = work.frames
+    units = work.units
+    frames[-1] = window(units, top.value(), answering(work.state, top.step, units))
+    return work.built(tuple(frames))
+
+
+def _ends(work: _Work, effect: Resolved) -> bool:
+    """Whether *effect*, just taken, ends the game (which the state before it had not)."""
+    # Only a character that leaves can end it: one that comes in is standing.
+    for unit in effect.units:
+        if unit.status is not _STANDING:
+            return _end_of(work.state, work.units) is not None
+    return False
+
+
+def _steps(
+    work: _Work, top: _Top, dice: DiceSource, steps: list[StepTaken]
+) -> tuple[CombatState, bool]:
+    """Take *top*'s steps, and those of the actions below it, as far as no one is asked.
+
+    The steps go on, the check rolled with *dice* when its window has closed, until a window
+    asks someone, the stack is empty, or an effect leaves a player no standing character
+    (the game ends next); each is added to *steps*.
+    Returns the state after them, and whether it owes nothing more: the game was not over
+    (:func:`owed` has checked it, or a command was allowed), every effect is checked for the
+    game's end, and the other steps change no one's status.
+    """
+    take = _TAKE
+    answered = work.state.answered_steps
+    while True:
+        taken = _plan(work, top, dice)
+        steps.append(taken)
+        after = take[type(taken)](work, top, taken)
+        if after is None:
+            return work.built(()), True
+        top = after
+        if type(taken) is Resolved and _ends(work, taken):
+            return _restacked(work, top), False  # the game's end is owed next
+        step = top.step
+        for some in answered:  # by identity: an enum's hash is a Python call
+            if some is step:
+                units = work.units
+                found = answering(work.state, step, units)
+                if found:
+                    frames = work.frames
+                    frames[-1] = window(units, top.value(), found)
+                    return work.built(tuple(frames)), True
+                break
+
+
+def _advance(state: CombatState, dice: DiceSource) -> tuple[Advanced, CombatState, bool]:
     """The steps no one is asked about from *state*'s top frame, and the state after them.
 
-    The steps go on until a frame asks someone (a window or a roll), the stack is empty, or an
-    effect leaves a player no standing character (the game ends next).
-    The third value says whether that state owes nothing more: *state* must not be over
-    (:func:`owed` has checked it), every effect is checked for the game's end, and the other
-    steps change no one's status.
+    The third value says whether that state owes nothing more (see :func:`_steps`).
     """
     frames = list(state.stack.frames)
-    action = frames[-1].pending.pending
     steps: list[StepTaken] = []
-    while True:
-        taken = _step_event(state, action)
-        steps.append(taken)
-        state, after = _take(state, frames, action, taken)
-        if after is None or (type(taken) is Resolved and _ends(state, taken)):
-            # Only an empty stack owes nothing: the game's end is owed otherwise.
-            return Advanced(tuple(steps)), _restacked(state, frames, after), after is None
-        frame = asking_frame(state, after)
-        if frame is not None:
-            frames[-1] = frame
-            stack = _copy_stack(state.stack, frames=tuple(frames))
-            return Advanced(tuple(steps)), copy_state(state, stack=stack), True
-        action = after
+    work = _Work(state, frames, state.units)
+    after, settled = _steps(work, _Top(frames[-1].pending.pending), dice, steps)
+    return Advanced(tuple(steps)), after, settled
 
 
-def fold_advanced(state: State, event: Advanced) -> State:
-    """The steps taken: the AP paid, the effects, the actions ended; the next window opens."""
+def declared(
+    state: CombatState, actor: str, action: Action, units: tuple[Unit, ...], dice: DiceSource
+) -> Planned[CombatState, Event]:
+    """*action*, declared by *actor*, and the steps the rules take on their own right after.
+
+    What a command rule gives: the :class:`Declared` event, then the :class:`Advanced` steps
+    of the stack as far as no one is asked (a check rolled with *dice* when its window has
+    closed), with the state after them, built in one pass (what folding the events gives).
+    *units* are the characters once the action is declared (its once-a-turn mark made).
+    """
+    event = Declared(actor, action)
+    frames = list(state.stack.frames)
+    frames.append(_PLACEHOLDER)  # the action's own frame, made only if a window must hold it
+    # The once-a-turn marks do not change who may respond: the window reads the state before.
+    found = answering(state, action.step)
+    if found:
+        frames[-1] = window(state.units, action, found)
+        after = copy_state(
+            state, units=units, stack=copy_stack(NOTHING_PENDING, frames=tuple(frames))
+        )
+        return Planned((event,), after, True)
+    steps: list[StepTaken] = []
+    after, settled = _steps(_Work(state, frames, units), _Top(action), dice, steps)
+    return Planned((event, Advanced(tuple(steps))), after, settled)
+
+
+def fold_advanced(state: CombatState, event: Advanced) -> CombatState:
+    """The steps taken: the AP paid, the checks, the effects, the actions ended; the next window.
+
+    Raises:
+        IllegalCommand: The steps do not fit the stack (``unexpected_event``).
+    """
     frames = list(state.stack.frames)
     if not frames or not event.steps:
         raise IllegalCommand("unexpected_event", event="Advanced")
-    action: Action | None = frames[-1].pending.pending
+    work = _Work(state, frames, state.units)
+    top: _Top | None = _Top(frames[-1].pending.pending)
     for taken in event.steps:
-        if action is None:
+        kind = type(taken)
+        take = _TAKE.get(kind)
+        if top is None or take is None:
             raise IllegalCommand("unexpected_event", event="Advanced")
-        state, action = _take(state, frames, action, taken)
-    return _restacked(state, frames, action)
+        step = taken.step if kind is Stepped else _STEP_OF[kind]  # type: ignore[union-attr]
+        if step is not top.step:
+            raise IllegalCommand("unexpected_event", event="Advanced")
+        top = take(work, top, taken)
+    return _restacked(work, top)
 
 
-def fold_turn_ended(state: State, event: TurnEnded) -> State:
-    """Every marker loses a turn, those at 0 go (SK-45, SK-46); the other player's turn."""
-    units = tuple(
-        copy_unit(
-            u,
-            markers=DURATIONS.tick(
-                u.markers, lambda m: m.turns, lambda m, turns: attrs.evolve(m, turns=turns)
-            ),
-        )
-        if u.markers
-        else u
-        for u in state.units
-    )
-    return copy_state(
-        state,
-        units=units,
-        turn=state.turn + 1,
-        active=other(event.actor),
-        phase=Phase.PREPARATION,
-        spare_ap=0,
-    )
+# --------------------------------------------------------------------------- the end
 
 
-def fold_game_ended(state: State, event: GameEnded) -> State:
-    """The result; whatever was resolving is gone."""
-    result = GameResult(winners=event.winners, reason=event.reason)
-    return copy_state(state, result=result, phase=Phase.OVER, stack=PromptStack())
-
-
-# --------------------------------------------------------------------------- automatic events
-
-
-def _end_of(state: State) -> GameEnded | None:
+def _end_of(state: CombatState, units: tuple[Unit, ...] | None = None) -> GameEnded | None:
+    """The game's end, if *state* (with the characters *units*, if given) has reached it."""
     a, b = PLAYERS
     up_a = up_b = False
-    for unit in state.units:
-        if unit.status is Status.STANDING:
+    if units is None:
+        units = state.units
+    for unit in units:
+        if unit.status is _STANDING:
             if unit.owner == a:
                 up_a = True
             else:
@@ -473,8 +562,10 @@ def _end_of(state: State) -> GameEnded | None:
         if not up_a and not up_b:
             return GameEnded((), "skirmish.result.nobody_left")  # SK-49
         return GameEnded((b if up_b else a,), "skirmish.result.all_down")  # SK-35
-    if state.phase is Phase.PREPARATION and state.turn > state.rulings.last_turn:
-        standing = {p: state.standing(p) for p in PLAYERS}
+    if state.phase is _PREPARATION and state.turn > state.rulings.last_turn:
+        standing = {
+            p: [u for u in units if u.owner == p and u.status is _STANDING] for p in PLAYERS
+        }
         count = {p: len(standing[p]) for p in PLAYERS}  # SK-37
         hp = {p: sum(u.hp for u in standing[p]) for p in PLAYERS}  # SK-38
         for key in (count, hp):
@@ -484,67 +575,51 @@ def _end_of(state: State) -> GameEnded | None:
     return None
 
 
-def _ends(state: State, effect: Resolved) -> bool:
-    """Whether *effect*, just taken, ends the game (which the state before it had not)."""
-    # Only a character that leaves can end it: one that comes in is standing.
-    standing = Status.STANDING
-    return any(u.status is not standing for u in effect.units) and _end_of(state) is not None
+def fold_game_ended(state: CombatState, event: GameEnded) -> CombatState:
+    """The result; whatever was resolving is gone."""
+    result = GameResult(winners=event.winners, reason=event.reason)
+    return copy_state(state, result=result, phase=_OVER, stack=NOTHING_PENDING)
 
 
-def _step_event(state: State, action: Action) -> StepTaken:
-    step = action.step
-    if step is Step.END:
-        return Ended(action.unit)
-    if step is Step.EFFECT:
-        return resolution(state, action)
-    unit = state.unit(action.unit)
-    if step is Step.PAY:
-        cost = 0
-        if action.kind is ActionKind.SKILL and action.skill is not None:
-            cost = skill_of(unit, action.skill).cost
-        paid = unit.status is Status.STANDING and unit.ap >= cost
-        return Paid(unit.id, unit.ap - cost if paid else unit.ap, paid)
-    # Step.ROLL, with no roll: a preparatory action or a skill without a check, or a check
-    # whose actor or target has left (it fails).
-    success = action.success
-    if success is None:
-        target = state.find(action.target)
-        aimed = action.target is not None
-        success = unit.status is Status.STANDING and (
-            not aimed or (target is not None and target.status is Status.STANDING)
-        )
-        if success and action.kind is not ActionKind.PREPARE:
-            skill = None if action.skill is None else skill_of(unit, action.skill)
-            success = skill is not None and not skill.check
-    return Stepped(Step.ROLL, success)
+# --------------------------------------------------------------------------- what is owed
 
 
-def owed(state: State) -> tuple[Event, State | None, bool] | None:
+def owed(state: CombatState, dice: DiceSource) -> tuple[Event, CombatState | None, bool] | None:
     """The automatic event *state* owes, with the state after it when the rules built it.
 
-    The third value says whether that state is known to owe nothing more.
+    The third value says whether that state is known to owe nothing more. Only the roll for
+    the first player and a check whose window has closed roll *dice*.
     """
-    if state.result is not None or state.phase is Phase.INITIATIVE:
+    if state.result is not None:
         return None
+    if state.phase is _INITIATIVE:
+        return first_player(dice), None, False
     ended = _end_of(state)
     if ended is not None:
         return ended, None, False
-    if state.phase is Phase.PREPARATION:
-        downed = sum(
-            1 for u in state.units if u.owner == state.active and u.status is Status.DOWNED
-        )
-        can_take = bool(state.standing(state.active))
-        turn = TurnStarted(player=state.active, turn=state.turn, spare_ap=downed if can_take else 0)
+    if state.phase is _PREPARATION:
+        turn = _turn_start(state)
         # The turn's AP change no one's status: with no action resolving, it owes nothing more.
         after = fold_turn_started(state, turn)
         return turn, after, not after.stack.frames
     frames = state.stack.frames
     if frames and frames[-1].responder is None:
-        return _advance(state)
+        return _advance(state, dice)
     return None
 
 
-# --------------------------------------------------------------------------- legal commands
+# --------------------------------------------------------------------------- who acts, menus
+
+
+def actors(state: CombatState) -> tuple[str, ...]:
+    """The one asked on the stack, or the turn player; no one once the game is over."""
+    if state.result is not None or state.phase is _INITIATIVE:
+        return ()
+    frames = state.stack.frames
+    if frames:
+        responder = frames[-1].responder
+        return () if responder is None else (responder,)
+    return (state.active,)
 
 
 # Commands are immutable values that bots are offered again and again: each is built once
@@ -554,21 +629,31 @@ _prepare: Final = functools.lru_cache(maxsize=4096)(Prepare)
 _use_skill: Final = functools.lru_cache(maxsize=4096)(UseSkill)
 _give_ap: Final = functools.lru_cache(maxsize=1024)(GiveAp)
 _end_turn: Final = functools.lru_cache(maxsize=64)(EndTurn)
-_roll_check: Final = functools.lru_cache(maxsize=64)(RollCheck)
 _pass: Final = functools.lru_cache(maxsize=64)(Pass)
 
 
-def _main_commands(state: State, actor: str) -> list[Command]:
-    # The standing characters of both sides, listed once (as State.standing lists them).
+@functools.lru_cache(maxsize=1024)
+def _prepares(actor: str, unit: str, row: int, enter: bool) -> tuple[Prepare, ...]:
+    """The preparatory actions of *actor*'s *unit* in *row*: staying, then each move (SK-17)."""
+    moves = rows_to(actor, row, enter)
+    return (_prepare(actor, unit), *(_prepare(actor, unit, to) for to in moves))
+
+
+def _main_commands(state: CombatState, actor: str) -> list[Command]:
+    # The standing characters of both sides, listed once (as CombatState.standing lists them).
     mine: list[Unit] = []
     enemies: list[Unit] = []
-    for unit in state.units:
-        if unit.status is Status.STANDING:
+    standing = _STANDING
+    units = state.units
+    for unit in units:
+        if unit.status is standing:
             (mine if unit.owner == actor else enemies).append(unit)
-    sides = (mine, enemies)
     spare = state.spare_ap > 0
-    per_player = state.rulings.limits_per_player
-    enter = state.rulings.enter_enemy_rows
+    rulings = state.rulings
+    per_player = rulings.limits_per_player
+    enter = rulings.enter_enemy_rows
+    main = _MAIN
+    no_target, itself, ally = _NO_TARGET, _SELF, _ALLY
     out: list[Command] = []
     add = out.append
     for unit in mine:
@@ -576,7 +661,7 @@ def _main_commands(state: State, actor: str) -> list[Command]:
         if spare:
             add(_give_ap(actor, unit_id))
         if per_player:
-            attacked, prepared = _done(state, unit, "attacked"), _done(state, unit, "prepared")
+            attacked, prepared = done(state, unit, "attacked"), done(state, unit, "prepared")
         else:
             attacked, prepared = unit.attacked, unit.prepared
         if not attacked and not prepared:
@@ -587,197 +672,40 @@ def _main_commands(state: State, actor: str) -> list[Command]:
                     add(_attack(actor, unit_id, enemy.id))
             out.extend(_prepares(actor, unit_id, row, enter))
         ap = unit.ap
-        for index, skill in enumerate(unit.card.skills):
-            if skill.timing is Timing.MAIN and skill.cost <= ap:
-                if skill.attack and prepared:
-                    continue
-                for target in targets(state, unit, skill, sides):
-                    add(_use_skill(actor, unit_id, index, target))
+        index = -1
+        for skill in unit.card.skills:
+            index += 1
+            if skill.timing is not main or skill.cost > ap or (skill.attack and prepared):
+                continue
+            # The targets of the skill (targets(), written out: the menus are built at every
+            # command of every game).
+            kind = skill.target
+            if kind is no_target:
+                add(_use_skill(actor, unit_id, index, None))
+            elif kind is itself:
+                add(_use_skill(actor, unit_id, index, unit_id))
+            else:
+                reach = skill.range
+                row = unit.row
+                for other in mine if kind is ally else enemies:
+                    if reach is None or -reach <= other.row - row <= reach:
+                        add(_use_skill(actor, unit_id, index, other.id))
     add(_end_turn(actor))
     return out
 
 
-@functools.lru_cache(maxsize=1024)
-def _prepares(actor: str, unit: str, row: int, enter: bool) -> tuple[Prepare, ...]:
-    """The preparatory actions of *actor*'s *unit* in *row*: staying, then each move (SK-17)."""
-    moves = rows_to(actor, row, enter)
-    return (_prepare(actor, unit), *(_prepare(actor, unit, to) for to in moves))
-
-
-def _response_commands(state: State, actor: str) -> list[Command]:
-    frame = state.stack.top
-    if "RollCheck" in frame.answers:
-        return [_roll_check(actor)]
+def _response_commands(state: CombatState, actor: str) -> list[Command]:
     out: list[Command] = [_pass(actor)]
-    step = frame.pending.pending.step
+    step = state.stack.frames[-1].pending.pending.step
+    units = state.units
     for unit, index, skill in responses(state, actor, step):
-        for target in targets(state, unit, skill):
+        for target in targets(units, unit, skill):
             out.append(_use_skill(actor, unit.id, index, target))
     return out
 
 
-def _library(setup: Setup) -> tuple[Card, ...]:
-    seen: dict[str, Card] = {}
-    for card in (*setup.library, *(c for t in setup.teams for c in t.cards)):
-        seen.setdefault(card.id, card)
-    ids = set(seen)
-    for card in seen.values():
-        for skill in card.skills:
-            for effect in skill.effects:
-                if isinstance(effect, Replace | Summon) and effect.card not in ids:
-                    raise InvalidData(
-                        "$.library", f"card {card.id!r} brings in {effect.card!r}, not given"
-                    )
-            if skill.check and skill.target is not Target.ENEMY:
-                raise InvalidData("$.teams", f"card {card.id!r}: a check needs an enemy target")
-    return tuple(seen.values())
-
-
-def _reachable(setup: Setup, library: tuple[Card, ...]) -> tuple[Card, ...]:
-    """The cards that can come onto the field: the teams' and those they bring in."""
-    by_id = {card.id: card for card in library}
-    found: dict[str, Card] = {}
-    todo = [card for team in setup.teams for card in team.cards]
-    while todo:
-        card = todo.pop()
-        if card.id in found:
-            continue
-        found[card.id] = card
-        for skill in card.skills:
-            for effect in skill.effects:
-                if isinstance(effect, Replace | Summon):
-                    todo.append(by_id[effect.card])
-    return tuple(found.values())
-
-
-class SkirmishRuleset(Rules[Setup, State, Command, Event]):
-    """The card skirmish as a kit ruleset.
-
-    .. versionadded:: 0.2.0
-    """
-
-    name: str = "skirmish"
-    rules_version: str = "2"
-    setup_type: Any = Setup
-    state_type: Any = State
-    command_type: Any = Command
-    event_type: Any = Event
-    resolving_reason: ClassVar[str] = "skirmish.illegal.resolving"
-
-    def __init__(self) -> None:
-        def declared(_: State, e: Declared) -> Command:
-            a = e.action
-            if a.kind is ActionKind.ATTACK:
-                return Attack(e.actor, a.unit, a.target or "")
-            if a.kind is ActionKind.PREPARE:
-                return Prepare(e.actor, a.unit, a.row)
-            return UseSkill(e.actor, a.unit, a.skill if a.skill is not None else -1, a.target)
-
-        super().__init__(
-            commands={
-                RollForFirst: decide_first,
-                Attack: decide_attack,
-                Prepare: decide_prepare,
-                UseSkill: decide_skill,
-                GiveAp: decide_give,
-                RollCheck: decide_roll,
-                EndTurn: decide_end,
-                Pass: decide_pass,
-            },
-            events={
-                FirstPlayerRolled: fold_first,
-                TurnStarted: fold_turn_started,
-                ApGiven: fold_given,
-                Declared: fold_declared,
-                Passed: fold_passed,
-                Rolled: fold_rolled,
-                Advanced: fold_advanced,
-                TurnEnded: fold_turn_ended,
-                GameEnded: fold_game_ended,
-            },
-            bad_command="skirmish.illegal.bad_command",
-            unknown_command="skirmish.illegal.unknown_command",
-        )
-
-    def configure_converter(self, converter: cattrs.Converter) -> None:
-        """Tag the command, event and effect unions by class name."""
-        from tabletop_rules.serialization import register_tagged_union
-        from tabletop_rules.skirmish._effects import Effect
-
-        register_tagged_union(converter, Effect)  # first: events hold cards, which hold effects
-        register_tagged_union(converter, StepTaken)  # and Advanced holds steps
-        register_tagged_union(converter, Command)
-        register_tagged_union(converter, Event)
-
-    def start(self, setup: Setup) -> State:
-        """Each team's cards on their rows, at full hp and 0 AP; the roll for the first turn.
-
-        Raises:
-            InvalidData: A card brings in a card that the setup does not give.
-        """
-        setup = self.checked_setup(setup)
-        units = tuple(
-            Unit(id=f"{player}{i + 1}", owner=player, card=card, hp=card.hp, row=row)
-            for player, team in zip(PLAYERS, setup.teams, strict=True)
-            for i, (card, row) in enumerate(zip(team.cards, team.rows, strict=True))
-        )
-        library = _library(setup)
-        answered = frozenset(
-            skill.step
-            for card in _reachable(setup, library)
-            for skill in card.skills
-            if skill.timing is Timing.RESPONSE and skill.step is not None
-        )
-        return State(units=units, library=library, rulings=setup.rulings, answered_steps=answered)
-
-    def prompts(self, state: State) -> PromptStack[Any]:
-        """The response stack."""
-        return state.stack
-
-    def follow_up(self, state: State, dice: DiceSource) -> Event | None:
-        """The automatic event the rules call for next."""
-        found = owed(state)
-        return None if found is None else found[0]
-
-    def advance(self, state: State, dice: DiceSource) -> tuple[Event, State] | None:
-        """The automatic event the rules call for next, and the state after it.
-
-        The steps of :class:`Advanced` are taken while they are planned: not folded again.
-        """
-        found = owed(state)
-        if found is None:
-            return None
-        event, after, settled = found
-        if after is None:
-            return event, self.event_rules[type(event)](state, event)
-        if settled:
-            self._owes_nothing(after)
-        return event, after
-
-    def actors(self, state: State) -> tuple[str, ...]:
-        """``a`` rolls for the first turn; then the one asked on the stack, or the turn player."""
-        if state.result is not None:
-            return ()
-        if state.phase is Phase.INITIATIVE:
-            return (PLAYERS[0],)
-        frames = state.stack.frames
-        if frames:
-            responder = frames[-1].responder
-            return () if responder is None else (responder,)
-        return (state.active,)
-
-    def commands_of(self, state: State, actor: str) -> list[Command]:
-        """Everything *actor*, one of :meth:`actors`, may send now."""
-        if state.phase is Phase.INITIATIVE:
-            return [RollForFirst(actor)]
-        if state.stack.frames:
-            return _response_commands(state, actor)
-        return _main_commands(state, actor)
-
-    def outcome_of(self, state: State) -> GameResult | None:
-        """How the game ended, or ``None``."""
-        return state.result
-
-
-#: The skirmish ruleset.
-RULESET: Final = SkirmishRuleset()
+def commands_of(state: CombatState, actor: str) -> list[Command]:
+    """Everything *actor*, one of :func:`actors`, may send now."""
+    if state.stack.frames:
+        return _response_commands(state, actor)
+    return _main_commands(state, actor)

@@ -1,232 +1,269 @@
-"""The game log and menus: one localized line per event and per command."""
+"""The game log and the menus: one small renderer per event type, step type and command type.
+
+Every renderer is ``render(value, words) -> str`` (:class:`tabletop_rules.kit.Words`); the
+package's :data:`~tabletop_rules.skirmish.LOG` is a :class:`tabletop_rules.kit.Log` of these
+tables, and characters are named as :func:`tabletop_rules.kit.display_names` names them.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any, Final
 
+from tabletop_rules._arguments import shown
 from tabletop_rules.engine import Pass
 from tabletop_rules.errors import InvalidData
-from tabletop_rules.i18n import translate
-from tabletop_rules.kit._rules import describe_input, label_input
+from tabletop_rules.kit import Renderer, Words, display_names
+from tabletop_rules.skirmish._cards import Skill
+from tabletop_rules.skirmish._combat._commands import Attack, EndTurn, GiveAp, Prepare, UseSkill
 from tabletop_rules.skirmish._combat._events import (
     Advanced,
     ApGiven,
-    Attack,
-    Command,
     Declared,
     Ended,
-    EndTurn,
-    Event,
     FirstPlayerRolled,
-    GiveAp,
+    GameEnded,
     Paid,
     Passed,
-    Prepare,
     Resolved,
-    RollCheck,
     Rolled,
-    RollForFirst,
     Stepped,
     StepTaken,
+    TargetLost,
     TurnEnded,
     TurnStarted,
-    UseSkill,
 )
-from tabletop_rules.skirmish._combat._flow import RULESET
-from tabletop_rules.skirmish._combat._values import Action, ActionKind, State, Status
+from tabletop_rules.skirmish._combat._values import Action, ActionKind, CombatState, Status
 
-__all__ = ["command_label", "describe"]
-
-#: The catalog key of each command whose label names only its player, or one character.
-_PLAIN: dict[type[Any], str] = {
-    RollForFirst: "roll_for_first",
-    GiveAp: "give_ap",
-    RollCheck: "roll_check",
-    EndTurn: "end_turn",
-    Pass: "pass",
-}
+__all__ = ["COMMAND_LINES", "EVENT_LINES", "STEP_LINES", "unit_names"]
 
 
-def _name(state: State | None, unit_id: str | None) -> str:
-    if unit_id is None:
-        return "-"
-    found = None if state is None else state.find(unit_id)
-    return unit_id if found is None else f"{found.card.name} ({unit_id})"
+def unit_names(state: CombatState, locale: str) -> Mapping[str, str]:
+    """Every character of *state* by id: its card's name, with its id where names clash."""
+    return display_names([(u.id, u.card.name) for u in state.units], locale)
 
 
-def _action(state: State | None, action: Action, locale: str) -> str:
-    """What *action* is: a normal attack, a preparatory action, or its skill's card name."""
-    unit = state.find(action.unit) if state is not None else None
-    if action.kind is ActionKind.SKILL and unit is not None and action.skill is not None:
-        return unit.card.skills[action.skill].name
-    return translate(f"skirmish.action.{action.kind.value}", locale)
+def _target(words: Words[CombatState], target: str | None) -> str:
+    return "-" if target is None else words.name(target)
 
 
-def describe(event: Event, locale: str = "en", *, state: State | None = None) -> str:
-    """One line of the game log for *event*, in *locale*.
-
-    Args:
-        event: A skirmish event.
-        locale: The reader's language.
-        state: A state of the game after the event; with it, characters are named by their
-            cards, else by their ids.
+def _skill(words: Words[CombatState], unit_id: str, index: int | None, path: str) -> Skill | None:
+    """Skill number *index* of the character *unit_id* in the words' state, if it knows it.
 
     Raises:
-        InvalidData: *event* is no skirmish event (path ``$``), or an :class:`Advanced` event
-            without steps or with something else among them (``$.steps``); *state* is no
-            skirmish state (``$.state``).
-
-    .. versionadded:: 0.2.0
+        InvalidData: The card has no skill *index*, or *index* is below 0 (at *path*).
     """
-    state = describe_input(RULESET, event, state)
-    if isinstance(event, FirstPlayerRolled):
-        rolls = " ".join(f"{r.total}" for r in event.rolls)
-        return translate("skirmish.event.first", locale, rolls=rolls, player=event.first)
-    if isinstance(event, TurnStarted):
-        return translate(
-            "skirmish.event.turn_started", locale, turn=event.turn, player=event.player
-        )
-    if isinstance(event, ApGiven):
-        return translate("skirmish.event.ap_given", locale, unit=_name(state, event.unit))
-    if isinstance(event, Declared):
-        action = event.action
-        what = _action(state, action, locale)
-        key = "skirmish.event.responded" if action.response else "skirmish.event.declared"
-        return translate(
-            key,
-            locale,
-            unit=_name(state, action.unit),
-            action=what,
-            target=_name(state, action.target),
-        )
-    if isinstance(event, Passed):
-        return translate("skirmish.event.passed", locale, player=event.actor)
-    if isinstance(event, Rolled):
-        return translate("skirmish.event.rolled", locale, check=event.result.explain(locale))
-    if isinstance(event, Advanced):
-        # A step past which nothing happened says something only when the steps stop there.
-        last = len(event.steps) - 1
-        told = [
-            _step(taken, locale, state)
-            for index, taken in enumerate(event.steps)
-            if index == last or not isinstance(taken, Stepped)
-        ]
-        if not told:
-            raise InvalidData("$.steps", "an Advanced event takes at least one step")
-        line = told[0]
-        for sentence in told[1:]:  # "A. B." in English, "A。B。" in Chinese and Japanese
-            line = translate("skirmish.event.then", locale, before=line, after=sentence)
-        return line
-    if isinstance(event, TurnEnded):
-        return translate("skirmish.event.turn_ended", locale, player=event.actor)
-    winners = ", ".join(event.winners) or "-"
-    return translate(
-        "skirmish.event.game_ended",
-        locale,
-        winners=winners,
-        reason=translate(event.reason, locale),
+    if type(index) is int and index < 0:
+        raise InvalidData(path, f"a skill index is 0 or more, not {index}")
+    state = words.state
+    unit = None if state is None or index is None else state.find(unit_id)
+    if unit is None or type(index) is not int:
+        return None
+    skills = unit.card.skills
+    if index >= len(skills):
+        detail = f"the card of {shown(unit_id)} has {len(skills)} skills, no skill {index}"
+        raise InvalidData(path, detail)
+    return skills[index]
+
+
+def _action(words: Words[CombatState], action: Action) -> str:
+    """What *action* is: a normal attack, a preparatory action, or its skill's card name."""
+    if action.kind is ActionKind.SKILL:
+        skill = _skill(words, action.unit, action.skill, "$.action.skill")
+        if skill is not None:
+            return skill.name
+    return words(f"skirmish.action.{action.kind.value}")
+
+
+# --------------------------------------------------------------------------- the steps
+
+
+def _paid(taken: Paid, words: Words[CombatState]) -> str:
+    key = "skirmish.event.paid" if taken.paid else "skirmish.event.unpaid"
+    return words(key, unit=words.name(taken.unit), ap=taken.ap)
+
+
+def _target_lost(taken: TargetLost, words: Words[CombatState]) -> str:
+    return words(
+        "skirmish.event.target_lost", unit=words.name(taken.unit), target=words.name(taken.target)
     )
 
 
-def _step(taken: StepTaken, locale: str, state: State | None) -> str:
-    """The sentence of one step of an :class:`Advanced` event."""
-    if isinstance(taken, Paid):
-        key = "skirmish.event.paid" if taken.paid else "skirmish.event.unpaid"
-        return translate(key, locale, unit=_name(state, taken.unit), ap=taken.ap)
-    if isinstance(taken, Stepped):
-        step = translate(f"skirmish.step.{taken.step.value}", locale)
-        return translate("skirmish.event.stepped", locale, step=step)
-    if isinstance(taken, Resolved):
-        if not taken.success:
-            return translate("skirmish.event.no_effect", locale)
-        parts = [
-            translate(
-                f"skirmish.status.{u.status.value}"
-                if u.status is not Status.STANDING
-                else "skirmish.status.unit",
-                locale,
-                unit=_name(state, u.id),
-                hp=u.hp,
-                ap=u.ap,
-                row=u.row,
-            )
-            for u in taken.units
-        ]
-        parts += [f"{t.value:+d} {translate(t.label, locale)}" for _, t in taken.modifiers]
-        return translate("skirmish.event.resolved", locale, changes="; ".join(parts) or "-")
-    if isinstance(taken, Ended):  # pyright: ignore[reportUnnecessaryIsInstance]
-        return translate("skirmish.event.ended", locale, unit=_name(state, taken.unit))
-    raise InvalidData("$.steps", f"{type(taken).__name__} is no step of an Advanced event")
+def _stepped(taken: Stepped, words: Words[CombatState]) -> str:
+    return words("skirmish.event.stepped", step=words(f"skirmish.step.{taken.step.value}"))
 
 
-def command_label(command: Command, locale: str = "en", *, state: State | None = None) -> str:
-    """A one-line label of *command* in *locale*, for a menu of ``legal_commands``.
-
-    >>> from tabletop_rules.skirmish import Prepare, command_label
-    >>> print(command_label(Prepare("a", "a1", row=0), "zh-Hant"))
-    a1 預備動作（+2 行動點），移動到第 0 行
-
-    Args:
-        command: A skirmish command.
-        locale: The reader's language.
-        state: The state the command is offered in (read, as ``legal_commands`` reads it,
-            after the automatic events it owes); with it, characters are named by their
-            cards, skills by their card names and costs, and a skill offered while an action
-            is being resolved is labelled as a response. Without it, ids and skill numbers.
-
-    Raises:
-        InvalidData: *command* is no skirmish command, or has a field of the wrong type;
-            *state* is no skirmish state.
-
-    .. versionadded:: 0.2.0
-    """
-    state = label_input(RULESET, command, state)
-    player = command.actor
-    if isinstance(command, Attack):
-        return translate(
-            "skirmish.command.attack",
-            locale,
-            unit=_name(state, command.unit),
-            target=_name(state, command.target),
-        )
-    if isinstance(command, Prepare):
-        key = "skirmish.command.prepare" if command.row is None else "skirmish.command.prepare_move"
-        return translate(key, locale, unit=_name(state, command.unit), row=command.row)
-    if isinstance(command, UseSkill):
-        return _skill_label(command, locale, state)
-    if isinstance(command, RollCheck) and state is not None and state.stack.frames:
-        action = state.stack.top.pending.pending
-        return translate(
-            "skirmish.command.roll_check_of",
-            locale,
-            player=player,
-            unit=_name(state, action.unit),
-            action=_action(state, action, locale),
-        )
-    unit = getattr(command, "unit", None)
-    key = _PLAIN[type(command)]
-    return translate(f"skirmish.command.{key}", locale, player=player, unit=_name(state, unit))
+def _rolled(taken: Rolled, words: Words[CombatState]) -> str:
+    return words("skirmish.event.rolled", check=taken.result.explain(words.locale))
 
 
-def _skill_label(command: UseSkill, locale: str, state: State | None) -> str:
-    unit = state.find(command.unit) if state is not None else None
-    skills = () if unit is None else unit.card.skills
-    if type(command.skill) is int and 0 <= command.skill < len(skills):
-        skill = skills[command.skill]
-        what = translate("skirmish.command.skill", locale, name=skill.name, cost=skill.cost)
+def _status(unit: Any, words: Words[CombatState]) -> str:
+    key = (
+        "skirmish.status.unit"
+        if unit.status is Status.STANDING
+        else f"skirmish.status.{unit.status.value}"
+    )
+    return words(key, unit=words.name(unit.id), hp=unit.hp, ap=unit.ap, row=unit.row)
+
+
+def _resolved(taken: Resolved, words: Words[CombatState]) -> str:
+    if not taken.success:
+        return words("skirmish.event.no_effect")
+    parts = [_status(u, words) for u in taken.units]
+    parts += [f"{t.value:+d} {words(t.label)}" for _, t in taken.modifiers]
+    return words("skirmish.event.resolved", changes="; ".join(parts) or "-")
+
+
+def _ended(taken: Ended, words: Words[CombatState]) -> str:
+    return words("skirmish.event.ended", unit=words.name(taken.unit))
+
+
+#: The sentence of each kind of step of an :class:`Advanced` event.
+STEP_LINES: Final[Mapping[type[Any], Renderer]] = MappingProxyType(
+    {
+        Paid: _paid,
+        TargetLost: _target_lost,
+        Stepped: _stepped,
+        Rolled: _rolled,
+        Resolved: _resolved,
+        Ended: _ended,
+    }
+)
+
+
+def _step(taken: StepTaken, words: Words[CombatState]) -> str:
+    render = STEP_LINES.get(type(taken))
+    if render is None:
+        raise InvalidData("$.steps", f"{type(taken).__name__} is no step of an Advanced event")
+    return render(taken, words)
+
+
+# --------------------------------------------------------------------------- the events
+
+
+def _first(event: FirstPlayerRolled, words: Words[CombatState]) -> str:
+    rolls = " ".join(f"{r.total}" for r in event.rolls)
+    return words("skirmish.event.first", rolls=rolls, player=event.first)
+
+
+def _turn_started(event: TurnStarted, words: Words[CombatState]) -> str:
+    return words("skirmish.event.turn_started", turn=event.turn, player=event.player)
+
+
+def _ap_given(event: ApGiven, words: Words[CombatState]) -> str:
+    return words("skirmish.event.ap_given", unit=words.name(event.unit))
+
+
+def _declared(event: Declared, words: Words[CombatState]) -> str:
+    action = event.action
+    key = "skirmish.event.responded" if action.response else "skirmish.event.declared"
+    return words(
+        key,
+        unit=words.name(action.unit),
+        action=_action(words, action),
+        target=_target(words, action.target),
+    )
+
+
+def _passed(event: Passed, words: Words[CombatState]) -> str:
+    return words("skirmish.event.passed", player=event.actor)
+
+
+def _advanced(event: Advanced, words: Words[CombatState]) -> str:
+    # A step past which nothing happened says something only when the steps stop there.
+    last = len(event.steps) - 1
+    told = [
+        _step(taken, words)
+        for index, taken in enumerate(event.steps)
+        if index == last or type(taken) is not Stepped
+    ]
+    if not told:
+        raise InvalidData("$.steps", "an Advanced event takes at least one step")
+    line = told[0]
+    for sentence in told[1:]:  # "A. B." in English, "A。B。" in Chinese and Japanese
+        line = words("skirmish.event.then", before=line, after=sentence)
+    return line
+
+
+def _turn_ended(event: TurnEnded, words: Words[CombatState]) -> str:
+    return words("skirmish.event.turn_ended", player=event.actor)
+
+
+def _game_ended(event: GameEnded, words: Words[CombatState]) -> str:
+    winners = ", ".join(event.winners) or "-"
+    return words("skirmish.event.game_ended", winners=winners, reason=words(event.reason))
+
+
+#: The line of the log of each event type.
+EVENT_LINES: Final[Mapping[type[Any], Renderer]] = MappingProxyType(
+    {
+        FirstPlayerRolled: _first,
+        TurnStarted: _turn_started,
+        ApGiven: _ap_given,
+        Declared: _declared,
+        Passed: _passed,
+        Advanced: _advanced,
+        TurnEnded: _turn_ended,
+        GameEnded: _game_ended,
+    }
+)
+
+
+# --------------------------------------------------------------------------- the menus
+
+
+def _attack(command: Attack, words: Words[CombatState]) -> str:
+    return words(
+        "skirmish.command.attack",
+        unit=words.name(command.unit),
+        target=words.name(command.target),
+    )
+
+
+def _prepare(command: Prepare, words: Words[CombatState]) -> str:
+    key = "skirmish.command.prepare" if command.row is None else "skirmish.command.prepare_move"
+    return words(key, unit=words.name(command.unit), row=command.row)
+
+
+def _use_skill(command: UseSkill, words: Words[CombatState]) -> str:
+    skill = _skill(words, command.unit, command.skill, "$.skill")
+    if skill is None:
+        what = words("skirmish.command.skill_number", index=command.skill)
     else:
-        what = translate("skirmish.command.skill_number", locale, index=command.skill)
+        what = words("skirmish.command.skill", name=skill.name, cost=skill.cost)
+    state = words.state
     key = "respond" if state is not None and state.stack.frames else "use_skill"
     if command.target is None:
         key += "_untargeted"
     if command.target == command.unit:
-        target = translate("skirmish.command.itself", locale)
+        target = words("skirmish.command.itself")
     else:
-        target = _name(state, command.target)
-    return translate(
-        f"skirmish.command.{key}",
-        locale,
-        unit=_name(state, command.unit),
-        skill=what,
-        target=target,
+        target = _target(words, command.target)
+    return words(
+        f"skirmish.command.{key}", unit=words.name(command.unit), skill=what, target=target
     )
+
+
+def _give_ap(command: GiveAp, words: Words[CombatState]) -> str:
+    return words("skirmish.command.give_ap", unit=words.name(command.unit))
+
+
+def _player(key: str) -> Callable[[Any, Words[CombatState]], str]:
+    def render(command: Any, words: Words[CombatState]) -> str:
+        return words(key, player=command.actor)
+
+    return render
+
+
+#: The menu entry of each command type.
+COMMAND_LINES: Final[Mapping[type[Any], Renderer]] = MappingProxyType(
+    {
+        Attack: _attack,
+        Prepare: _prepare,
+        UseSkill: _use_skill,
+        GiveAp: _give_ap,
+        EndTurn: _player("skirmish.command.end_turn"),
+        Pass: _player("skirmish.command.pass"),
+    }
+)

@@ -7,29 +7,30 @@ from typing import Any, Final
 
 import attrs
 
-from tabletop_rules._arguments import an_instance, checked_items, checked_text, shown, wrong_type
+from tabletop_rules.arguments import an_instance, checked_items, checked_text, shown, wrong_type
 from tabletop_rules.checks import CheckResult, Term
 from tabletop_rules.engine import GameResult, PromptFrame, PromptStack
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.kit import Durations, Expiry, ResponseWindow, copier
 from tabletop_rules.skirmish._cards import Card, Step
 from tabletop_rules.skirmish._checks import Rulings
-from tabletop_rules.skirmish._effects import MarkerEffect, Role
+from tabletop_rules.skirmish._effects import MARKER_DURATIONS, MarkerEffect, Replace, Role, Summon
 
 __all__ = [
     "FIELD_ROWS",
     "PLAYERS",
     "Action",
     "ActionKind",
+    "CombatSetup",
+    "CombatState",
     "Frame",
     "MarkerKind",
     "Phase",
     "PlacedMarker",
-    "Setup",
-    "State",
     "Status",
     "Team",
     "Unit",
+    "check_loaded",
     "home_rows",
     "other",
 ]
@@ -176,7 +177,7 @@ class Team:
     rows: tuple[int, ...] = attrs.field(converter=_rows)
 
 
-def _check_setup(setup: Setup, attribute: object, teams: tuple[Team, ...]) -> None:
+def _check_setup(setup: CombatSetup, attribute: object, teams: tuple[Team, ...]) -> None:
     if len(teams) != len(PLAYERS):
         raise InvalidData("$.teams", "a game has two teams")
     for index, (player, team) in enumerate(zip(PLAYERS, teams, strict=True)):
@@ -190,10 +191,40 @@ def _check_setup(setup: Setup, attribute: object, teams: tuple[Team, ...]) -> No
                     f"$.teams[{index}].rows[{at}]",
                     f"player {player} places in rows {home_rows(player)}, not {row}",
                 )
+    _check_brought_in(setup, teams)
+
+
+def _check_brought_in(setup: CombatSetup, teams: tuple[Team, ...]) -> None:
+    """One card to an id, and every card a skill brings in among the setup's cards."""
+    groups = [("$.library", setup.library)]
+    groups += [(f"$.teams[{i}].cards", team.cards) for i, team in enumerate(teams)]
+    cards: dict[str, Card] = {}
+    for path, group in groups:
+        for index, card in enumerate(group):
+            if cards.setdefault(card.id, card) != card:
+                raise InvalidData(f"{path}[{index}]", f"two cards have the id {shown(card.id)}")
+    for path, group in groups:
+        for index, card in enumerate(group):
+            for brought in _brought_in(card):
+                if brought not in cards:
+                    raise InvalidData(
+                        f"{path}[{index}]",
+                        f"card {shown(card.id)} brings in {shown(brought)}, which is not given",
+                    )
+
+
+def _brought_in(card: Card) -> list[str]:
+    """The cards *card*'s skills summon or replace a character with (SK-50, SK-51)."""
+    return [
+        effect.card
+        for skill in card.skills
+        for effect in skill.effects
+        if isinstance(effect, Replace | Summon)
+    ]
 
 
 @attrs.frozen(kw_only=True)
-class Setup:
+class CombatSetup:
     """The start of a game: both teams, the cards that may be summoned, the readings."""
 
     #: The teams of ``a`` and ``b``.
@@ -258,7 +289,7 @@ Frame = PromptFrame[ResponseWindow[Action]]
 class Phase(enum.Enum):
     """Where the game is."""
 
-    #: The players roll for the first turn (SK-02).
+    #: The first player is not rolled yet (SK-02): the rules roll it before anyone acts.
     INITIATIVE = "initiative"
     #: A turn has begun and its preparation is owed (SK-07).
     PREPARATION = "preparation"
@@ -269,7 +300,7 @@ class Phase(enum.Enum):
 
 
 @attrs.frozen(kw_only=True)
-class State:
+class CombatState:
     """A skirmish game between two events."""
 
     #: Every character that has been on the field, in order.
@@ -331,6 +362,102 @@ class State:
         raise KeyError(card_id)
 
 
-copy_state: Final = copier(State)
+def _check_unit(unit: Unit, at: str) -> None:
+    if unit.owner not in PLAYERS:
+        raise not_a_player(unit.owner, f"{at}.owner")
+    if unit.row not in FIELD_ROWS:
+        raise InvalidData(f"{at}.row", f"the field has rows 0 to 3, not {unit.row}")
+    if not 0 <= unit.hp <= unit.card.hp:
+        raise InvalidData(f"{at}.hp", f"hp {unit.hp} outside 0..{unit.card.hp}, its card's")
+    if (unit.hp == 0 and unit.standing) or (unit.status is Status.DOWNED and unit.hp != 0):
+        raise InvalidData(f"{at}.status", f"{unit.status.value} at hp {unit.hp} (SK-40)")
+    if unit.ap < 0:
+        raise InvalidData(f"{at}.ap", f"AP is never below 0, not {unit.ap} (SK-07)")
+    for index, marker in enumerate(unit.markers):
+        if marker.turns not in MARKER_DURATIONS:
+            raise InvalidData(
+                f"{at}.markers[{index}].turns",
+                f"a marker lasts 1 to 6 turn ends, not {marker.turns}",
+            )
+
+
+def _check_cards(state: CombatState) -> None:
+    """The library's ids are unique, and every card brought in by a skill is in it."""
+    ids: set[str] = set()
+    for index, card in enumerate(state.library):
+        if card.id in ids:
+            raise InvalidData(f"$.library[{index}].id", f"two cards have the id {shown(card.id)}")
+        ids.add(card.id)
+    for where, cards in (("units", [u.card for u in state.units]), ("library", state.library)):
+        for index, card in enumerate(cards):
+            for brought in _brought_in(card):
+                if brought not in ids:
+                    path = f"$.{where}[{index}]" + (".card" if where == "units" else "")
+                    raise InvalidData(
+                        path,
+                        f"card {shown(card.id)} brings in {shown(brought)}, not in the library",
+                    )
+
+
+def _check_action(units: dict[str, Unit], action: Action, at: str) -> None:
+    unit = units.get(action.unit)
+    if unit is None:
+        raise InvalidData(f"{at}.unit", f"no character {shown(action.unit)} in this game")
+    if action.target is not None and action.target not in units:
+        raise InvalidData(f"{at}.target", f"no character {shown(action.target)} in this game")
+    if (action.kind is ActionKind.SKILL) != (action.skill is not None):
+        raise InvalidData(f"{at}.skill", "a skill's action names its skill, and only a skill's")
+    if action.skill is not None and not 0 <= action.skill < len(unit.card.skills):
+        raise InvalidData(
+            f"{at}.skill", f"the card of {shown(unit.id)} has no skill {action.skill}"
+        )
+    if action.row is not None and action.row not in FIELD_ROWS:
+        raise InvalidData(f"{at}.row", f"the field has rows 0 to 3, not {action.row}")
+
+
+def check_loaded(state: CombatState) -> CombatState:
+    """*state*, read from JSON, if it is one that play can reach in its shape.
+
+    Checks what the rules rely on, so that a forged or damaged state is refused when it is
+    read, not with a bare ``KeyError`` or ``IndexError`` in play: unique ids of characters
+    and library cards, owners that are players, rows, hp and AP in range, markers of 1 to 6
+    turns, every card a skill brings in in the library, an active player, a result exactly
+    when the game is over, and the response stack's actions naming characters of the game
+    and skills of their cards.
+
+    Raises:
+        InvalidData: The first problem, with its path.
+    """
+    units: dict[str, Unit] = {}
+    for index, unit in enumerate(state.units):
+        if unit.id in units:
+            raise InvalidData(
+                f"$.units[{index}].id", f"two characters have the id {shown(unit.id)}"
+            )
+        units[unit.id] = unit
+        _check_unit(unit, f"$.units[{index}]")
+    _check_cards(state)
+    if state.active not in PLAYERS:
+        raise not_a_player(state.active, "$.active")
+    if state.turn < 0 or state.spare_ap < 0:
+        raise InvalidData("$.turn", "the turn and the spare AP are 0 or more")
+    if (state.result is None) == (state.phase is Phase.OVER):
+        raise InvalidData("$.result", "a game has a result exactly when it is over")
+    if state.result is not None:
+        for index, winner in enumerate(state.result.winners):
+            if winner not in PLAYERS:
+                raise not_a_player(winner, f"$.result.winners[{index}]")
+    for index, frame in enumerate(state.stack.frames):
+        at = f"$.stack.frames[{index}]"
+        if frame.responder is not None and frame.responder not in PLAYERS:
+            raise not_a_player(frame.responder, f"{at}.responder")
+        for at_responder, responder in enumerate(frame.pending.responders):
+            if responder not in PLAYERS:
+                raise not_a_player(responder, f"{at}.pending.responders[{at_responder}]")
+        _check_action(units, frame.pending.pending, f"{at}.pending.pending")
+    return state
+
+
+copy_state: Final = copier(CombatState)
 copy_unit: Final = copier(Unit)
 copy_action: Final = copier(Action)
