@@ -87,6 +87,8 @@ class Outcome(enum.Enum):
 
 
 _SUCCESSES = (Outcome.SUCCESS, Outcome.CRITICAL, Outcome.AUTOMATIC_SUCCESS)
+#: The outcomes a natural roll decides whatever the totals (the other side may not have rolled).
+_NATURALS = (Outcome.AUTOMATIC_SUCCESS, Outcome.AUTOMATIC_FAILURE)
 
 
 class Comparison(enum.Enum):
@@ -143,6 +145,7 @@ def relation(total: int, target: int, comparison: Comparison) -> str:
     never a false statement, whatever outcome a system gave (a critical, a fumble, an
     automatic success):
 
+    >>> from tabletop_rules.checks import Comparison, relation
     >>> relation(24, 16, Comparison.AT_LEAST), relation(7, 16, Comparison.AT_LEAST)
     ('≥', '<')
     >>> relation(9, 9, Comparison.GREATER), relation(9, 8, Comparison.AT_MOST)
@@ -388,14 +391,32 @@ class CheckResult:
 
         The sign is :func:`relation`'s: true of the total and of what it is against, in
         every locale, whatever the outcome.
+        Where a natural roll decided the check before the other side rolled (an automatic
+        success or failure against an opposition that rolled no dice), no relation holds and
+        none is printed, nor the opposing total:
+
+        >>> from tabletop_rules.checks import Opposition, Outcome
+        >>> CheckResult(
+        ...     rolls=[Roll(Dice(2, 6), (6, 6))],
+        ...     terms=[Term("Skill", -10)],
+        ...     comparison=Comparison.GREATER,
+        ...     against=Opposition(rolls=(), terms=[Term("Defense", 20)]),
+        ...     outcome=Outcome.AUTOMATIC_SUCCESS,
+        ... ).explain("en")
+        '2D6[6,6] -10 Skill = 2 Automatic success'
         """
         total = self.total
         against = self.against
-        body = (
-            f"{_explain_sum(self.rolls, self.terms, locale)} = {total}"
-            f" {_relation(total, against.value, self.comparison)} {against.explain(locale)}"
-            f" {translate(self.outcome.label, locale)}"
-        )
+        outcome = translate(self.outcome.label, locale)
+        if self.outcome in _NATURALS and type(against) is Opposition and not against.rolls:
+            # A natural decided before the other side rolled: no relation to state.
+            body = f"{_explain_sum(self.rolls, self.terms, locale)} = {total} {outcome}"
+        else:
+            body = (
+                f"{_explain_sum(self.rolls, self.terms, locale)} = {total}"
+                f" {_relation(total, against.value, self.comparison)} {against.explain(locale)}"
+                f" {outcome}"
+            )
         if self.label is None:
             return body
         return translate("check.labeled", locale, label=translate(self.label, locale), body=body)
