@@ -79,6 +79,7 @@ from tabletop_rules.bar2d6._combat._events import (
     Waited,
 )
 from tabletop_rules.bar2d6._combat._events import Event as _Event
+from tabletop_rules.bar2d6._combat._odds import odds
 from tabletop_rules.bar2d6._combat._values import (
     FOES,
     MAX_PARTICIPANTS,
@@ -167,6 +168,7 @@ __all__ = [
     "hp_after",
     "is_wounded",
     "lineup",
+    "odds",
     "parse_sheet",
     "special_amount",
 ]

@@ -105,7 +105,18 @@ class Weapon:
     #: Its damage dice (``1D6``).
     damage: Dice = attrs.field(default=Dice(1, 6), validator=_damage_dice)
     #: Whether it is a bow or a gun, which must be readied and hits with 敏捷性 (BAY-14, BAY-27).
-    ranged: bool = False
+    ranged: bool = attrs.field(default=False)
+    #: Whether it heals (a first-aid kit, a healing staff): used on the wielder's own side with
+    #: no hit check, its roll + 体力's bonus restores HP (BAY-15, 「直接攻撃の…回復判定」).
+    #: A bow or a gun cannot heal.
+    #:
+    #: .. versionadded:: 0.1.0
+    heals: bool = attrs.field(default=False)
+
+    @heals.validator
+    def _direct_heal(self, _: attrs.Attribute[bool], value: bool) -> None:
+        if value and self.ranged:
+            raise InvalidCheck("bayside23.error.ranged_heal", weapon=self.name)
 
 
 @attrs.frozen(kw_only=True)

@@ -191,9 +191,7 @@ def decide_attack(state: CombatState, command: Attack, dice: DiceSource) -> tupl
     shared = d20_alone(dice) if area else None
     for strike in planned:
         rolled = shared if shared is not None else d20_alone(dice)
-        against = Opposition(
-            rolls=d20_alone(dice), terms=strike.defense, label="m20.check.defense"
-        )
+        against = Opposition(rolls=d20_alone(dice), terms=strike.defense, label="m20.check.defense")
         check = CheckResult.judged(
             rolls=rolled, terms=strike.attack, against=against, label="m20.check.attack"
         )

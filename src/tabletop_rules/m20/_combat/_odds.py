@@ -12,6 +12,11 @@ refusals, terms, difficulty and boosts), never simulated:
 
 The reactions after the dice (必殺一擊, 危機閃避, M20-076, M20-098) are answers to a strike
 already rolled, not part of the command: the chance is the command's before any of them.
+The cost is that of the plan plus, for an attack, at most 400 steps of whole-number
+arithmetic a strike (20 for a strike with no reroll item), so that a menu can show the chance
+of each of its items.
+
+.. versionadded:: 0.1.0
 """
 
 from __future__ import annotations
@@ -21,7 +26,9 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Final
 
+from tabletop_rules.arguments import wrong_type
 from tabletop_rules.m20._checks import SpecialtyCheck
+from tabletop_rules.m20._combat import RULESET
 from tabletop_rules.m20._combat._actions import (
     SPECIALTY_ACTIONS,
     PlannedStrike,
@@ -29,10 +36,10 @@ from tabletop_rules.m20._combat._actions import (
     plan_danger,
     plan_specialty,
 )
-from tabletop_rules.m20._combat._commands import Attack, DangerCheck
+from tabletop_rules.m20._combat._commands import Attack, Command, DangerCheck
 from tabletop_rules.m20._combat._values import AttackMode, CombatState
 
-__all__ = ["CHANCES", "strikes_chance"]
+__all__ = ["CHANCES", "odds", "strikes_chance"]
 
 #: The faces of a d20, and the ways two d20 can fall.
 _FACES: Final = 20
@@ -96,9 +103,7 @@ def _margin(strike: PlannedStrike) -> tuple[int, bool]:
     return attack, strike.defender.reroll
 
 
-def strikes_chance(
-    planned: tuple[PlannedStrike, ...], *, area: bool, reroll: bool
-) -> Fraction:
+def strikes_chance(planned: tuple[PlannedStrike, ...], *, area: bool, reroll: bool) -> Fraction:
     """The chance that at least one of *planned* hits.
 
     The strikes of an *area* attack share one attack d20 (rolled again for all of them when
@@ -140,3 +145,39 @@ CHANCES: Final[Mapping[type[Any], Callable[[CombatState, Any], Fraction]]] = Map
         DangerCheck: _danger,
     }
 )
+
+
+def odds(state: CombatState, command: Command) -> Fraction | None:
+    """The exact chance that *command*'s check succeeds in *state*, before any die is rolled.
+
+    It is :attr:`SYSTEM.odds <tabletop_rules.systems.RuleSystem.odds>`: what a menu shows
+    beside each item.
+    An attack succeeds when at least one of its strikes hits (M20-033: a tie hits; a
+    雙重攻擊's two strikes, a 範圍攻擊's every target); a specialty action (hide, assist,
+    hinder, 治療, first aid) and the GM's check against a danger when the d20 and its terms
+    reach the difficulty (M20-036).
+    Reroll items count as ``decide`` uses them (M20-141): the attacker's on a miss, then the
+    defender's on a hit.
+    The reactions after the dice (必殺一擊, 危機閃避) are not counted: each is a choice
+    made once the dice are seen.
+
+    ``docs/m20.md`` shows a menu with its odds.
+
+    Returns:
+        The chance as a :class:`~fractions.Fraction`, or ``None`` for a command that makes no
+        check (ending the round, declaring 冷卻, answering a prompt, ...).
+
+    Raises:
+        InvalidData: *state* is no m20 combat state (path ``$.state``), or *command* no m20
+            command (``$.command``).
+        IllegalCommand: The command makes a check but is not allowed now: the refusal
+            ``decide`` gives it.
+
+    .. versionadded:: 0.1.0
+    """
+    state = RULESET.checked_state(state)
+    kind = type(command)
+    if kind not in RULESET.command_rules:
+        raise wrong_type("$.command", "m20.Command", command)
+    chance = CHANCES.get(kind)
+    return None if chance is None else chance(state, command)
