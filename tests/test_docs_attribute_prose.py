@@ -14,9 +14,9 @@ import pytest
 
 pytest.importorskip("sphinx")
 
-from sphinx.ext.napoleon import Config  # noqa: E402 - after the skip
-from sphinx.ext.napoleon.docstring import GoogleDocstring  # noqa: E402
-from sphinx.pycode import ModuleAnalyzer  # noqa: E402
+from sphinx.ext.napoleon import Config
+from sphinx.ext.napoleon.docstring import GoogleDocstring
+from sphinx.pycode import ModuleAnalyzer
 
 CONF = Path(__file__).resolve().parents[1] / "docs" / "conf.py"
 
