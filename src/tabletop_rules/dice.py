@@ -390,7 +390,7 @@ def _script(values: Iterable[int], path: str) -> tuple[int, ...]:
         raise wrong_type(path, "list[int]", values)
     script = tupled(values, path, "list[int]")
     for index, value in enumerate(script):
-        if not isinstance(value, int | float):
+        if not isinstance(value, int | float):  # pyright: ignore[reportUnnecessaryIsInstance]
             raise wrong_type(f"{path}[{index}]", "int", value)
     return script
 

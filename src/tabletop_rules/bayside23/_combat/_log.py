@@ -252,13 +252,6 @@ def _switch(command: SwitchWeapon, words: Words[Any]) -> str:
     )
 
 
-def _aimed(key: str) -> Renderer:
-    def render(command: Any, words: Words[Any]) -> str:
-        return words(key, actor=words.name(command.actor), target=words.name(command.target))
-
-    return render
-
-
 #: The renderer of each command type: its menu label.
 COMMAND_LINES: Final[Mapping[type[Any], Renderer]] = {
     Attack: _attack,
