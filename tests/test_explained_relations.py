@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tabletop_rules import bar2d6, bayside23, m20, skirmish
-from tabletop_rules.checks import CheckResult, Difficulty, Opposition, Outcome, Term
+from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Outcome, Term
 from tabletop_rules.dice import Dice, Roll, ScriptedDice, SeededDice
 from tabletop_rules.testing.strategies import seeds
 
@@ -172,3 +172,23 @@ def test_a_bayside23_fumble_states_the_true_relation() -> None:
     (BAY-19, BAY-30)."""
     result = bayside23.HitCheck().resolve(ScriptedDice([6, 6, 6, 1, 1, 1]))
     assert "= 18 ≥ 3" in result.explain("ja")
+
+
+@pytest.mark.parametrize(
+    ("arguments", "path"),
+    [
+        (("7", 16, Comparison.AT_LEAST), "$.total"),
+        ((7, 16.5, Comparison.AT_LEAST), "$.target"),
+        ((7, 16, ">="), "$.comparison"),
+    ],
+)
+def test_relation_refuses_what_is_no_number_or_comparison(
+    arguments: tuple[Any, Any, Any], path: str
+) -> None:
+    """``checks.relation`` names the argument of the wrong type."""
+    from tabletop_rules.checks import relation
+    from tabletop_rules.errors import InvalidData
+
+    with pytest.raises(InvalidData) as caught:
+        relation(*arguments)
+    assert path == caught.value.path

@@ -248,3 +248,34 @@ def test_bayside23_odds_refuse_what_decide_refuses() -> None:
 def test_each_system_names_its_odds(system: Any) -> None:
     """Each system's ``SYSTEM.odds`` is its own ``odds``."""
     assert system.odds.__module__.endswith("._odds")
+
+
+@pytest.mark.parametrize(
+    ("odds", "command"),
+    [
+        (m20.odds, m20.Attack(actor="a", targets=("b",))),
+        (bar2d6.odds, bar2d6.Attack(actor="hero", targets=("g1",))),
+        (bayside23.odds, bayside23.Attack("mina", "g1")),
+    ],
+    ids=["m20", "bar2d6", "bayside23"],
+)
+def test_odds_refuse_what_is_no_state(odds: Any, command: Any) -> None:
+    """A value that is no state of the system is refused at ``$.state``."""
+    with pytest.raises(InvalidData) as caught:
+        odds("a state", command)
+    assert "$.state" == caught.value.path
+
+
+@pytest.mark.parametrize(
+    ("odds", "state"),
+    [
+        (bar2d6.odds, _bar2d6_state),
+        (bayside23.odds, lambda: bayside23_opened([1, 3, 5, 6])),
+    ],
+    ids=["bar2d6", "bayside23"],
+)
+def test_odds_refuse_another_systems_command(odds: Any, state: Any) -> None:
+    """An m20 command is no command of bar2d6 or bayside23: refused at ``$.command``."""
+    with pytest.raises(InvalidData) as caught:
+        odds(state(), m20.Attack(actor="a", targets=("b",)))
+    assert "$.command" == caught.value.path
