@@ -286,13 +286,14 @@ def _undo_prose_types(  # noqa: PLR0917 - Sphinx passes an event's arguments by 
 
     Napoleon reads ``#: Whether the roll is secret: a bot shows it ...`` as the type
     "Whether the roll is secret"; the library's attributes take their types from annotations,
-    so a "type" that reads as words (spaces, and none of ``|[,``) is put back in the sentence.
+    so a "type" that reads as words (spaces, and none of ``|[``: a comma outside brackets is
+    prose, as in "from parse_sheet(), in every shipped locale") is put back in the sentence.
     """
     if what not in {"attribute", "data"}:
         return
     for i, line in enumerate(lines):
         prose = line.removeprefix(":type: ")
-        if prose != line and " " in prose and not set("|[,") & set(prose):
+        if prose != line and " " in prose and not set("|[") & set(prose):
             del lines[i]
             if i and not lines[i - 1].strip():
                 del lines[i - 1]

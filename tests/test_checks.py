@@ -187,9 +187,9 @@ def test_explain_the_design_example(locale: str, expected: str) -> None:
 @pytest.mark.parametrize(
     ("locale", "expected"),
     [
-        ("en", "2D6[3,4] -1 Tired = 6 > 9 Failure"),
-        ("zh-Hant", "2D6[3,4] -1 Tired = 6 > 9 失敗"),
-        ("ja", "2D6[3,4] -1 Tired = 6 > 9 失敗"),
+        ("en", "2D6[3,4] -1 Tired = 6 ≤ 9 Failure"),
+        ("zh-Hant", "2D6[3,4] -1 Tired = 6 ≤ 9 失敗"),
+        ("ja", "2D6[3,4] -1 Tired = 6 ≤ 9 失敗"),
     ],
 )
 def test_explain_a_failure_with_a_negative_term(locale: str, expected: str) -> None:
@@ -229,9 +229,10 @@ def test_explain_of_a_regional_tag_uses_its_locale() -> None:
     ],
 )
 def test_explain_names_special_outcomes(outcome: Outcome, locale: str, word: str) -> None:
-    """Criticals, fumbles and automatic results end the explanation with their own word."""
+    """Criticals, fumbles and automatic results end the explanation with their own word;
+    the sign stays true of the numbers."""
     result = CheckResult(rolls=(Roll(Dice(2, 6), (1, 1)),), against=Difficulty(8), outcome=outcome)
-    assert f"2D6[1,1] = 2 ≥ 8 {word}" == result.explain(locale)
+    assert f"2D6[1,1] = 2 < 8 {word}" == result.explain(locale)
 
 
 @pytest.mark.parametrize(

@@ -222,6 +222,27 @@ def test_scripted_dice_reject_a_face_no_die_can_show(face: object) -> None:
     assert info.value.sides is None
 
 
+@pytest.mark.parametrize(
+    ("faces", "sides", "path"),
+    [
+        ("364", None, "$.faces"),
+        (b"36", None, "$.faces"),
+        (["3", "6"], None, "$.faces[0]"),
+        ([3, "6"], None, "$.faces[1]"),
+        ([3, 6], "66", "$.sides"),
+        ([3, 6], [6, "6"], "$.sides[1]"),
+    ],
+)
+def test_scripted_dice_given_texts_are_refused_as_data(
+    faces: object, sides: object, path: str
+) -> None:
+    """Faces and sizes are numbers: a text, or a text among them, is InvalidData at its path,
+    not a face no die can show (issue 24)."""
+    with pytest.raises(InvalidData) as info:
+        ScriptedDice(faces, sides=sides)  # type: ignore[arg-type]
+    assert path == info.value.path
+
+
 # -- SeededDice -------------------------------------------------------------------------
 
 # The first faces of a few seeds, computed once. They must never change: a bot that stored a

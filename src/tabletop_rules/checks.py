@@ -22,6 +22,18 @@ locale:
 A term's label is a catalog key, rendered in each locale; text that is not a key (here the
 players' own names for things) is shown as it is.
 
+The sign between the total and what it is against is always true of the two numbers
+(:func:`relation`): the rule's own sign when its comparison holds, its negation when it does
+not, whatever outcome a system gave (a critical, a fumble):
+
+>>> missed = CheckResult.judged(
+...     rolls=(Roll(Dice(1, 20), (2,)),),
+...     terms=(Term("m20.specialty.physique", 3), Term("m20.attribute.physical_defense", 2)),
+...     against=Difficulty(16),
+... )
+>>> print(missed.explain("en"))
+1D20[2] +3 Physique +2 Physical Defense = 7 < 16 Failure
+
 .. versionadded:: 0.1.0
 """
 
@@ -32,11 +44,19 @@ from collections.abc import Iterable
 
 import attrs
 
-from tabletop_rules._arguments import tupled
+from tabletop_rules._arguments import checked, checked_whole, tupled
 from tabletop_rules.dice import Roll
 from tabletop_rules.i18n import translate
 
-__all__ = ["CheckResult", "Comparison", "Difficulty", "Opposition", "Outcome", "Term"]
+__all__ = [
+    "CheckResult",
+    "Comparison",
+    "Difficulty",
+    "Opposition",
+    "Outcome",
+    "Term",
+    "relation",
+]
 
 
 class Outcome(enum.Enum):
@@ -67,6 +87,8 @@ class Outcome(enum.Enum):
 
 
 _SUCCESSES = (Outcome.SUCCESS, Outcome.CRITICAL, Outcome.AUTOMATIC_SUCCESS)
+#: The outcomes a natural roll decides whatever the totals (the other side may not have rolled).
+_NATURALS = (Outcome.AUTOMATIC_SUCCESS, Outcome.AUTOMATIC_FAILURE)
 
 
 class Comparison(enum.Enum):
@@ -103,6 +125,57 @@ _SYMBOLS = {
     Comparison.AT_MOST: "≤",
     Comparison.LESS: "<",
 }
+
+#: The sign of each comparison's negation: what holds when the comparison does not.
+_NEGATED = {
+    Comparison.AT_LEAST: "<",
+    Comparison.GREATER: "≤",
+    Comparison.AT_MOST: ">",
+    Comparison.LESS: "≥",
+}
+
+
+def relation(total: int, target: int, comparison: Comparison) -> str:
+    """The sign to print between *total* and *target*: one that is true of the two numbers.
+
+    Every explanation of a check shows its total, a sign and what the total was against;
+    the sign is this one.
+    It is the sign of *comparison* when the comparison holds, and the sign of its negation
+    when it does not, so that a reader sees on which side of the rule the total fell and
+    never a false statement, whatever outcome a system gave (a critical, a fumble, an
+    automatic success):
+
+    >>> from tabletop_rules.checks import Comparison, relation
+    >>> relation(24, 16, Comparison.AT_LEAST), relation(7, 16, Comparison.AT_LEAST)
+    ('≥', '<')
+    >>> relation(9, 9, Comparison.GREATER), relation(9, 8, Comparison.AT_MOST)
+    ('≤', '>')
+    >>> relation(18, 3, Comparison.LESS)
+    '≥'
+
+    A system that writes its own explanation calls it with its total, its target and the
+    comparison its rule makes (the roll-under systems compare with ``≤`` or ``<``).
+
+    Args:
+        total: The check's total.
+        target: What it is compared with (a difficulty, an opposing total).
+        comparison: The rule's comparison, ``total <comparison> target`` being a success.
+
+    Raises:
+        InvalidData: *total* or *target* is no ``int`` (path ``$.total`` or ``$.target``),
+            or *comparison* no :class:`Comparison` (``$.comparison``).
+
+    .. versionadded:: 0.1.0
+    """
+    checked_whole(total, "$.total")
+    checked_whole(target, "$.target")
+    checked(comparison, Comparison, "$.comparison", "checks.Comparison")
+    return _relation(total, target, comparison)
+
+
+def _relation(total: int, target: int, comparison: Comparison) -> str:
+    """:func:`relation` of arguments known to be of the right types."""
+    return _SYMBOLS[comparison] if comparison.holds(total, target) else _NEGATED[comparison]
 
 
 def _signed(value: int) -> str:
@@ -314,13 +387,36 @@ class CheckResult:
         ...     comparison=Comparison.GREATER,
         ...     against=Difficulty(9),
         ... ).explain("ja")
-        '2D6[3,4] +2 Sword = 9 > 9 失敗'
+        '2D6[3,4] +2 Sword = 9 ≤ 9 失敗'
+
+        The sign is :func:`relation`'s: true of the total and of what it is against, in
+        every locale, whatever the outcome.
+        Where a natural roll decided the check before the other side rolled (an automatic
+        success or failure against an opposition that rolled no dice), no relation holds and
+        none is printed, nor the opposing total:
+
+        >>> from tabletop_rules.checks import Opposition, Outcome
+        >>> CheckResult(
+        ...     rolls=[Roll(Dice(2, 6), (6, 6))],
+        ...     terms=[Term("Skill", -10)],
+        ...     comparison=Comparison.GREATER,
+        ...     against=Opposition(rolls=(), terms=[Term("Defense", 20)]),
+        ...     outcome=Outcome.AUTOMATIC_SUCCESS,
+        ... ).explain("en")
+        '2D6[6,6] -10 Skill = 2 Automatic success'
         """
-        body = (
-            f"{_explain_sum(self.rolls, self.terms, locale)} = {self.total}"
-            f" {self.comparison.symbol} {self.against.explain(locale)}"
-            f" {translate(self.outcome.label, locale)}"
-        )
+        total = self.total
+        against = self.against
+        outcome = translate(self.outcome.label, locale)
+        if self.outcome in _NATURALS and type(against) is Opposition and not against.rolls:
+            # A natural decided before the other side rolled: no relation to state.
+            body = f"{_explain_sum(self.rolls, self.terms, locale)} = {total} {outcome}"
+        else:
+            body = (
+                f"{_explain_sum(self.rolls, self.terms, locale)} = {total}"
+                f" {_relation(total, against.value, self.comparison)} {against.explain(locale)}"
+                f" {outcome}"
+            )
         if self.label is None:
             return body
         return translate("check.labeled", locale, label=translate(self.label, locale), body=body)

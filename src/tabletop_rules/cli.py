@@ -28,12 +28,14 @@ printed as one line on standard error.
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import os
 import re
 import secrets
 import sys
 import time
+import unicodedata
 from collections.abc import Callable, Generator, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Final, TypeVar
@@ -62,6 +64,7 @@ from tabletop_rules.notation import (
 )
 from tabletop_rules.notation._commands import Single
 from tabletop_rules.odds import Distribution
+from tabletop_rules.systems import Registry
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
@@ -93,6 +96,9 @@ class _TableOptions:
     rows: int = 40
     #: Print the percentages only, without the exact fractions.
     percent_only: bool = False
+    #: Print the exact fractions however long they are; by default a table whose fractions
+    #: are too long to read prints percentages only, and says so.
+    fractions: bool = False
 
 
 class _UsageError(Exception):
@@ -105,11 +111,15 @@ class _UsageError(Exception):
 
 
 class _NotACommand(Exception):
-    """The text given is not a dice command at all: a usage error (exit code 2)."""
+    """The text given is not a dice command at all: a usage error (exit code 2).
 
-    def __init__(self, text: str) -> None:
+    *systems* names the rule systems whose own command it is, if any (``--system`` helps).
+    """
+
+    def __init__(self, text: str, systems: tuple[str, ...] = ()) -> None:
         super().__init__(text)
         self.text = text
+        self.systems = systems
 
 
 def _percent(probability: Fraction) -> tuple[str, bool]:
@@ -136,6 +146,10 @@ def _probability_line(check: Check | SystemCheck, text: str | None = None) -> st
     return f"P({shown}) = {probability} {'=' if exact else '≈'} {percent}"
 
 
+#: The longest fraction a table prints by default: longer ones print as percentages only.
+_READABLE_FRACTION = 24
+
+
 def _table(distribution: Distribution, options: _TableOptions, locale: str) -> list[str]:
     counted = list(distribution.items())
     hidden = 0
@@ -146,20 +160,38 @@ def _table(distribution: Distribution, options: _TableOptions, locale: str) -> l
         counted = [counted[i] for i in sorted(likely)]
     total = distribution.total
     rows = [(outcome, Fraction(count, total)) for outcome, count in counted]
+    fractions = [str(probability) for _, probability in rows]
+    percent_only = options.percent_only or (
+        not options.fractions and max(map(len, fractions), default=0) > _READABLE_FRACTION
+    )
     cells = [
-        (str(outcome), "" if options.percent_only else str(probability), _percent(probability)[0])
-        for outcome, probability in rows
+        (str(outcome), "" if percent_only else fraction, _percent(probability)[0])
+        for (outcome, probability), fraction in zip(rows, fractions, strict=True)
     ]
     widths = [max(len(row[column]) for row in cells) for column in range(3)]
     lines = [
         f"  {outcome:>{widths[0]}}  {fraction:<{widths[1]}}  {percent:>{widths[2]}}"
-        if not options.percent_only
+        if not percent_only
         else f"  {outcome:>{widths[0]}}  {percent:>{widths[2]}}"
         for outcome, fraction, percent in cells
     ]
+    if percent_only and not options.percent_only:
+        lines.append("  " + translate("cli.odds.long_fractions", locale))
     if hidden:
-        lines.append("  " + translate("cli.odds.hidden", locale, hidden=hidden))
+        # Outcomes as likely as the last one shown may be among those left out.
+        least = min(count for _, count in counted)
+        key = (
+            "cli.odds.hidden"
+            if _counted_below(distribution, least) == hidden
+            else "cli.odds.others"
+        )
+        lines.append("  " + translate(key, locale, hidden=hidden))
     return lines
+
+
+def _counted_below(distribution: Distribution, count: int) -> int:
+    """How many outcomes of *distribution* have fewer ways than *count*."""
+    return sum(1 for _, ways in distribution.items() if ways < count)
 
 
 def _sum_odds(command: Distributed, options: _TableOptions, locale: str) -> list[str]:
@@ -217,10 +249,31 @@ def _odds_lines(
 def _read(args: argparse.Namespace) -> Command | SystemCheck:
     text = " ".join(args.expr)
     system: str | None = getattr(args, "system", None)
-    command = parse(text) if system is None else parse(text, system=system)
+    command: Command | SystemCheck | None
+    if system is None:
+        command = parse(text)
+    else:
+        known = Registry.default().names
+        if system not in known:
+            raise _UsageError("cli.error.unknown_system", system=system, known=", ".join(known))
+        command = parse(text, system=system)
     if command is None:
-        raise _NotACommand(text)
+        raise _NotACommand(text, _systems_reading(text) if system is None else ())
     return command
+
+
+def _systems_reading(text: str) -> tuple[str, ...]:
+    """The rule systems whose own commands *text* is (``M20+4>=困難`` is m20's)."""
+    found: list[str] = []
+    for name in Registry.default().names:
+        try:
+            read = parse(text, system=name)
+        except TabletopRulesError:  # the system's command, but mistyped: a system that knows it
+            found.append(name)
+            continue
+        if read is not None:
+            found.append(name)
+    return tuple(found)
 
 
 def _roll(args: argparse.Namespace) -> int:
@@ -236,7 +289,7 @@ def _roll(args: argparse.Namespace) -> int:
 
 def _odds(args: argparse.Namespace) -> int:
     command = _read(args)
-    options = _TableOptions(rows=args.rows, percent_only=args.percent)
+    options = _TableOptions(rows=args.rows, percent_only=args.percent, fractions=args.fractions)
     text = " ".join(args.expr).strip()
     print("\n".join(_odds_lines(command, args.locale, options, text)))
     return 0
@@ -259,20 +312,33 @@ def _demo_lines(seed: int, locale: str) -> list[str]:
         if command is None:  # pragma: no cover - the texts above are commands
             continue
         lines.append(f"> {text}")
-        lines.extend(f"  {line}" for line in command.roll(dice).render(locale).splitlines())
+        lines.extend(
+            f"  {line}".rstrip() for line in command.roll(dice).render(locale).splitlines()
+        )
     checked = parse("1d20+5>=16")
     if not isinstance(checked, Check):  # pragma: no cover - the text above is a check
         raise TypeError("the demo's check did not parse as a check")
     stored: CheckRoll = checked.roll(dice)
     lines.append("> 1d20+5>=16")
-    lines.append("  " + translate("cli.demo.locales", locale))
-    lines.extend(f"  {tag:<{width}}  {stored.render(tag)}" for tag in LOCALES)
+    lines.append(f"  {stored.render(locale)}")
+    # A rule system's check names its modifier and difficulty: each locale words them.
+    system_check = parse("M20+5>=困難", system="m20")
+    if isinstance(system_check, SystemCheck):
+        lines.append("> M20+5>=困難  (--system m20)")
+        lines.append("  " + translate("cli.demo.locales", locale))
+        resolved = system_check.resolve(dice)
+        lines.extend(f"  {tag:<{width}}  {resolved.explain(tag)}" for tag in LOCALES)
     lines.append("> I have 2 cats")
     lines.append("  " + translate("cli.demo.chat", locale, text="I have 2 cats"))
 
     result = CheckResult.judged(
         rolls=(ScriptedDice([14]).roll(Dice(1, 20)),),
-        terms=(Term("身理", 3), Term("物防", 2), Term("半狼", 5)),
+        # Catalog keys are worded in each locale; 半狼 is the player's own name for a skill.
+        terms=(
+            Term("m20.specialty.physique", 3),
+            Term("m20.attribute.physical_defense", 2),
+            Term("半狼", 5),
+        ),
         against=Difficulty(16),
     )
     lines += ["", translate("cli.demo.check", locale)]
@@ -413,7 +479,11 @@ def _print_table(title: str, heads: Sequence[str], rows: Sequence[Sequence[str]]
         table.add_column(head, justify="right")
     for row in rows:
         table.add_row(*row)
-    Console(file=sys.stdout).print(table)
+    console = Console(file=sys.stdout)
+    with console.capture() as captured:
+        console.print(table)
+    # Rich pads the centred title with spaces: no line ends in one.
+    print("\n".join(line.rstrip() for line in captured.get().splitlines()))
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -684,6 +754,11 @@ def _parser() -> argparse.ArgumentParser:
     odds.add_argument(
         "--percent", action="store_true", help="print percentages only, without fractions"
     )
+    odds.add_argument(
+        "--fractions",
+        action="store_true",
+        help="print the exact fractions however long (by default long ones are left out)",
+    )
     _add_locale(odds)
     _add_system(odds)
     odds.set_defaults(handler=_odds, parser=odds)
@@ -876,12 +951,49 @@ def _bounded(low: int, high: int) -> Callable[[str], int]:
     return number
 
 
+#: The name of the error handler that writes a character a terminal cannot show.
+_PLAIN = "tabletop_rules.cli.plain"
+#: Plain spellings of the signs the output uses, for a terminal that cannot show them.
+_PLAIN_SIGNS: Final = {
+    "≥": ">=",
+    "≤": "<=",
+    "≈": "~",
+    "−": "-",
+    "×": "x",
+    "→": "->",
+    "…": "...",
+    "“": '"',
+    "”": '"',
+    "‘": "'",
+    "’": "'",
+    "—": "-",
+    "–": "-",
+}
+
+
+def _plain(error: UnicodeError) -> tuple[str, int]:
+    """Write what the terminal cannot show plainly: ``＞`` as ``>``, ``≥`` as ``>=``.
+
+    Only what has no plain spelling (a name in Japanese) is escaped.
+    """
+    if not isinstance(error, UnicodeEncodeError):  # pragma: no cover - registered for writing
+        raise error
+    shown: list[str] = []
+    for character in error.object[error.start : error.end]:
+        plain = _PLAIN_SIGNS.get(character) or unicodedata.normalize("NFKC", character)
+        shown.append(
+            plain if plain.isascii() else character.encode("ascii", "backslashreplace").decode()
+        )
+    return "".join(shown), error.end
+
+
 def _tolerate_any_terminal() -> None:
-    """Never crash on a terminal that cannot show a character: escape it instead."""
+    """Never crash on a terminal that cannot show a character: write it plainly instead."""
+    codecs.register_error(_PLAIN, _plain)  # the same handler each time: registering is idempotent
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
-            reconfigure(errors="backslashreplace")
+            reconfigure(errors=_PLAIN)
 
 
 def _one_line(message: str) -> str:
@@ -916,7 +1028,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     handler: _Handler = args.handler
     locale: str = args.locale
     try:
-        return handler(args)
+        code = handler(args)
+        sys.stdout.flush()  # a full disk is told here, not at exit
+        return code
     except _UsageError as error:
         sub_parser: argparse.ArgumentParser = args.parser
         sub_parser.print_usage(sys.stderr)
@@ -926,7 +1040,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _NotACommand as error:
         sub: argparse.ArgumentParser = args.parser
         sub.print_usage(sys.stderr)
-        message = translate("cli.error.not_a_command", locale, text=error.text)
+        if error.systems:
+            message = translate(
+                "cli.error.system_command",
+                locale,
+                text=error.text,
+                system=error.systems[0],
+                systems=", ".join(error.systems),
+            )
+        else:
+            message = translate("cli.error.not_a_command", locale, text=error.text)
         print(f"{_PROG}: error: {_one_line(message)}", file=sys.stderr)
         return 2
     except TabletopRulesError as error:
@@ -934,9 +1057,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except BrokenPipeError:
         # The reader went away (``| head``): stop quietly, as other command-line tools do.
+        _quiet_stdout()
+        return 1
+    except OSError as error:  # a full disk, a closed file: one line, not a traceback
+        _quiet_stdout()
+        reason = error.strerror or type(error).__name__
+        message = translate("cli.error.output", locale, reason=reason)
+        print(f"{_PROG}: error: {_one_line(message)}", file=sys.stderr)
+        return 1
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at the null device: what is still buffered cannot fail at exit."""
+    try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        return 1
+    except (OSError, ValueError):  # no file descriptor (a test's capture): nothing to flush
+        pass
 
 
 _LEADING_MINUS = re.compile(r"-[0-9]*[dD]?[0-9]")

@@ -381,6 +381,20 @@ class SeededDice:
         return _new_roll(dice, faces)
 
 
+def _script(values: Iterable[int], path: str) -> tuple[int, ...]:
+    """*values* as a tuple of numbers: a text, or an item that is no number, is refused.
+
+    A number that no die can show (0, ``1.5``) is left to the caller, which says so.
+    """
+    if isinstance(values, str | bytes):
+        raise wrong_type(path, "list[int]", values)
+    script = tupled(values, path, "list[int]")
+    for index, value in enumerate(script):
+        if not isinstance(value, int | float):  # pyright: ignore[reportUnnecessaryIsInstance]
+            raise wrong_type(f"{path}[{index}]", "int", value)
+    return script
+
+
 class ScriptedDice:
     """Dice that show faces given in advance, in order.
 
@@ -411,6 +425,20 @@ class ScriptedDice:
     ...
     tabletop_rules.errors.InvalidDice: Scripted die 1 is a d20, but the rules rolled 1D6.
 
+    Faces are numbers: a text, or a face that is one, is refused as data of the wrong type.
+
+    >>> ScriptedDice("364")
+    Traceback (most recent call last):
+    ...
+    tabletop_rules.errors.InvalidData: Invalid data at $.faces: expected list[int], not '364' (str).
+
+    Raises:
+        InvalidData: *faces* or *sides* is a text or no list (path ``$.faces`` or
+            ``$.sides``), or one of them is no number (``$.faces[i]``, ``$.sides[i]``).
+        InvalidDiceFace: A face is a number no die can show (0, a negative one, ``1.5``),
+            or more than its scripted die's sides.
+        InvalidDice: *sides* and *faces* differ in length, or a size is below 1.
+
     .. versionchanged:: 0.2.0
         *sides*: scripted dice may carry their sizes.
     """
@@ -418,13 +446,13 @@ class ScriptedDice:
     __slots__ = ("_faces", "_position", "_sides")
 
     def __init__(self, faces: Iterable[int], *, sides: Iterable[int] | None = None) -> None:
-        self._faces = tupled(faces, "$.faces", "list[int]")
+        self._faces = _script(faces, "$.faces")
         for face in self._faces:
             if type(face) is not int or face < 1:
                 raise InvalidDiceFace(face)
         self._sides: tuple[int, ...] | None = None
         if sides is not None:
-            self._sides = tupled(sides, "$.sides", "list[int]")
+            self._sides = _script(sides, "$.sides")
             if len(self._sides) != len(self._faces):
                 raise InvalidDice(
                     "error.scripted_sizes", faces=len(self._faces), sides=len(self._sides)

@@ -63,6 +63,7 @@ __all__ = [
     "MAX_COUNT_DIGITS",
     "MAX_INTEGER",
     "MAX_JSON_LENGTH",
+    "MAX_TEXT_LENGTH",
     "from_json",
     "make_converter",
     "register_tagged_union",
@@ -82,6 +83,13 @@ MAX_JSON_LENGTH = 10_000_000
 #:
 #: .. versionadded:: 0.2.0
 MAX_INTEGER = 10**18 - 1
+
+#: The longest text read from JSON into any field (a name, a label, a note), in characters,
+#: as long as the longest sheet a system reads: a megabyte of name is refused with
+#: :class:`~tabletop_rules.errors.InvalidData` at its path.
+#:
+#: .. versionadded:: 0.1.0
+MAX_TEXT_LENGTH = 10_000
 
 #: The most digits of one count (number of ways) of a :class:`~tabletop_rules.odds.Distribution`
 #: read from JSON. Counts legitimately grow large (100D6 has counts of 78 digits, 100D1000 of
@@ -111,6 +119,17 @@ def _strict(kind: type[Any], name: str) -> Callable[[object, object], Any]:
     def hook(value: object, _: object) -> Any:
         if type(value) is not kind:
             raise TypeError(f"expected {name}, got {type(value).__name__}")
+        return value
+
+    return hook
+
+
+def _text(max_text: int) -> Callable[[object, object], str]:
+    def hook(value: object, _: object) -> str:
+        if type(value) is not str:
+            raise TypeError(f"expected a string, got {type(value).__name__}")
+        if len(value) > max_text:
+            raise ValueError(f"a text of at most {max_text} characters, not {len(value)}")
         return value
 
     return hook
@@ -300,6 +319,7 @@ def make_converter(
     registry: Registry | None = None,
     max_integer: int = MAX_INTEGER,
     max_count_digits: int = MAX_COUNT_DIGITS,
+    max_text: int = MAX_TEXT_LENGTH,
 ) -> cattrs.Converter:
     """Return a new converter configured for every public value of the library.
 
@@ -310,14 +330,22 @@ def make_converter(
             distribution's counts; larger ones are refused (:data:`MAX_INTEGER` if not given).
         max_count_digits: The most digits of a distribution's count
             (:data:`MAX_COUNT_DIGITS` if not given).
+        max_text: The longest text read into any field, in characters; longer ones are
+            refused (:data:`MAX_TEXT_LENGTH` if not given).
 
     Returns:
         A fresh converter: changing it changes nothing else.
 
     .. versionchanged:: 0.2.0
-        Whole numbers are bounded: *max_integer* and *max_count_digits*.
+        Whole numbers are bounded: *max_integer* and *max_count_digits*; texts:
+        *max_text*.
     """
-    for name, bound in (("max_integer", max_integer), ("max_count_digits", max_count_digits)):
+    bounds = (
+        ("max_integer", max_integer),
+        ("max_count_digits", max_count_digits),
+        ("max_text", max_text),
+    )
+    for name, bound in bounds:
         if type(bound) is not int or bound < 1:
             raise ValueError(f"{name} must be a whole number, 1 or more, not {bound!r}")
     from tabletop_rules.systems import Registry
@@ -325,7 +353,7 @@ def make_converter(
     registry = registry or Registry.default()
     converter = _json_converter(forbid_extra_keys=True)
     converter.register_structure_hook(int, _whole_number(max_integer))
-    converter.register_structure_hook(str, _strict(str, "a string"))
+    converter.register_structure_hook(str, _text(max_text))
     converter.register_structure_hook(bool, _strict(bool, "true or false"))
     converter.register_structure_hook(Fraction, _fraction)
     converter.register_structure_hook_factory(
@@ -569,13 +597,13 @@ def structure(data: object, cls: type[T], *, converter: cattrs.Converter | None 
         detail = f"{_type_name(cls)} is not read from JSON, it is built in code: {error}"
         raise InvalidData("$.cls", _clip(detail)) from None
     except cattrs.BaseValidationError as error:
-        raise _first_problem(error) from error
+        raise _first_problem(error) from None
     except InvalidData as error:
-        raise _rebased("$", error) from error
+        raise _rebased("$", error) from None
     except TabletopRulesError as error:
-        raise InvalidData("$", _clip(str(error))) from error
+        raise InvalidData("$", _clip(str(error))) from None
     except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as error:
-        raise InvalidData("$", _clip(_describe(error))) from error
+        raise InvalidData("$", _clip(_describe(error))) from None
 
 
 def _type_name(cls: object) -> str:
@@ -608,7 +636,7 @@ def from_json(text: str | bytes, cls: type[T], *, converter: cattrs.Converter | 
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:
-        raise InvalidData("$", f"not valid JSON: {error}") from error
+        raise InvalidData("$", f"not valid JSON: {error}") from None
     return structure(data, cls, converter=converter)
 
 

@@ -74,7 +74,7 @@ def test_a_bots_check_names_the_difficulty_then_the_items() -> None:
     assert isinstance(climb, GMCheck)
     assert (3, 5) == (climb.difficulty.value, climb.modifier)
     result = climb.resolve(ScriptedDice([3, 4, 5, 5, 3]))
-    assert "對GM：2D6[3,4] +2 攀爬 +3 繩鉤 = 12 ≥ 13（3D6[5,5,3]） 失敗" == result.explain(
+    assert "對GM：2D6[3,4] +2 攀爬 +3 繩鉤 = 12 < 13（3D6[5,5,3]） 失敗" == result.explain(
         "zh-Hant"
     )
 

@@ -32,7 +32,7 @@ def test_helper_and_grant_are_added() -> None:
     )
     result = check.resolve(ScriptedDice([3, 3, 1, 1, 1, 1, 1, 6, 5, 1]))
     assert result.explain("en").splitlines()[-1] == (
-        "Against the GM: 2D6[1,1] +1 長腿 +2 戰歌 +3 Help = 8 ≥ 12 (3D6[6,5,1]) Failure"
+        "Against the GM: 2D6[1,1] +1 長腿 +2 戰歌 +3 Help = 8 < 12 (3D6[6,5,1]) Failure"
     )
 
 

@@ -99,7 +99,7 @@ def test_dodging_rocks_uses_physique_and_physical_defense() -> None:
 def test_dodging_rocks_explained_in_zh_hant() -> None:
     """M20-040: a 10 gives 15 against 16: failure."""
     result = dodge_rocks().resolve(ScriptedDice([10]))
-    assert result.explain("zh-Hant") == "1D20[10] +3 身理 +2 物防 = 15 ≥ 16 失敗"
+    assert result.explain("zh-Hant") == "1D20[10] +3 身理 +2 物防 = 15 < 16 失敗"
 
 
 def test_dodging_rocks_while_running_explained_in_zh_hant() -> None:
@@ -482,7 +482,7 @@ def test_a_reroll_is_explained_in_ja() -> None:
     """M20-141: the reroll term in Japanese."""
     again = reroll(dodge_rocks().resolve(ScriptedDice([2])), ScriptedDice([3]))
     assert again.explain("ja") == (
-        "1D20[2] 1D20[3] +3 身体 +2 物防 -2 振り直し（前の1D20は不採用） = 8 ≥ 16 失敗"
+        "1D20[2] 1D20[3] +3 身体 +2 物防 -2 振り直し（前の1D20は不採用） = 8 < 16 失敗"
     )
 
 

@@ -178,6 +178,8 @@ assert_type(state.winner, bay.Side | None)
 assert_type(bay.Side.PARTY.other, bay.Side)
 
 assert_type(bay.RULESET.to_act(state), tuple[str, ...])
+assert_type(bay.odds(state, bay.Attack("mina", "g1")), Fraction | None)
+assert_type(bay.Weapon(name="救急箱", heals=True).heals, bool)
 assert_type(bay.RULESET.is_chance(bay.RULESET.start(setup)), bool)
 events = record.events
 assert_type(events, tuple[bay.Event, ...])
@@ -187,6 +189,9 @@ for event in events:
         assert_type(event.order, tuple[str, ...])
     if isinstance(event, bay.Attacked):
         assert_type(event.falls_now, tuple[str, ...])
+    if isinstance(event, bay.Healed):
+        assert_type(event.attribute, bay.Attribute)
+        assert_type(event.bonus, int)
     if isinstance(event, bay.CombatEnded):
         assert_type(event.winners, tuple[str, ...])
 assert_type(bay.names_of(setup), dict[str, str])

@@ -696,6 +696,7 @@ AXE = {"name": "大斧", "damage": {"count": 2, "sides": 6}, "ranged": False}
 DAGGER = {"name": "短剣", "damage": {"count": 1, "sides": 4}, "ranged": False}
 FIRE = {"name": "火炎", "damage": {"count": 1, "sides": 6}, "heals": False}
 HEAL = {"name": "癒し", "damage": {"count": 1, "sides": 6}, "heals": True}
+KIT = {"name": "救急箱", "damage": {"count": 1, "sides": 6}, "ranged": False, "heals": True}
 
 
 def who(
@@ -1863,6 +1864,39 @@ def more_cases() -> None:
         note="the follower heals himself: 1 + 3 = 4, but only 2 below his 生命力 3",
         setup=healers,
         commands=[act("Wait", "cleric"), cast("kai", "kai")],
+    )
+    medics = setup(
+        "medics",
+        who("mina", char("ミナ", 17, 10, 12, 5), weapons=(KIT, SWORD)),
+        who("ren", char("レン", 9, 15, 14, 4), spells=(HEAL,), hp=0),
+        orc(),
+    )
+    aid = ["BAY-02", "BAY-05", "BAY-15"]
+    first = [d6(1), d6(5)]  # mina 1, orc 5: ren is down and rolls none
+    case(
+        "combat-heal-first-aid",
+        [*aid, "BAY-07"],
+        [*first, d6(1)],
+        note="first aid by direct action: the kit's 1D6[1] + 体力 17's bonus 2 = 3, no defense "
+        "taken off; ren stands again at 3 HP",
+        setup=medics,
+        commands=[attack("mina", "ren")],
+    )
+    case(
+        "combat-heal-first-aid-capped",
+        aid,
+        [*first, d6(6)],
+        note="6 + 2 = 8, but never above 生命力 4 (no 6 → 1 for heals)",
+        setup=medics,
+        commands=[attack("mina", "ren")],
+    )
+    case(
+        "combat-heal-first-aid-enemy-refused",
+        ["BAY-15"],
+        first,
+        note="a healing weapon is used on the wielder's side, never on an enemy",
+        setup=medics,
+        commands=[attack("mina", "orc")],
     )
     enemy = [act("Wait", "cleric"), act("Wait", "kai")]
     for die, want in ((1, 2), (4, 5), (6, 1)):

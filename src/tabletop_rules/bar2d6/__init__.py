@@ -12,7 +12,7 @@ rolls 3 and 4 for 12, against the 3 dice of a hard climb:
 >>> climb.probability()
 Fraction(1801, 2592)
 >>> print(climb.resolve(ScriptedDice([3, 4, 5, 5, 3])).explain("zh-Hant"))
-對GM：2D6[3,4] +2 攀爬 +3 繩鉤 = 12 ≥ 13（3D6[5,5,3]） 失敗
+對GM：2D6[3,4] +2 攀爬 +3 繩鉤 = 12 < 13（3D6[5,5,3]） 失敗
 
 .. versionadded:: 0.2.0
 """
@@ -79,6 +79,7 @@ from tabletop_rules.bar2d6._combat._events import (
     Waited,
 )
 from tabletop_rules.bar2d6._combat._events import Event as _Event
+from tabletop_rules.bar2d6._combat._odds import odds
 from tabletop_rules.bar2d6._combat._values import (
     FOES,
     MAX_PARTICIPANTS,
@@ -167,6 +168,7 @@ __all__ = [
     "hp_after",
     "is_wounded",
     "lineup",
+    "odds",
     "parse_sheet",
     "special_amount",
 ]

@@ -8,6 +8,7 @@ from tabletop_rules.bar2d6._character import Character
 from tabletop_rules.bar2d6._checks import character_check
 from tabletop_rules.bar2d6._combat import RULESET, command_label, describe
 from tabletop_rules.bar2d6._combat._flow import menu_form
+from tabletop_rules.bar2d6._combat._odds import odds
 from tabletop_rules.bar2d6._combat._values import lineup
 from tabletop_rules.bar2d6._export import PIECES
 from tabletop_rules.bar2d6._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
@@ -32,6 +33,7 @@ SYSTEM: Final = RuleSystem(
     title="bar2d6.title",
     describe=describe,
     command_label=command_label,
+    odds=odds,
     sheets=Sheets(
         character_type=Character,
         parse=parse_sheet,

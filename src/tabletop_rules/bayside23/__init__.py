@@ -86,6 +86,7 @@ from tabletop_rules.bayside23._combat._events import (
     WeaponSwitched,
 )
 from tabletop_rules.bayside23._combat._log import names_of
+from tabletop_rules.bayside23._combat._odds import odds
 from tabletop_rules.bayside23._combat._values import (
     GM,
     Combatant,
@@ -175,6 +176,7 @@ __all__ = [
     "modifier",
     "names_of",
     "normalize_answer",
+    "odds",
     "parse_sheet",
     "special",
 ]

@@ -76,11 +76,18 @@ def characters(*, max_skills: int = 3, max_titles: int = 2) -> SearchStrategy[Ch
 
 
 def _weapons() -> SearchStrategy[tuple[Weapon, ...]]:
+    # A weapon is a plain one, a bow or gun, or a healing one (never a healing bow).
     weapon = st.builds(
         Weapon,
         name=names(),
         damage=st.builds(Dice, st.integers(1, 2), st.sampled_from([3, 6])),
-        ranged=st.booleans(),
+        ranged=st.just(False),
+        heals=st.booleans(),
+    ) | st.builds(
+        Weapon,
+        name=names(),
+        damage=st.builds(Dice, st.integers(1, 2), st.sampled_from([3, 6])),
+        ranged=st.just(True),
     )
     return st.lists(weapon, max_size=2).map(tuple)
 

@@ -7,6 +7,7 @@ from typing import Final
 from tabletop_rules.bayside23._character import Character
 from tabletop_rules.bayside23._checks import character_check
 from tabletop_rules.bayside23._combat import RULESET, command_label, describe
+from tabletop_rules.bayside23._combat._odds import odds
 from tabletop_rules.bayside23._combat._values import GM, lineup
 from tabletop_rules.bayside23._export import PIECES
 from tabletop_rules.bayside23._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
@@ -31,6 +32,7 @@ SYSTEM: Final = RuleSystem(
     title="bayside23.title",
     describe=describe,
     command_label=command_label,
+    odds=odds,
     sheets=Sheets(
         character_type=Character,
         parse=parse_sheet,

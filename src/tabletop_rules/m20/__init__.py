@@ -126,6 +126,9 @@ if TYPE_CHECKING:
     from tabletop_rules.m20._combat._flow import (
         menu_form,
     )
+    from tabletop_rules.m20._combat._odds import (
+        odds,
+    )
     from tabletop_rules.m20._combat._values import (
         MAX_BOOST_VALUE,
         MAX_BOOSTS,
@@ -231,6 +234,7 @@ _LAZY: Final = MappingProxyType(
         "Strike": "tabletop_rules.m20._combat._values",
         "lineup": "tabletop_rules.m20._combat._values",
         "menu_form": "tabletop_rules.m20._combat._flow",
+        "odds": "tabletop_rules.m20._combat._odds",
         "SYSTEM": "tabletop_rules.m20._system",
         "CHAT_COMMANDS": "tabletop_rules.m20._chat",
     }
@@ -343,6 +347,7 @@ __all__ = [
     "lineup",
     "menu_form",
     "names_of",
+    "odds",
     "parse_sheet",
     "reroll",
     "rest",

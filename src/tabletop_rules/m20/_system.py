@@ -9,6 +9,7 @@ from tabletop_rules.m20._character import Character
 from tabletop_rules.m20._checks import character_check
 from tabletop_rules.m20._combat import RULESET, command_label, describe
 from tabletop_rules.m20._combat._flow import menu_form
+from tabletop_rules.m20._combat._odds import odds
 from tabletop_rules.m20._combat._values import lineup
 from tabletop_rules.m20._export import PIECES
 from tabletop_rules.m20._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
@@ -28,6 +29,7 @@ SYSTEM: Final = RuleSystem(
     title="m20.title",
     describe=describe,
     command_label=command_label,
+    odds=odds,
     sheets=Sheets(
         character_type=Character,
         parse=parse_sheet,

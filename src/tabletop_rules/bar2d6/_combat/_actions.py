@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Final
 
+import attrs
+
 from tabletop_rules.bar2d6._character import SpecialKind
 from tabletop_rules.bar2d6._checks import CHECK_DICE, judged_contest
 from tabletop_rules.bar2d6._combat._commands import (
@@ -52,7 +54,7 @@ from tabletop_rules.dice import DiceSource
 from tabletop_rules.errors import IllegalCommand
 from tabletop_rules.kit import ROUND_RULES, check_gm, shown
 
-__all__ = ["COMMAND_RULES", "EVENT_FOLDS", "HIT_DAMAGE"]
+__all__ = ["COMMAND_RULES", "EVENT_FOLDS", "HIT_DAMAGE", "PlannedAttack", "plan_attack"]
 
 #: The damage of a hit before any boost (B2D6-02).
 HIT_DAMAGE: Final = 1
@@ -63,12 +65,33 @@ _MODES: Final = {SpecialKind.AREA: AttackMode.AREA, SpecialKind.MULTI: AttackMod
 # --------------------------------------------------------------------------- attack
 
 
-def decide_attack(state: CombatState, command: Attack, dice: DiceSource) -> tuple[Event, ...]:
-    """An attack: contests of the attacker's 2D6 against each target's (B2D6-34, B2D6-38).
+@attrs.frozen(kw_only=True)
+class PlannedAttack:
+    """An attack checked and planned before any die: what its contests add and take."""
 
-    A single attack rolls the attacker's 2D6, then the defender's; an area attack the
-    attacker's one 2D6, then each target's (B2D6-13); a multi-attack each attack's 2D6, then
-    the target's one (B2D6-14).
+    #: Who attacks.
+    attacker: Combatant
+    #: Single, area or multi.
+    mode: AttackMode
+    #: How many attack rolls (a multi-attack's count, else 1).
+    attacks: int
+    #: The damage of each hit.
+    damage: int
+    #: The terms of the first attack roll, and of each later one (a multi-attack's).
+    first: tuple[Term, ...]
+    later: tuple[Term, ...]
+    #: Each target with the terms of its defense.
+    defenses: tuple[tuple[Combatant, tuple[Term, ...]], ...]
+
+
+def plan_attack(state: CombatState, command: Attack) -> PlannedAttack:
+    """Refuse an attack not allowed now; its mode, terms and targets, before any die.
+
+    :func:`decide_attack` rolls the plan; the menus' odds (``bar2d6.odds``) compute its
+    chance.
+
+    Raises:
+        IllegalCommand: The attack is not allowed now (``_refusals.py``).
     """
     attacker = acting(state, command.actor)
     targets = attack_targets(state, attacker, command)
@@ -87,22 +110,42 @@ def decide_attack(state: CombatState, command: Attack, dice: DiceSource) -> tupl
     if command.boost is not None:
         damage += ability(character, command.boost, SpecialKind.DAMAGE)[2]
     first, later = attack_terms(attacker, command.items)
+    return PlannedAttack(
+        attacker=attacker,
+        mode=mode,
+        attacks=attacks,
+        damage=damage,
+        first=first,
+        later=later,
+        defenses=tuple(
+            (target, defense_terms(target, command.defense_items)) for target in targets
+        ),
+    )
+
+
+def decide_attack(state: CombatState, command: Attack, dice: DiceSource) -> tuple[Event, ...]:
+    """An attack: contests of the attacker's 2D6 against each target's (B2D6-34, B2D6-38).
+
+    A single attack rolls the attacker's 2D6, then the defender's; an area attack the
+    attacker's one 2D6, then each target's (B2D6-13); a multi-attack each attack's 2D6, then
+    the target's one (B2D6-14).
+    """
+    plan = plan_attack(state, command)
+    damage = plan.damage
     strikes: list[Strike] = []
-    if mode is AttackMode.MULTI:
-        target = targets[0]
-        defense_roll = defense_terms(target, command.defense_items)
-        rolls = [(dice.roll(CHECK_DICE),) for _ in range(attacks)]
+    if plan.mode is AttackMode.MULTI:
+        target, defense_roll = plan.defenses[0]
+        rolls = [(dice.roll(CHECK_DICE),) for _ in range(plan.attacks)]
         defense = (dice.roll(CHECK_DICE),)
         for index, roll in enumerate(rolls):
-            check = judged_contest(roll, later if index else first, defense, defense_roll)
+            check = judged_contest(roll, plan.later if index else plan.first, defense, defense_roll)
             strikes.append(Strike(target=target.id, check=check, damage=damage * check.success))
     else:
         roll = (dice.roll(CHECK_DICE),)
-        for target in targets:
-            terms = defense_terms(target, command.defense_items)
-            check = judged_contest(roll, first, (dice.roll(CHECK_DICE),), terms)
+        for target, terms in plan.defenses:
+            check = judged_contest(roll, plan.first, (dice.roll(CHECK_DICE),), terms)
             strikes.append(Strike(target=target.id, check=check, damage=damage * check.success))
-    return (Attacked(actor=attacker.id, mode=mode, strikes=tuple(strikes)),)
+    return (Attacked(actor=plan.attacker.id, mode=plan.mode, strikes=tuple(strikes)),)
 
 
 def fold_attacked(state: CombatState, event: Attacked) -> CombatState:

@@ -6,7 +6,10 @@ the events; a fold applies what an event records and rolls nothing.
 
 from __future__ import annotations
 
+import attrs
+
 from tabletop_rules.bayside23._artifacts import SessionLedger
+from tabletop_rules.bayside23._character import Attribute
 from tabletop_rules.bayside23._checks import CRITICAL_DAMAGE, HitKind, unchecked_special
 from tabletop_rules.bayside23._combat import _refusals as refuse
 from tabletop_rules.bayside23._combat._commands import (
@@ -32,7 +35,7 @@ from tabletop_rules.bayside23._combat._events import (
     WeaponSwitched,
 )
 from tabletop_rules.bayside23._combat._flow import next_in_order
-from tabletop_rules.bayside23._combat._terms import damage_roll, heal_bonus, hit_check
+from tabletop_rules.bayside23._combat._terms import damage_roll, hit_check
 from tabletop_rules.bayside23._combat._values import (
     Combatant,
     CombatState,
@@ -56,12 +59,11 @@ def _yet_to_act(state: CombatState, id: str) -> bool:
 def _strike(  # noqa: PLR0917 - one call site, every argument named by its role
     state: CombatState,
     actor: Combatant,
-    aimed: Combatant,
+    target: Combatant,
     kind: HitKind,
     dice: Dice,
     rolling: DiceSource,
 ) -> Attacked:
-    target = refuse.enemy(actor, aimed)
     with atomic(rolling) as source:
         result = hit_check(state, actor, target, kind).resolve(source)
         rolled: Roll | None = None
@@ -95,28 +97,92 @@ def _strike(  # noqa: PLR0917 - one call site, every argument named by its role
     )
 
 
-def decide_attack(state: CombatState, command: Attack, dice: DiceSource) -> tuple[Attacked]:
-    """A direct attack (体力) or, with a bow or gun in hand, a ranged one (敏捷性)."""
+def _heal(
+    actor: Combatant, target: Combatant, dice: Dice, attribute: Attribute, rolling: DiceSource
+) -> Healed:
+    """A heal: the die + *attribute*'s bonus, no defense subtracted, never above 生命力 (BAY-15)."""
+    roll = rolling.roll(dice)
+    bonus = actor.character.bonus(attribute)
+    amount = min(target.character.hp - target.hp, max(0, roll.total + bonus))
+    return Healed(
+        actor=actor.id, target=target.id, roll=roll, amount=amount, attribute=attribute, bonus=bonus
+    )
+
+
+@attrs.frozen(kw_only=True)
+class Planned:
+    """An attack or a spell checked before any die: who, on whom, and how it is rolled."""
+
+    #: Who acts.
+    actor: Combatant
+    #: On whom (an enemy for a hit, an ally for a heal).
+    target: Combatant
+    #: The hit check's kind, or ``None`` for a heal (no hit check).
+    kind: HitKind | None
+    #: The damage or healing dice.
+    dice: Dice
+    #: The attribute whose bonus a heal adds.
+    heal_attribute: Attribute = Attribute.MIND
+
+
+def plan_attack(state: CombatState, command: Attack) -> Planned:
+    """Refuse an attack not allowed now; its plan.
+
+    A direct attack hits with 体力, a readied bow or gun with 敏捷性 (BAY-21, BAY-27); a
+    healing weapon heals an ally with 体力's bonus and no hit check (BAY-15).
+
+    Raises:
+        IllegalCommand: The attack is not allowed now (``_refusals.py``).
+    """
     actor = refuse.on_turn(state, command.actor)
     aimed = refuse.target(state, command.target)
     weapon = refuse.ready_weapon(actor)
+    if weapon.heals:
+        target = refuse.ally(actor, aimed)
+        return Planned(
+            actor=actor,
+            target=target,
+            kind=None,
+            dice=weapon.damage,
+            heal_attribute=Attribute.STRENGTH,
+        )
     kind = HitKind.RANGED if weapon.ranged else HitKind.WEAPON
-    return (_strike(state, actor, aimed, kind, weapon.damage, dice),)
+    return Planned(actor=actor, target=refuse.enemy(actor, aimed), kind=kind, dice=weapon.damage)
 
 
-def decide_cast(state: CombatState, command: Cast, dice: DiceSource) -> tuple[Attacked | Healed]:
-    """An attacking spell (精神力 against 精神力), or a heal on the caster's side (BAY-15)."""
+def plan_cast(state: CombatState, command: Cast) -> Planned:
+    """Refuse a spell not allowed now; its plan (a heal adds 精神力's bonus, BAY-15, BAY-24).
+
+    Raises:
+        IllegalCommand: The spell is not allowed now (``_refusals.py``).
+    """
     actor = refuse.on_turn(state, command.actor)
     aimed = refuse.target(state, command.target)
     if not 0 <= command.spell < len(actor.spells):
         raise refuse.illegal("no_spell", actor=actor.id, spell=command.spell)
     spell = actor.spells[command.spell]
-    if not spell.heals:
-        return (_strike(state, actor, aimed, HitKind.MAGIC, spell.damage, dice),)
-    target = refuse.ally(actor, aimed)
-    roll = dice.roll(spell.damage)
-    amount = min(target.character.hp - target.hp, max(0, roll.total + heal_bonus(actor)))
-    return (Healed(actor=actor.id, target=target.id, roll=roll, amount=amount),)
+    if spell.heals:
+        return Planned(actor=actor, target=refuse.ally(actor, aimed), kind=None, dice=spell.damage)
+    target = refuse.enemy(actor, aimed)
+    return Planned(actor=actor, target=target, kind=HitKind.MAGIC, dice=spell.damage)
+
+
+def _planned(state: CombatState, plan: Planned, dice: DiceSource) -> tuple[Attacked | Healed]:
+    if plan.kind is None:
+        return (_heal(plan.actor, plan.target, plan.dice, plan.heal_attribute, dice),)
+    return (_strike(state, plan.actor, plan.target, plan.kind, plan.dice, dice),)
+
+
+def decide_attack(
+    state: CombatState, command: Attack, dice: DiceSource
+) -> tuple[Attacked | Healed]:
+    """A direct attack (体力), a ranged one with a bow or gun in hand (敏捷性), or first aid."""
+    return _planned(state, plan_attack(state, command), dice)
+
+
+def decide_cast(state: CombatState, command: Cast, dice: DiceSource) -> tuple[Attacked | Healed]:
+    """An attacking spell (精神力 against 精神力), or a heal on the caster's side (BAY-15)."""
+    return _planned(state, plan_cast(state, command), dice)
 
 
 def _hurt(state: CombatState, id: str, damage: int) -> CombatState:

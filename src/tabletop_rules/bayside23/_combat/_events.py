@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from tabletop_rules.bayside23._character import Attribute
 from tabletop_rules.bayside23._checks import HitKind
 from tabletop_rules.checks import CheckResult
 from tabletop_rules.dice import Roll
@@ -102,7 +103,10 @@ class Attacked:
 
 @attrs.frozen(kw_only=True)
 class Healed:
-    """A healing spell: its roll and the HP restored (BAY-15).
+    """A heal: its roll, the attribute bonus added and the HP restored (BAY-15).
+
+    A healing spell adds 精神力's bonus; a healing weapon (first aid, a direct action) adds
+    体力's.
 
     .. versionadded:: 0.2.0
     """
@@ -112,6 +116,10 @@ class Healed:
     roll: Roll
     #: HP restored (never above 生命力).
     amount: int
+    #: The attribute whose bonus was added: 精神力 for a spell, 体力 for a weapon.
+    attribute: Attribute
+    #: That bonus (the attribute's modifier with its sign turned).
+    bonus: int
 
 
 @attrs.frozen

@@ -195,6 +195,11 @@ def _enemies(state: CombatState, actor: Combatant) -> list[Combatant]:
     return [c for c in state.combatants if c.side is not actor.side and c.active]
 
 
+def _allies(state: CombatState, actor: Combatant) -> list[Combatant]:
+    """Whom *actor* may heal: its side, itself included, but not who fled (BAY-15)."""
+    return [c for c in state.combatants if c.side is actor.side and c.status is not Status.GONE]
+
+
 def commands_of(state: CombatState, actor: str) -> list[Any]:
     """Everything *actor*, one of :func:`actors`, may send in a settled state."""
     me = state.combatant(actor)
@@ -209,14 +214,10 @@ def commands_of(state: CombatState, actor: str) -> list[Any]:
     out: list[Any] = []
     weapon = me.weapon
     if weapon is not None and (me.ready or not weapon.ranged):
-        out.extend(Attack(actor, c.id) for c in _enemies(state, me))
+        aimed = _allies(state, me) if weapon.heals else _enemies(state, me)
+        out.extend(Attack(actor, c.id) for c in aimed)
     for index, spell in enumerate(me.spells):
-        if spell.heals:
-            targets = [
-                c for c in state.combatants if c.side is me.side and c.status is not Status.GONE
-            ]
-        else:
-            targets = _enemies(state, me)
+        targets = _allies(state, me) if spell.heals else _enemies(state, me)
         out.extend(Cast(actor=actor, target=c.id, spell=index) for c in targets)
     out.extend(SwitchWeapon(actor, i) for i in range(len(me.weapons)) if i != me.wielding)
     if weapon is not None and weapon.ranged and not me.ready:

@@ -136,11 +136,12 @@ def _attacked(event: Attacked, words: Words[Any]) -> str:
 
 
 def _healed(event: Healed, words: Words[Any]) -> str:
+    bonus = Term(event.attribute.label, event.bonus).explain(words.locale)
     return words(
         "bayside23.event.healed",
         actor=words.name(event.actor),
         target=words.name(event.target),
-        roll=f"{event.roll.dice}[{event.roll.total}]",
+        roll=f"{_roll(event.roll)} {bonus}",
         amount=event.amount,
     )
 
@@ -224,6 +225,23 @@ def _cast(command: Cast, words: Words[Any]) -> str:
     )
 
 
+def _attack(command: Attack, words: Words[Any]) -> str:
+    me = _combatant(words, command.actor)
+    weapon = me.weapon if me is not None else None
+    if weapon is not None and weapon.heals:
+        return words(
+            "bayside23.command.attack_heal",
+            actor=words.name(command.actor),
+            target=words.name(command.target),
+            weapon=weapon.name,
+        )
+    return words(
+        "bayside23.command.attack",
+        actor=words.name(command.actor),
+        target=words.name(command.target),
+    )
+
+
 def _switch(command: SwitchWeapon, words: Words[Any]) -> str:
     me = _combatant(words, command.actor)
     weapon = _nth(me.weapons if me is not None else (), command.weapon)
@@ -234,16 +252,9 @@ def _switch(command: SwitchWeapon, words: Words[Any]) -> str:
     )
 
 
-def _aimed(key: str) -> Renderer:
-    def render(command: Any, words: Words[Any]) -> str:
-        return words(key, actor=words.name(command.actor), target=words.name(command.target))
-
-    return render
-
-
 #: The renderer of each command type: its menu label.
 COMMAND_LINES: Final[Mapping[type[Any], Renderer]] = {
-    Attack: _aimed("bayside23.command.attack"),
+    Attack: _attack,
     Cast: _cast,
     SwitchWeapon: _switch,
     Ready: _by_actor("bayside23.command.ready"),

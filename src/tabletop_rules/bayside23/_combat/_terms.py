@@ -7,7 +7,7 @@ from tabletop_rules.bayside23._checks import DamageRoll, HitCheck, HitKind
 from tabletop_rules.bayside23._combat._values import Combatant, CombatState
 from tabletop_rules.dice import Dice
 
-__all__ = ["damage_roll", "heal_bonus", "hit_check", "initiative_bonus"]
+__all__ = ["damage_roll", "hit_check", "initiative_bonus"]
 
 
 def initiative_bonus(state: CombatState, combatant: Combatant) -> int:
@@ -39,8 +39,3 @@ def damage_roll(
         reduction=reduction,
         six_is_one=kind is not HitKind.RANGED or state.rulings.ranged_six_is_one,
     )
-
-
-def heal_bonus(actor: Combatant) -> int:
-    """What a healing spell adds to its die: 精神力's bonus, no defense subtracted (BAY-15)."""
-    return actor.character.bonus(Attribute.MIND)

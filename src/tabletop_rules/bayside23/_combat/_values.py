@@ -93,6 +93,12 @@ def _damage_dice(_: object, __: attrs.Attribute[Dice], value: object) -> None:
         raise InvalidCheck("bayside23.error.damage_dice", dice=str(value), most=10)
 
 
+def _direct_heal(weapon: Weapon, _: attrs.Attribute[bool], heals: bool) -> None:
+    """A healing weapon is used by direct action: no bow or gun heals (BAY-15)."""
+    if heals and weapon.ranged:
+        raise InvalidCheck("bayside23.error.ranged_heal", weapon=weapon.name)
+
+
 @attrs.frozen(kw_only=True)
 class Weapon:
     """A weapon: its damage roll (攻撃力判定), and whether it is a bow or a gun.
@@ -106,6 +112,12 @@ class Weapon:
     damage: Dice = attrs.field(default=Dice(1, 6), validator=_damage_dice)
     #: Whether it is a bow or a gun, which must be readied and hits with 敏捷性 (BAY-14, BAY-27).
     ranged: bool = False
+    #: Whether it heals (a first-aid kit, a healing staff): used on the wielder's own side with
+    #: no hit check, its roll + 体力's bonus restores HP (BAY-15, 「直接攻撃の…回復判定」).
+    #: A bow or a gun cannot heal.
+    #:
+    #: .. versionadded:: 0.1.0
+    heals: bool = attrs.field(default=False, validator=_direct_heal)
 
 
 @attrs.frozen(kw_only=True)

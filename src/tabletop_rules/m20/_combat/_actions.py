@@ -73,6 +73,7 @@ from tabletop_rules.m20._combat._refusals import (
     illegal,
 )
 from tabletop_rules.m20._combat._terms import (
+    StrikeUse,
     added,
     attack_uses,
     begun_effects,
@@ -139,6 +140,43 @@ def _defense_boosts(state: CombatState, command: Attack) -> dict[str, Boosts]:
     return found
 
 
+@attrs.frozen(kw_only=True)
+class PlannedStrike:
+    """One strike of an attack action, planned before any die: its uses and its terms."""
+
+    #: What the strike reads and uses up.
+    use: StrikeUse
+    #: The terms of its attack check.
+    attack: tuple[Term, ...]
+    #: The terms of its defense check.
+    defense: tuple[Term, ...]
+    #: What the defender's defense check takes (its reroll item among them).
+    defender: Boosts
+
+
+def plan_attack(state: CombatState, command: Attack) -> tuple[Boosts, tuple[PlannedStrike, ...]]:
+    """Refuse an attack action not allowed now; its boosts and every strike, planned.
+
+    :func:`decide_attack` rolls the plan; the menus' odds (``m20.odds``) compute its chance.
+
+    Raises:
+        IllegalCommand: The attack is not allowed now (``_refusals.py``).
+    """
+    targets = tuple(command.targets)
+    me = check_attack(state, command.actor, command.kind, command.mode, targets)
+    boosts = check_boosts("Attack", "boosts", command.boosts)
+    defenses = _defense_boosts(state, command)
+    uses, _ = attack_uses(state, command.actor, command.mode, targets)
+    planned: list[PlannedStrike] = []
+    for use in uses:
+        defender = defenses.get(use.target, NO_BOOSTS)
+        attack, defense = strike_terms(
+            state, me, command.kind, command.mode, use, boosts=boosts, defense_boosts=defender
+        )
+        planned.append(PlannedStrike(use=use, attack=attack, defense=defense, defender=defender))
+    return boosts, tuple(planned)
+
+
 def decide_attack(state: CombatState, command: Attack, dice: DiceSource) -> tuple[Attacked]:
     """An attack action: plan every strike, roll every die (M20-051, M20-100, M20-104).
 
@@ -147,51 +185,39 @@ def decide_attack(state: CombatState, command: Attack, dice: DiceSource) -> tupl
     for an area attack, the one attack d20, each defense d20, then one reroll of the attack
     d20 for every target if it misses any, then each defender's reroll.
     """
-    targets = tuple(command.targets)
-    me = check_attack(state, command.actor, command.kind, command.mode, targets)
-    boosts = check_boosts("Attack", "boosts", command.boosts)
-    defenses = _defense_boosts(state, command)
-    uses, _ = attack_uses(state, command.actor, command.mode, targets)
+    boosts, planned = plan_attack(state, command)
     checks: list[CheckResult] = []
     area = command.mode is AttackMode.AREA
     shared = d20_alone(dice) if area else None
-    for use in uses:
-        attack, defense = strike_terms(
-            state,
-            me,
-            command.kind,
-            command.mode,
-            use,
-            boosts=boosts,
-            defense_boosts=defenses.get(use.target, NO_BOOSTS),
-        )
+    for strike in planned:
         rolled = shared if shared is not None else d20_alone(dice)
-        against = Opposition(rolls=d20_alone(dice), terms=defense, label="m20.check.defense")
+        against = Opposition(rolls=d20_alone(dice), terms=strike.defense, label="m20.check.defense")
         check = CheckResult.judged(
-            rolls=rolled, terms=attack, against=against, label="m20.check.attack"
+            rolls=rolled, terms=strike.attack, against=against, label="m20.check.attack"
         )
         if not area:
-            check = _rerolled(check, boosts, defenses.get(use.target, NO_BOOSTS), dice)
+            check = _rerolled(check, boosts, strike.defender, dice)
         checks.append(check)
     if area:
         if boosts.reroll and not all(check.success for check in checks):
             again = dice.roll(D20)
             checks = [reroll(check, again) for check in checks]
         checks = [
-            _rerolled(check, NO_BOOSTS, defenses.get(use.target, NO_BOOSTS), dice)
-            for check, use in zip(checks, uses, strict=True)
+            _rerolled(check, NO_BOOSTS, strike.defender, dice)
+            for check, strike in zip(checks, planned, strict=True)
         ]
     strikes = tuple(
         Strike(
-            aimed_at=use.aimed_at,
-            target=use.target,
-            group=use.group,
+            aimed_at=strike.use.aimed_at,
+            target=strike.use.target,
+            group=strike.use.group,
             check=check,
-            assassination=use.assassination,
+            assassination=strike.use.assassination,
         )
-        for use, check in zip(uses, checks, strict=True)
+        for strike, check in zip(planned, checks, strict=True)
     )
-    return (Attacked(actor=command.actor, mode=command.mode, aimed=targets, strikes=strikes),)
+    aimed = tuple(command.targets)
+    return (Attacked(actor=command.actor, mode=command.mode, aimed=aimed, strikes=strikes),)
 
 
 def _rerolled(
@@ -372,14 +398,16 @@ SPECIALTY_ACTIONS: Final[Mapping[type[Any], SpecialtyAction]] = MappingProxyType
 )
 
 
-def decide_specialty(
-    state: CombatState, command: SpecialtyCommand, dice: DiceSource
-) -> tuple[SpecialtyEvent]:
-    """Hide, assist, hinder, 治療 or first aid: a d20 specialty check (M20-052..064, M20-087).
+def plan_specialty(
+    state: CombatState, command: SpecialtyCommand
+) -> tuple[tuple[Term, ...], Difficulty, Boosts]:
+    """Refuse a specialty action not allowed now; the terms, difficulty and boosts of its check.
 
-    The actor must have a main action left and be a character; helpers cooperate (M20-043),
-    boosts are the GM's; the command's own part (:data:`SPECIALTY_ACTIONS`) checks its
-    targets and names the check's specialty, attribute and difficulty.
+    :func:`decide_specialty` rolls the check; the menus' odds (``m20.odds``) compute its
+    chance.
+
+    Raises:
+        IllegalCommand: The action is not allowed now (``_refusals.py``).
     """
     me = check_main(state, command.actor)
     character = me.character
@@ -402,12 +430,23 @@ def decide_specialty(
         helpers=helpers,
         boosts=boosts,
     )
-    check = CheckResult.judged(
-        rolls=d20_alone(dice), terms=terms, against=_DIFFICULTIES[difficulty]
-    )
+    return terms, _DIFFICULTIES[difficulty], boosts
+
+
+def decide_specialty(
+    state: CombatState, command: SpecialtyCommand, dice: DiceSource
+) -> tuple[SpecialtyEvent]:
+    """Hide, assist, hinder, 治療 or first aid: a d20 specialty check (M20-052..064, M20-087).
+
+    The actor must have a main action left and be a character; helpers cooperate (M20-043),
+    boosts are the GM's; the command's own part (:data:`SPECIALTY_ACTIONS`) checks its
+    targets and names the check's specialty, attribute and difficulty.
+    """
+    terms, difficulty, boosts = plan_specialty(state, command)
+    check = CheckResult.judged(rolls=d20_alone(dice), terms=terms, against=difficulty)
     if boosts.reroll and not check.success:
         check = reroll(check, dice)
-    return (action.event(state, command, check),)
+    return (SPECIALTY_ACTIONS[type(command)].event(state, command, check),)
 
 
 #: What a specialty event does beyond counting the action: given the state, the actor, its
@@ -688,8 +727,14 @@ def decide_rule_fallen(state: CombatState, command: RuleFallen, _: DiceSource) -
 # --------------------------------------------------------------------------- dangers
 
 
-def decide_danger(state: CombatState, command: DangerCheck, dice: DiceSource) -> tuple[Any]:
-    """A check against a danger, called by the GM (M20-009, M20-056); no action is spent."""
+def plan_danger(state: CombatState, command: DangerCheck) -> tuple[tuple[Term, ...], Boosts]:
+    """Refuse a check against a danger not allowed now; the terms and boosts of the check.
+
+    :func:`decide_danger` rolls it; the menus' odds (``m20.odds``) compute its chance.
+
+    Raises:
+        IllegalCommand: The check is not allowed now.
+    """
     check_gm(command.actor)
     if state.result is not None:
         raise IllegalCommand("game_over")
@@ -711,6 +756,12 @@ def decide_danger(state: CombatState, command: DangerCheck, dice: DiceSource) ->
         helpers=check_helpers(state, command.participant, helpers),
         boosts=boosts,
     )
+    return terms, boosts
+
+
+def decide_danger(state: CombatState, command: DangerCheck, dice: DiceSource) -> tuple[Any]:
+    """A check against a danger, called by the GM (M20-009, M20-056); no action is spent."""
+    terms, boosts = plan_danger(state, command)
     check = CheckResult.judged(
         rolls=d20_alone(dice), terms=terms, against=Difficulty(command.difficulty)
     )

@@ -1,0 +1,67 @@
+"""The exact chance of success of each command a menu offers, as things stand.
+
+A command's chance is computed from the plan its rule rolls (``_actions.py``: the same
+refusals, attacker, target and kind), never simulated: an attack or an attacking spell hits
+when its hit check succeeds, a critical included (:meth:`HitCheck.probability
+<tabletop_rules.bayside23.HitCheck.probability>`: the lower total hits, all dice 1 is a
+critical, all dice 6 a fumble, the rulings in force; BAY-21, BAY-24, BAY-27, BAY-29, BAY-31).
+A heal (a spell or a healing weapon) has no hit check, nor have the other actions.
+The cost is one hit check's odds (sums of two 3d6 distributions), so that a menu can show the chance
+of each of its items.
+
+.. versionadded:: 0.1.0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Any, Final
+
+from tabletop_rules.arguments import wrong_type
+from tabletop_rules.bayside23._combat import RULESET
+from tabletop_rules.bayside23._combat._actions import Planned, plan_attack, plan_cast
+from tabletop_rules.bayside23._combat._commands import Attack, Cast, Command
+from tabletop_rules.bayside23._combat._terms import hit_check
+from tabletop_rules.bayside23._combat._values import CombatState
+
+__all__ = ["PLANS", "odds"]
+
+#: The plan of each command type that may make a hit check; each refuses a command that
+#: ``decide`` refuses, with the same error.
+PLANS: Final[Mapping[type[Any], Callable[[CombatState, Any], Planned]]] = MappingProxyType(
+    {Attack: plan_attack, Cast: plan_cast}
+)
+
+
+def odds(state: CombatState, command: Command) -> Fraction | None:
+    """The exact chance that *command*'s hit check succeeds in *state*, before any die.
+
+    It is :attr:`SYSTEM.odds <tabletop_rules.systems.RuleSystem.odds>`: what a menu shows
+    beside each item.
+    A direct, ranged or magic attack succeeds when it hits, a critical included.
+
+    Returns:
+        The chance as a :class:`~fractions.Fraction`, or ``None`` for a command that makes no
+        check (a heal, switching or readying a weapon, waiting, fleeing, an artifact, the
+        strike after a win).
+
+    Raises:
+        InvalidData: *state* is no bayside23 battle state (path ``$.state``), or *command* no
+            bayside23 command (``$.command``).
+        IllegalCommand: The attack or spell is not allowed now: the refusal ``decide`` gives.
+
+    .. versionadded:: 0.1.0
+    """
+    state = RULESET.checked_state(state)
+    kind = type(command)
+    if kind not in RULESET.command_rules:
+        raise wrong_type("$.command", "bayside23.Command", command)
+    plan = PLANS.get(kind)
+    if plan is None:
+        return None
+    planned = plan(state, command)
+    if planned.kind is None:
+        return None
+    return hit_check(state, planned.actor, planned.target, planned.kind).probability()
