@@ -290,6 +290,9 @@ LOCALE_TAKERS: dict[str, Callable[[Any], object]] = {
     "bayside23.format_sheet": lambda locale: bayside23.format_sheet(
         bayside23.parse_sheet(bayside23.EXAMPLE_SHEET), locale
     ),
+    "skirmish.format_sheet": lambda locale: skirmish.format_sheet(
+        skirmish.parse_sheet(skirmish.EXAMPLE_SHEET), locale
+    ),
     # bayside23
     "bayside23.describe": lambda locale: bayside23.describe(game("bayside23").events[-1], locale),
     "bayside23.log": lambda locale: bayside23.log(game("bayside23").events, locale),

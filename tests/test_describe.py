@@ -135,7 +135,7 @@ SYSTEMS = (
         setup=_skirmish_setup,
         ruleset=skirmish.RULESET,
         id="a1",
-        named="Ember Knight (a1)",
+        named="Ember Knight",
     ),
 )
 

@@ -384,6 +384,55 @@ def _plain(
         yield JsonInput(name=_type_name(cls), cls=cls, values=values, use=use)
 
 
+def _table_play_json_inputs() -> Iterator[JsonInput]:
+    """A JsonInput for each value of the places a game reaches: exports, the server's
+    settings, session logs, simulations' tallies, decks, the game-AI seats and bots."""
+    from tabletop_rules import _gameai, exports, search, server, sessionlog, simulation
+
+    def piece(system: str) -> Any:
+        sample = next(iter(Registry.default().get(system).piece.samples()))  # type: ignore[union-attr]
+        return exports.piece_of(sample, system=system, locale="en")
+
+    pieces = st.sampled_from(["m20", "bar2d6", "bayside23", "skirmish"]).map(piece)
+    logs = st.sampled_from(["arcane", "bastion"]).map(
+        lambda deck: sessionlog.SessionLog.of(
+            simulation.play(skirmish.RULESET, skirmish.sample_setup(deck, "vanguard"), seed=3),
+            "en",
+        )
+    )
+    yield from _plain(
+        [
+            (exports.Piece, pieces, _nothing),
+            (exports.Resource, pieces.map(lambda p: p.resources[0]), _nothing),
+            (exports.Param, pieces.map(lambda p: p.params[0]), _nothing),
+            (exports.PaletteLine, pieces.map(lambda p: p.palette[0]), _nothing),
+            (server.ServerSettings, st.builds(server.ServerSettings), _nothing),
+            (sessionlog.SessionLog, logs, _nothing),
+            (sessionlog.LogEntry, logs.map(lambda log: log.entries[0]), _nothing),
+            (sessionlog.Markup, st.sampled_from(sessionlog.Markup), _nothing),
+            (
+                simulation.Tally,
+                st.builds(
+                    simulation.Tally,
+                    games=st.integers(0, 9),
+                    wins=st.just((("a", 1),)),
+                    draws=st.integers(0, 3),
+                ),
+                _nothing,
+            ),
+            (
+                skirmish.Deck,
+                st.sampled_from(list(skirmish.SAMPLE_DECKS.values())).map(
+                    lambda ids: skirmish.Deck(cards=ids)
+                ),
+                _nothing,
+            ),
+            (_gameai.Seating, st.just(_gameai.Seating(sides=("a", "b"))), _nothing),
+            (search.SearchBot, st.builds(search.SearchBot), _nothing),
+        ]
+    )
+
+
 def _core_json_inputs() -> Iterator[JsonInput]:
     """A JsonInput for each public type of the core: values, and what a bot does with them."""
     yield from _plain(
@@ -799,6 +848,11 @@ def _tables_inputs() -> Iterator[EntryPoint]:
             (tables.Table, _some_tables, _use_table),
             (tables.Row, _some_tables.map(lambda table: table.rows[0]), _nothing),
             (
+                tables.TableRoll,
+                _some_tables.map(lambda table: tables.TableRoll(table=table)),
+                _nothing,
+            ),
+            (
                 tables.TableResult,
                 _some_tables.map(lambda table: table.roll(SeededDice(3))),
                 lambda result: result.render(),
@@ -861,6 +915,7 @@ ENTRY_POINTS: Final[tuple[EntryPoint, ...]] = (
         sizes=(40, 10_000, 100_000),
     ),
     *_core_json_inputs(),
+    *_table_play_json_inputs(),
     *_tables_inputs(),
     # m20: the sheet, JSON of every public value, and the combat ruleset
     TextInput(
@@ -1051,6 +1106,11 @@ NOT_DATA: Final = {
     tabletop_rules.Registry: "holds rule systems, found through entry points",
     tabletop_rules.Entry: "read within a GameRecord, whose system names its types (fuzzed there)",
     tabletop_rules.RuleSystem: "holds a system's functions, given in code",
+    tabletop_rules.exports.Pieces: "how a system makes its pieces: holds functions",
+    tabletop_rules.kit.Log: "a system's renderers: holds functions",
+    tabletop_rules.kit.Words: "a renderer's view of a state, made while a line is written",
+    tabletop_rules.testing.laws.Played: "a game the laws played, with every state: test data",
+    tabletop_rules.balance.BalanceReport: "a report to print or chart, keyed by pairs of decks",
     tabletop_rules.systems.Sheets: "holds a system's sheet functions, given in code",
     tabletop_rules.systems.Seat: "built by a bot in code from its lobby, never read from JSON",
     skirmish.Versus: "holds a bot for each player: functions, given in code",
@@ -1060,7 +1120,6 @@ NOT_DATA: Final = {
     tabletop_rules.kit.Durations: "a ruleset's table of how effects expire, built in code",
     vectors.Difference: "a failed case's report: holds whatever value the case or library had",
     tables.Library: "holds a bot's loaded tables and decks, given in code; its parse is fuzzed",
-    tables.TableRoll: "made by Library.parse from text, fuzzed there; holds a table",
     tables.DeckDraw: "made by Library.parse from text, fuzzed there; holds a deck file",
 }
 

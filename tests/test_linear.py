@@ -64,7 +64,8 @@ PARSER_SLACK: Final = 200
 
 #: How the library calls each of its patterns: the modes the linear law is checked in.
 #: ``finditer`` stands for every call that tries each start (``search``, ``findall``,
-#: ``split``); ``match`` for a call at one start (the m20 sheet calls it at successive ones).
+#: ``split``, ``sub``); ``match`` for a call at one start (the m20 sheet calls it at
+#: successive ones).
 PATTERNS: Final[dict[str, tuple[str, ...]]] = {
     "bar2d6._chat._CHECK": ("fullmatch",),
     "bar2d6._chat._CHECK_READ": ("match",),
@@ -81,19 +82,44 @@ PATTERNS: Final[dict[str, tuple[str, ...]]] = {
     "bayside23._chat._HIT_READ": ("match",),
     "bayside23._chat._INIT": ("fullmatch",),
     "bayside23._chat._INIT_READ": ("match",),
+    "bayside23._checks._DIFFICULTY": ("fullmatch",),
     "bayside23._sheet._LIST": ("finditer",),
     "bayside23._sheet._NUMBER": ("fullmatch",),
     "cli._LEADING_MINUS": ("match",),
     "dice._DICE_TEXT": ("fullmatch",),
+    "exports._piece._BREAKS": ("finditer",),
+    "exports._piece._COMMAND": ("fullmatch",),
+    "exports._piece._NOT_XML": ("finditer",),
+    "exports._piece._REFERENCE": ("finditer",),
     "m20._chat._ATTACK": ("fullmatch",),
     "m20._chat._ATTACK_READ": ("match",),
     "m20._chat._CHECK": ("fullmatch",),
     "m20._chat._CHECK_READ": ("match",),
     "m20._sheet._HP": ("fullmatch",),
     "m20._sheet._TOKEN": ("match",),
+    "serialization._BRACKET": ("finditer",),
     "serialization._FRACTION_TEXT": ("fullmatch",),
+    "serialization._JSON_STRING": ("finditer",),
+    "sessionlog._BBCODE_TAG": ("finditer",),
+    "sessionlog._MARKDOWN_INLINE": ("finditer",),
+    "sessionlog._MARKDOWN_START": ("finditer",),
     "skirmish._chat._CHECK": ("fullmatch",),
     "skirmish._chat._READ": ("match",),
+    "skirmish._sheet._WORDS": ("finditer",),
+    "tables._common._IDENTIFIER": ("fullmatch",),
+    "tables._decks._HKTRPG_ADD": ("match",),
+    "tables._decks._HKTRPG_CODE": ("finditer",),
+    "tables._decks._HKTRPG_RAN": ("fullmatch",),
+    "tables._decks._HKTRPG_RANDOM": ("fullmatch",),
+    "tables._decks._IN_MODEL": ("match",),
+    "tables._decks._ROLL_TEXT": ("fullmatch",),
+    "tables._decks._SPECIAL": ("finditer",),
+    "tables._decks._WEIGHT_NUMBER": ("match",),
+    "tables._library._DRAW": ("fullmatch",),
+    "tables._library._RA": ("fullmatch",),
+    "tables._tables._D66_DICE": ("fullmatch",),
+    "tables._tables._LINES": ("finditer",),
+    "tables._tables._SUM_DICE": ("fullmatch",),
     "vectors._format._CLAUSE": ("fullmatch",),
     "vectors._format._DIE": ("fullmatch",),
     # The prefixes of the systems' chat commands, matched at the start of every message
@@ -470,7 +496,8 @@ def _played() -> tuple[str, str]:
 
 def _record(n: int) -> tuple[Any, str]:
     document = json.loads(_played()[0])
-    document["events"] = (document["events"] * (n // len(document["events"]) + 1))[:n]
+    entries = document["entries"]
+    document["entries"] = (entries * (n // len(entries) + 1))[:n]
     return engine.GameRecord, json.dumps(document)
 
 
@@ -487,7 +514,7 @@ JSON_DOCUMENTS: Final[dict[str, Callable[[int], tuple[Any, str]]]] = {
     "a roll of n faces": _roll,
     "a distribution of n counts": _distribution,
     "a system's command of n terms": _system_command,
-    "a skirmish record of n events": _record,
+    "a skirmish record of n entries": _record,
     "a skirmish state of n characters": _skirmish_state,
 }
 

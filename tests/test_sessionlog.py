@@ -140,7 +140,7 @@ def test_the_text_log_of_a_combat() -> None:
         "Session log: Bar M20 variant",
         "1. 楊望蒼 (ann) focuses on defense",
         "   楊望蒼 (ann) focuses on defense.",
-        "2. 楊望蒼 (orc) attacks 楊望蒼 (ann) (Physical attack)",
+        "2. 楊望蒼 (orc) attacks 楊望蒼 (ann) (Physical attack) (chance of success 52.5%, 21/40)",
         "   楊望蒼 (orc) attacks 楊望蒼 (ann): Attack: 1D20[14] +3 Physical Attack +1 蒼空/夜魂"
         " = 18 ≥ 6 (1D20[2] +2 Physical Defense +2 focus defense) Success",
         "   楊望蒼 (ann) takes 1 damage (HP 2).",
@@ -159,7 +159,7 @@ def test_the_markdown_log_of_a_combat() -> None:
         "",
         "1. **楊望蒼（ann） が防御に専念**",
         "   - 楊望蒼（ann） は防御に集中。",
-        "2. **楊望蒼（orc） が 楊望蒼（ann） を攻撃（物理攻撃）**",
+        "2. **楊望蒼（orc） が 楊望蒼（ann） を攻撃（物理攻撃）** *(成功率 52.5%、21/40)*",
         "   - 楊望蒼（orc） が 楊望蒼（ann） を攻撃：攻撃判定：1D20\\[14\\] +3 物攻 +1 蒼空/夜魂"
         " = 18 ≥ 6（1D20\\[2\\] +2 物防 +2 防御集中） 成功",
         "   - 楊望蒼（ann） は 1 ダメージ（HP 2）。",
@@ -180,7 +180,7 @@ def test_the_bbcode_log_of_a_combat() -> None:
         "[b]1. 楊望蒼（ann） 專注防禦[/b]",
         "楊望蒼（ann） 專注防禦。",
         "",
-        "[b]2. 楊望蒼（orc） 攻擊 楊望蒼（ann）（物理攻擊）[/b]",
+        "[b]2. 楊望蒼（orc） 攻擊 楊望蒼（ann）（物理攻擊）[/b] [i](成功機率 52.5%，21/40)[/i]",
         "楊望蒼（orc） 攻擊 楊望蒼（ann）：攻擊判定：1D20[14] +3 物攻 +1 蒼空/夜魂 = 18 ≥ 6"
         "（1D20[2] +2 物防 +2 專注防禦） 成功",
         "楊望蒼（ann） 受到 1 點傷害（生命值 2）。",
@@ -200,7 +200,7 @@ def _skirmish() -> GameRecord[Any, Any, Any]:
 
 _SKIRMISH_ATTACK = "Beast Caller makes a normal attack on Ember Knight"
 _SKIRMISH_CHECK = (
-    "Beast Caller pays; 1 AP left. Check: 2D6[5,3] +2 skl -1 distance = 9 > 11"
+    "Beast Caller pays; 1 AP left. Check: 2D6[5,3] +2 skl -1 distance = 9 ≤ 11"
     " (2D6[6,4] +1 def) Failure. No effect. The action of Beast Caller ends."
 )
 
@@ -242,7 +242,7 @@ def test_the_markdown_log_of_a_card_game_with_its_odds() -> None:
         "",
         f"1. **{_SKIRMISH_ATTACK}** *(chance of success ≈44.4%, 4/9)*",
         "   - Beast Caller declares a normal attack (target: Ember Knight).",
-        "   - Beast Caller pays; 1 AP left. Check: 2D6\\[5,3\\] +2 skl -1 distance = 9 \\> 11"
+        "   - Beast Caller pays; 1 AP left. Check: 2D6\\[5,3\\] +2 skl -1 distance = 9 ≤ 11"
         " (2D6\\[6,4\\] +1 def) Failure. No effect. The action of Beast Caller ends.",
     ] == lines[:10]
     assert ["", "**No result yet: the game has not been played to its end.**"] == lines[-2:]

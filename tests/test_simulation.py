@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import functools
 import os
@@ -370,7 +371,7 @@ def test_without_processes_the_games_run_in_this_thread(monkeypatch: pytest.Monk
     def no_pool(*args: object, **kwargs: object) -> Executor:
         raise AssertionError("a process pool was started")
 
-    monkeypatch.setattr(simulation, "ProcessPoolExecutor", no_pool)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_pool)
     monkeypatch.setattr(simulation.sys, "platform", "emscripten")
     expected = simulate(COIN, ["x"], games=120, executor=InlineExecutor())
     assert expected == simulate(COIN, ["x"], games=120)
@@ -398,7 +399,7 @@ def test_where_no_pool_starts_the_games_run_in_this_thread(
     monkeypatch: pytest.MonkeyPatch, pool: type[object]
 ) -> None:
     """A process pool that fails to start gives way to the InlineExecutor: the same games."""
-    monkeypatch.setattr(simulation, "ProcessPoolExecutor", pool)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", pool)
     expected = simulate(COIN, ["x"], games=120, executor=InlineExecutor(), tally=True)
     assert expected == simulate(COIN, ["x"], games=120, tally=True)
 

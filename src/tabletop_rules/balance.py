@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
 
@@ -64,6 +64,9 @@ class BalanceReport:
 
     .. versionadded:: 0.1.0
     """
+
+    #: Why it is not read from JSON (``from_json`` refuses it at ``$.cls``).
+    _NOT_JSON: ClassVar[str] = "win rates keyed by pairs of decks, to print or chart"
 
     #: The rule system.
     system: str

@@ -364,6 +364,15 @@ def make_converter(
         SeededDiceState,
         make_dict_structure_fn(SeededDiceState, converter, seed=override(struct_hook=_seed)),
     )
+    # A value that is also a mapping (skirmish's CardSet) is written as the value it is, by its
+    # fields: cattrs would take it for a dict.
+    converter.register_structure_hook_factory(
+        _mapping_value,
+        lambda cls: make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True),
+    )
+    converter.register_unstructure_hook_factory(
+        _mapping_value, lambda cls: make_dict_unstructure_fn(cls, converter)
+    )
     converter.register_unstructure_hook(Fraction, str)
     converter.register_structure_hook(Distribution, _distribution(max_integer, max_count_digits))
     converter.register_unstructure_hook(
@@ -399,11 +408,29 @@ def make_converter(
 
     converter.register_structure_hook_func(lambda cls: cls is GameRecord, structure_record)
 
-    def no_registry(_value: object, _: object) -> Registry:
-        raise InvalidData("$.cls", "a Registry holds rulesets: it is built in code, not read")
-
-    converter.register_structure_hook(Registry, no_registry)
+    # Values that hold what only code gives (rule systems, a bot's lookups, a report keyed by
+    # pairs): each says so in its ``_NOT_JSON``, and is refused whatever the text.
+    converter.register_structure_hook_factory(_built_in_code, _refusal)
     return converter
+
+
+def _built_in_code(cls: Any) -> bool:
+    """Whether *cls* is a value built in code only (it says why in ``_NOT_JSON``)."""
+    return isinstance(cls, type) and isinstance(vars(cls).get("_NOT_JSON"), str)
+
+
+def _refusal(cls: Any) -> Callable[[object, object], Any]:
+    detail = f"a {cls.__name__} holds {vars(cls)['_NOT_JSON']}: it is built in code, not read"
+
+    def refuse(_value: object, _: object) -> Any:
+        raise InvalidData("$.cls", detail)
+
+    return refuse
+
+
+def _mapping_value(cls: Any) -> bool:
+    """Whether *cls* is an attrs value that is also a mapping."""
+    return isinstance(cls, type) and attrs.has(cls) and issubclass(cls, collections.abc.Mapping)
 
 
 _SYSTEM = "system"
@@ -596,6 +623,9 @@ def structure(data: object, cls: type[T], *, converter: cattrs.Converter | None 
         # built in code, never read from JSON, whatever the text.
         detail = f"{_type_name(cls)} is not read from JSON, it is built in code: {error}"
         raise InvalidData("$.cls", _clip(detail)) from None
+    except NameError:  # its fields name types only a type checker imports: built in code
+        detail = f"{_type_name(cls)} is not read from JSON, it is built in code"
+        raise InvalidData("$.cls", detail) from None
     except cattrs.BaseValidationError as error:
         raise _first_problem(error) from None
     except InvalidData as error:

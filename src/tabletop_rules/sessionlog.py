@@ -314,12 +314,12 @@ def _markdown(log: SessionLog) -> str:
 # BBCode --------------------------------------------------------------------------------
 
 #: A ``[`` that opens or closes a BBCode tag (``[b]``, ``[/url]``, ``[*]``).
-_BBCODE_TAG: Final = re.compile(r"\[(?=/?[A-Za-z*])")
+_BBCODE_TAG: Final = re.compile(r"\[(/?[A-Za-z*])")
 
 
 def _bb(text: str) -> str:
     """*text* as BBCode shows it literally: no ``[`` of it opens a tag."""
-    return _BBCODE_TAG.sub("[\u200b", text)
+    return _BBCODE_TAG.sub("[\u200b\\1", text)
 
 
 def _bbcode(log: SessionLog) -> str:

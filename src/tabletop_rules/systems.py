@@ -31,7 +31,7 @@ import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType, ModuleType
-from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 import attrs
 
@@ -378,6 +378,9 @@ class Registry:
 
     .. versionadded:: 0.1.0
     """
+
+    #: Why it is not read from JSON (``from_json`` refuses it at ``$.cls``).
+    _NOT_JSON: ClassVar[str] = "rule systems"
 
     #: The systems by name.
     systems: Mapping[str, RuleSystem[Any, Any, Any, Any]] = attrs.field(

@@ -219,10 +219,12 @@ def test_a_secret_roll_in_a_lobby_is_shown_to_its_gm(tmp_path: Path) -> None:
 def test_lang_alone_shows_the_channels_language(tmp_path: Path) -> None:
     """``.lang`` with no argument says which language the channel speaks, in it."""
     store, bot = _bot(tmp_path / "bot.db", [])
-    expected = ["[#t] This channel speaks en; .lang changes it (en, zh-Hant, ja)."]
+    expected = ["[#t] This channel speaks en; .lang changes it (en, zh-Hant, zh-Hans, ja)."]
     assert expected == say(bot, "t", "ann", ".lang")
     say(bot, "t", "ann", ".lang ja")
-    expected = ["[#t] このチャンネルの言語は ja です。.lang で変えられます（en, zh-Hant, ja）。"]
+    expected = [
+        "[#t] このチャンネルの言語は ja です。.lang で変えられます（en, zh-Hant, zh-Hans, ja）。"
+    ]
     assert expected == say(bot, "t", "ann", ".lang")
     store.close()
 

@@ -144,7 +144,7 @@ def test_udonarium_command_pattern_selects_commands(client: Client) -> None:
 
 def test_udonarium_table_as_url_search_params(client: Client) -> None:
     """rollTable(): POST v2/original_table, body new URLSearchParams({table})."""
-    table = "表\nD66\n11:a\n12:b"
+    table = "表\n1D2\n1:a\n2:b"
     answer = client.post(
         "/v2/original_table", urlencode({"table": table}), "application/x-www-form-urlencoded"
     )

@@ -103,15 +103,6 @@ def test_a_lost_target_is_told(locale: str, expected: str) -> None:
     assert expected == describe(Advanced((TargetLost("a1", "b3"),)), locale)
 
 
-@pytest.mark.parametrize("index", [7, -1])
-def test_a_declared_skill_the_card_lacks_is_told_as_a_skill(index: int) -> None:
-    """SK-20: a skill number the card does not have (negative too) names no other skill."""
-    state = RULESET.start(sample_setup())
-    action = Action(kind=ActionKind.SKILL, unit="a1", skill=index, target="b1")
-    line = describe(Declared("a", action), state=state)
-    assert "Ember Knight declares a skill (target: Beast Caller)." == line
-
-
 @pytest.mark.parametrize("locale", LOCALES)
 def test_chat_help_in_every_locale(locale: str) -> None:
     """SK-06, SK-25: the chat command has its help in each locale."""

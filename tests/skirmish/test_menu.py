@@ -117,13 +117,6 @@ def test_two_characters_of_one_name_are_told_apart_by_their_ids() -> None:
     )
 
 
-@pytest.mark.parametrize("index", [9, -1])
-def test_a_skill_the_card_lacks_is_labelled_by_its_number(index: int) -> None:
-    """SK-20: a skill number the card does not have, negative too, names no other skill."""
-    label = command_label(UseSkill("a", "a1", index, "b1"), state=_main_state())
-    assert f"Ember Knight uses skill {index} on Stone Warden" == label
-
-
 def test_every_legal_command_of_the_docs_game_is_labelled() -> None:
     """SK-09: the menus of the worked example, both players, in every locale."""
     for state in (_main_state(), _response_state()):

@@ -7,9 +7,7 @@ request's time bound.
 
 from __future__ import annotations
 
-import re
 import secrets
-import unicodedata
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final
@@ -44,10 +42,6 @@ _GENERIC_SORT_KEY: Final = "*たいすほつと"
 #: What starts a command of the common language, as BCDice's generic bot's pattern writes it
 #: (a JavaScript and a Python regular expression alike; a client ignores case).
 _COMMON: Final = r"[+\-(]*\d*D\d|\d+B\d+|D66|\d+R\d+|\d+U\d+|(?:repeat|rep|x)\d+|C\(|choice"
-#: The most lines of an original table.
-MAX_TABLE_LINES: Final = 1000
-#: The most characters of one item of an original table.
-MAX_TABLE_ITEM: Final = 500
 
 
 @attrs.frozen
@@ -154,27 +148,27 @@ def game_system(system: str, registry: Registry, locale: str) -> dict[str, Any]:
 
 def _probability(command: Any) -> Fraction | None:
     """The exact chance of success of a check (of each roll of a repeated one), else ``None``."""
-    from tabletop_rules.notation import CountRoll, Expression, Repeat
+    from tabletop_rules.notation import Check, Repeat, SystemCheck
 
     if isinstance(command, Repeat):
         command = command.command
-    if isinstance(command, Expression | CountRoll):
+    if not isinstance(command, Check | SystemCheck):  # sums, pools, picks: no success
         return None
-    chance: Fraction = command.probability()  # a Check, or a system's check
+    chance: Fraction = command.probability()
     return chance
 
 
 def _rolled(command: Any, dice: DiceSource, locale: str) -> tuple[Any, str]:
     """The result of *command* (of the dice language, or a system's check) and its text."""
-    from tabletop_rules.notation import Check, CountRoll, Expression, Repeat
+    from tabletop_rules.notation import SystemCheck
 
-    if isinstance(command, Expression | Check | CountRoll | Repeat):
-        result: Any = command.roll(dice)
-        rendered: str = result.render(locale)
-        return result, rendered
-    resolved: Any = command.resolve(dice)
-    explained: str = resolved.explain(locale)
-    return resolved, explained
+    if isinstance(command, SystemCheck):  # a system's check, or its chat command
+        resolved: Any = command.resolve(dice)
+        explained: str = resolved.explain(locale)
+        return resolved, explained
+    result: Any = command.roll(dice)  # every command of the dice language
+    rendered: str = result.render(locale)
+    return result, rendered
 
 
 def _flags(result: object) -> tuple[bool, bool, bool, bool]:
@@ -231,51 +225,24 @@ def roll(
     return answer
 
 
-_TABLE_LINE: Final = re.compile(r"\s*(\d{1,4})\s*[:：]\s*(.*)")
-
-
 def original_table(table: str | None, locale: str) -> dict[str, Any]:
     """``/v2/original_table``: roll a table written as BCDice's original tables are.
 
-    The first line is the title, the second the dice (``1D6``, ``2D6``, ``D66``, ...), then
-    one ``N:item`` line per result.
+    :func:`tabletop_rules.tables.read_bcdice_table` reads it, with its limits.
 
     Raises:
         Refusal: The text is no such table.
     """
-    from tabletop_rules.notation import Expression, parse
-
-    def refused(key: str, **params: object) -> Refusal:
-        return Refusal(400, "unsupported table", translate(key, locale, **params))
+    from tabletop_rules.tables import read_bcdice_table
 
     if not table:
-        raise refused("server.error.no_table")
-    lines = [line for line in unicodedata.normalize("NFKC", table).splitlines() if line.strip()]
-    if len(lines) > MAX_TABLE_LINES:
-        raise refused("server.error.table_lines", most=MAX_TABLE_LINES)
-    if len(lines) < 3:
-        raise refused("server.error.table_form")
-    title, dice_text, *rows = lines
+        raise Refusal(400, "unsupported table", translate("server.error.no_table", locale))
     try:
-        dice = parse(dice_text.strip())
+        read = read_bcdice_table(table)
     except TabletopRulesError as error:
         raise Refusal(400, "unsupported table", error.localized(locale)) from None
-    if not isinstance(dice, Expression):
-        raise refused("server.error.table_form")
-    items: dict[int, str] = {}
-    for row in rows:
-        match = _TABLE_LINE.fullmatch(row)
-        if match is None:
-            raise refused("server.error.table_row", row=row[:80])
-        items[int(match[1])] = match[2][:MAX_TABLE_ITEM]
     source = _dice()
-    total = dice.roll(source).total
-    item = items.get(total, "")
-    return {
-        "ok": True,
-        "text": f"{title.strip()}({total}) ＞ {item}",
-        "rands": _rands(source.rolls),
-    }
+    return {"ok": True, "text": read.roll(source).render(locale), "rands": _rands(source.rolls)}
 
 
 def version() -> dict[str, str]:

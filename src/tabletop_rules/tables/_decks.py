@@ -8,7 +8,7 @@ import re
 import types
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, Final, NamedTuple, cast
+from typing import Any, ClassVar, Final, NamedTuple, cast
 
 import attrs
 
@@ -625,6 +625,9 @@ class DeckDraw:
 
     .. versionadded:: 0.1.0
     """
+
+    #: Why it is not read from JSON (``from_json`` refuses it at ``$.cls``).
+    _NOT_JSON: ClassVar[str] = "decks and the limits of a draw"
 
     #: The deck file.
     decks: Decks = attrs.field(repr=False)

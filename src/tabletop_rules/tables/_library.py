@@ -6,7 +6,7 @@ import re
 import types
 import unicodedata
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import attrs
 
@@ -21,9 +21,27 @@ __all__ = ["Library"]
 
 # Dice!'s ``.draw name [count]`` and ``.drawh`` (hidden), the name with or without a space
 # before it; ``。`` is the full stop of a Chinese keyboard.
-_DRAW: Final = re.compile(r"[.。]draw(h?)\s*(.+?)?(?:\s+([0-9]+))?", re.IGNORECASE | re.DOTALL)
+# Dice!'s ``.draw name 3`` (``.drawh`` hidden): what follows is split by _name_and_count.
+_DRAW: Final = re.compile(r"[.。]draw(h?)(.*)", re.IGNORECASE | re.DOTALL)
 # HKTRPG's ``.ra3 name`` (no repeats) and ``.rra3 name`` (repeats).
 _RA: Final = re.compile(r"[.。](r?)ra([0-9]*)(?:\s+(.+))?", re.IGNORECASE | re.DOTALL)
+
+
+def _name_and_count(rest: str) -> tuple[str | None, str | None]:
+    """The deck's name and the count of ``.draw``'s words (``deck 3``, ``deck``, ``3``, none).
+
+    A count is the digits at the end after a space; the name is all before them (a name
+    alone may be digits). One pass: no pattern backtracks over the spaces between the two.
+    """
+    rest = rest.lstrip()
+    if not rest:
+        return None, None
+    end = len(rest)
+    while end > 0 and "0" <= rest[end - 1] <= "9":
+        end -= 1
+    if end < len(rest) and end > 0 and rest[end - 1].isspace():
+        return rest[:end].rstrip(), rest[end:]
+    return rest, None
 
 
 def _to_tables(tables: Any) -> tuple[Table, ...]:
@@ -66,6 +84,9 @@ class Library:
 
     .. versionadded:: 0.1.0
     """
+
+    #: Why it is not read from JSON (``from_json`` refuses it at ``$.cls``).
+    _NOT_JSON: ClassVar[str] = "a bot's tables and decks, with their lookups"
 
     #: The tables, each rolled by typing its name (BCDice's original tables).
     tables: tuple[Table, ...] = attrs.field(default=(), converter=_to_tables)
@@ -125,9 +146,10 @@ class Library:
             return None
         draw = _DRAW.fullmatch(normalized)
         if draw is not None:
-            times = max(1, int(draw[3])) if draw[3] else 1
+            name, count = _name_and_count(draw[2])
+            times = max(1, int(count)) if count else 1
             return self._draw(
-                normalized, draw[2], times, replace=False, secret=bool(draw[1]), limits=found_limits
+                normalized, name, times, replace=False, secret=bool(draw[1]), limits=found_limits
             )
         ra = _RA.fullmatch(normalized)
         if ra is not None:

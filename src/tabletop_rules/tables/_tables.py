@@ -301,7 +301,6 @@ class TableRoll:
 _LINES: Final = re.compile(r"\r?\n")
 _SUM_DICE: Final = re.compile(r"([0-9]{1,18})D([0-9]{1,18})")
 _D66_DICE: Final = re.compile(r"D66([NASD]?)")
-_ROW: Final = re.compile(r"([0-9]+)\s*:(.*)", re.DOTALL)
 _DICE_HELP: Final = (
     "write the dice on the second line as a count, D and the sides (1D6, 2D6, 3D4) or as "
     "D66, D66N, D66A, D66S or D66D"
