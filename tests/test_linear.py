@@ -347,7 +347,7 @@ def _cards_json(text: str) -> object:
 _SAMPLE_CARDS: Final = (
     importlib.resources.files("tabletop_rules.skirmish").joinpath("cards", "sample.toml")
 ).read_text("utf-8")
-_CARDS_JSON: Final = skirmish.dump_cards(skirmish.sample_cards().cards)
+_CARDS_JSON: Final = skirmish.dump_cards(skirmish.sample_cards().cards, format="json")
 _RIDDLE: Final = bayside23.Riddle(question="？", answers=("sun", "太陽"))
 
 
@@ -360,7 +360,7 @@ PARSERS: Final[tuple[tuple[str, _Parser, tuple[str, ...]], ...]] = (
     (
         "skirmish.load_cards(json)",
         _cards_json,
-        (skirmish.dump_cards(skirmish.sample_cards().cards),),
+        (skirmish.dump_cards(skirmish.sample_cards().cards, format="json"),),
     ),
     *_chat_parsers(),
     ("Dice.parse", Dice.parse, ("2d6", "Ｄ２０")),

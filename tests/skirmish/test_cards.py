@@ -135,8 +135,26 @@ def test_not_toml_is_invalid_data() -> None:
 
 @given(st.lists(cards(), min_size=1, max_size=4, unique_by=lambda c: c.id))
 def test_card_files_round_trip(drawn: list[Card]) -> None:
-    """SK-01, SK-44: dump_cards writes a file that load_cards reads back equal."""
-    assert load_cards(dump_cards(drawn), format="json").cards == tuple(drawn)
+    """SK-01, SK-44: dump_cards writes a file that load_cards reads back equal, by default."""
+    assert load_cards(dump_cards(drawn)).cards == tuple(drawn)
+
+
+@given(st.lists(cards(), min_size=1, max_size=4, unique_by=lambda c: c.id))
+def test_json_card_files_round_trip(drawn: list[Card]) -> None:
+    """SK-01, SK-44: the JSON form round-trips too, when both sides name it."""
+    assert load_cards(dump_cards(drawn, format="json"), format="json").cards == tuple(drawn)
+
+
+def test_the_sample_set_round_trips_in_the_default_format() -> None:
+    """SK-01: ``load_cards(dump_cards(sample_cards()))`` gives the sample set back (issue 24)."""
+    assert sample_cards() == load_cards(dump_cards(sample_cards()))
+
+
+def test_dump_cards_refuses_an_unknown_format() -> None:
+    """A format that is neither TOML nor JSON is InvalidData at ``$.format``."""
+    with pytest.raises(InvalidData) as raised:
+        dump_cards(sample_cards(), format="yaml")  # type: ignore[arg-type]
+    assert "$.format" == raised.value.path
 
 
 _JSON = st.recursive(

@@ -73,4 +73,4 @@ def test_chat_command_reads_a_check_with_distance() -> None:
 def test_explain_names_every_term() -> None:
     """SK-23, SK-24: the explanation shows both rolls and their modifiers."""
     text = check(3, 2).resolve(ScriptedDice([3, 4, 2, 2])).explain("zh-Hant")
-    assert text == "判定：2D6[3,4] +3 skl = 10 > 6（2D6[2,2] +2 def） 成功"
+    assert text == "判定：2D6[3,4] +3 技巧值 = 10 > 6（2D6[2,2] +2 防禦值） 成功"

@@ -375,7 +375,7 @@ def test_skill_spends_its_ap() -> None:
     assert refused.value.reason == "skirmish.illegal.no_ap"
     state = end_turns(state, 2)
     state, events = run(state, UseSkill("a", "a1", 0, "b1"), [1, 2, 6, 5])
-    assert _steps(events)[0] == Paid("a1", 0, True)
+    assert _steps(events)[0] == Paid("a1", 0, True, cost=2)
     assert not _rolled(events).result.success
     assert (state.unit("a1").ap, state.unit("b1").hp) == (0, 5)
 

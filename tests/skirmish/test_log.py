@@ -66,15 +66,15 @@ def test_describe_refuses_what_is_no_event() -> None:
 @pytest.mark.parametrize(
     ("locale", "expected"),
     [
-        ("en", "a1 pays; 2 AP left. The action of a1 ends."),
-        ("ja", "a1 が行動点を消費；残り 2。a1 の判定終了。"),
-        ("zh-Hant", "a1 消耗行動點；剩下 2 點。a1 的判定結束。"),
+        ("en", "a1 pays 1 AP; 2 AP left. The action of a1 ends."),
+        ("ja", "a1 が行動点を 1 消費；残り 2。a1 の行動終了。"),
+        ("zh-Hant", "a1 消耗 1 點行動點；剩下 2 點。a1 的行動結束。"),
     ],
 )
 def test_an_advanced_event_is_one_line(locale: str, expected: str) -> None:
     """SK-30: the steps no one answered are told in order on one line; a step without a roll
     is told only when the steps stop there."""
-    steps = (Paid("a1", 2, True), Stepped(Step.ROLL, True), Ended("a1"))
+    steps = (Paid("a1", 2, True, 1), Stepped(Step.ROLL, True), Ended("a1"))
     assert describe(Advanced(steps), locale) == expected
 
 
@@ -83,9 +83,9 @@ def test_a_check_rolled_among_the_steps_is_told_on_the_line() -> None:
     result = Check(actor=(Term("skirmish.term.skl", 2),), defender=()).judge(
         Roll(TWO_D6, (4, 4)), Roll(TWO_D6, (1, 2))
     )
-    steps = (Paid("a1", 1, True), Rolled(result, 1), Resolved(success=True), Ended("a1"))
+    steps = (Paid("a1", 1, True, 2), Rolled(result, 1), Resolved(success=True), Ended("a1"))
     assert (
-        "a1 pays; 1 AP left. Check: 2D6[4,4] +2 skl = 10 > 3 (2D6[1,2]) Success. "
+        "a1 pays 2 AP; 1 AP left. Check: 2D6[4,4] +2 skl = 10 > 3 (2D6[1,2]) Success. "
         "Effect: -. The action of a1 ends."
     ) == describe(Advanced(steps), "en")
 

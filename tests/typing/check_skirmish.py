@@ -82,6 +82,13 @@ setup = sk.CombatSetup(
     rulings=sk.Rulings(last_turn=12),
 )
 assert_type(sk.sample_setup("vanguard", "wilds"), sk.CombatSetup)
+# The constructors are typed: values of the wrong kind are errors for the checkers (issue 24).
+sk.Team(cards="abc", rows=5)  # type: ignore[arg-type]
+sk.CombatSetup(teams=[sk.sample_team("wilds", "a")] * 2, library=["ember_knight"])  # type: ignore[list-item]
+assert_type(sk.Team(cards=[knight] * 3, rows=[1, 1, 0]).rows, tuple[int, ...])
+assert_type(sk.load_cards(sk.dump_cards(cards, format="json"), format="json"), sk.CardSet)
+assert_type(sk.MarkerEffect(cannot_act=True, turn_end_hp=-1).cannot_act, bool)
+assert_type(sk.TurnEnded("a").marked, tuple[sk.MarkerActed, ...])
 ruleset: Ruleset[sk.CombatSetup, sk.CombatState, sk.Command, sk.Event] = sk.RULESET
 assert_type(sk.RULESET, sk.SkirmishRuleset)
 state = sk.RULESET.start(setup)

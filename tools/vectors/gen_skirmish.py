@@ -353,6 +353,7 @@ def seeds() -> None:
 def main() -> None:
     seeds()
     checks()
+    status_checks()
     chats()
     combats()
     write(sys.stdout)
@@ -372,7 +373,9 @@ CHECK = ["SK-22", "SK-23", "SK-24", "SK-25"]
 
 
 def checks() -> None:
-    ids = list(SAMPLE.ids)
+    # The first fourteen sample cards, paired as they always were; the status cards that came
+    # after them have cases of their own (statuses()).
+    ids = list(SAMPLE.ids)[:14]
     names = {"+1": "wins-by-one", "0": "tie", "-1": "loses-by-one"}
     for i, actor_id in enumerate(ids):
         target_id = ids[(i + 5) % len(ids)]
@@ -1669,6 +1672,115 @@ def summons_at_the_end() -> None:
     )
 
 
+STATUS_CARDS = (
+    ("venom_stalker", "ember_knight"),
+    ("thorn_keeper", "mist_dancer"),
+    ("frost_witch", "stone_warden"),
+)
+
+
+def status_checks() -> None:
+    """The checks of the status cards (SK-41) against a sample card, at the edge of success."""
+    for actor_id, target_id in STATUS_CARDS:
+        actor, target = SAMPLE[actor_id], SAMPLE[target_id]
+        for delta, word in ((1, "wins-by-one"), (0, "tie")):
+            s_a = 7
+            s_d = s_a + actor.skl - target.defense - delta
+            cards_case(
+                f"cards-{actor_id}-{word}",
+                CHECK,
+                f"2D6+{actor.skl} skl ({actor.name}) against 2D6+{target.defense} def ({target.name}): "
+                f"{'one more: success' if delta else 'a tie fails'}",
+                actor_id,
+                target_id,
+                [pair(s_a), pair(s_d)],
+            )
+
+
+def statuses() -> None:
+    """Markers that are statuses (SK-41, 「類似於造成狀態」): every kind the cards can say."""
+    setup(
+        "blight",
+        "the status cards: a1 Venom Stalker r1, a2 Thorn Keeper r1, a3 Frost Witch r1; "
+        "b1 Stone Warden r2, b2 Riposte Duelist r2, b3 Mist Dancer r2",
+        [("venom_stalker", 1), ("thorn_keeper", 1), ("frost_witch", 1)],
+        [("stone_warden", 2), ("riposte_duelist", 2), ("mist_dancer", 2)],
+    )
+    # Venom Sting: 1 damage and poisoned (-1 hp at each turn end, 3 turn ends)
+    Game("blight").end(2).skill("a1", 0, "b1", (6, 6)).end().emit(
+        "combat-poison-at-turn-end",
+        ["SK-41", "SK-45", "SK-28"],
+        "6+6: the sting hits (8 -> 7 hp); at a's turn end the poison takes 1 more (6), then the marker has 2 left",
+    )
+    Game("blight").end(2).skill("a1", 0, "b1", (6, 6)).end(3).emit(
+        "combat-poison-expires",
+        ["SK-41", "SK-45", "SK-46"],
+        "three turn ends, 1 hp each: 7 -> 4 hp, and the marker is gone",
+    )
+    # Regrowth: +1 hp at each turn end, never above the card's hp
+    Game("blight", first="b").attack("b1", "a1", (5, 5), (1, 2)).end().prepare("a2").skill(
+        "a2", 1, "a1"
+    ).end().emit(
+        "combat-regrowth-heals",
+        ["SK-41", "SK-45"],
+        "Stone Warden hits Venom Stalker (5 -> 4 hp); Regrowth heals 1 at a's turn end: 5",
+    )
+    Game("blight").prepare("a2").skill("a2", 1, "a1").end().emit(
+        "combat-regrowth-capped",
+        ["SK-41", "SK-45"],
+        "Venom Stalker at full hp: the healing changes nothing (+0, 5 hp, the card's)",
+    )
+    # Entangle: rooted (cannot move, cannot respond), 2 turn ends
+    Game("blight").end(2).skill("a2", 0, "b3", (6, 6)).end().illegal(Prepare("b", "b3", 3)).emit(
+        "combat-rooted-cannot-move",
+        ["SK-41", "SK-17"],
+        "Mist Dancer is rooted: its preparatory action may not move it",
+    )
+    Game("blight").end(2).skill("a2", 0, "b3", (6, 6)).end().prepare("b3").emit(
+        "combat-rooted-prepares-in-place",
+        ["SK-41", "SK-16"],
+        "rooted, Mist Dancer still prepares for +2 AP in its row",
+    )
+    Game("blight").end(2).skill("a2", 0, "b3", (6, 6)).attack("a1", "b3", (4, 4), (2, 3)).emit(
+        "combat-rooted-cannot-respond",
+        ["SK-41", "SK-31"],
+        "rooted, Mist Dancer cannot Blink away: no window before paying; 8+2-1 = 9 > 5+2 = 7",
+    )
+    # Freeze: frozen (cannot act), 2 turn ends
+    Game("blight").end(2).prepare("a3").skill("a3", 0, "b1", (6, 6)).end().illegal(
+        Attack("b", "b1", "a1")
+    ).emit(
+        "combat-frozen-cannot-attack",
+        ["SK-41", "SK-10"],
+        "Stone Warden is frozen on b's turn: no normal attack",
+    )
+    Game("blight").end(2).prepare("a3").skill("a3", 0, "b1", (6, 6)).end().illegal(
+        Prepare("b", "b1", None)
+    ).emit(
+        "combat-frozen-cannot-prepare",
+        ["SK-41", "SK-10"],
+        "frozen: no preparatory action either",
+    )
+    Game("blight").end(2).prepare("a3").skill("a3", 0, "b1", (6, 6)).end(3).attack(
+        "b1", "a1", (5, 5), (1, 2)
+    ).emit(
+        "combat-frozen-thaws",
+        ["SK-41", "SK-45", "SK-46"],
+        "the freeze lasted through b's turn and went at its end: on b's next turn Stone Warden attacks",
+    )
+    # Chill: -1 AP at each start of its holder's turns, 3 turn ends
+    Game("blight").skill("a3", 1, "b2", (6, 6)).end().emit(
+        "combat-chill-at-turn-start",
+        ["SK-41", "SK-07"],
+        "chilled: at b's turn start Riposte Duelist gains 1 AP and loses 1 (0 AP)",
+    )
+    Game("blight").skill("a3", 1, "b2", (6, 6)).end(3).emit(
+        "combat-chill-gone",
+        ["SK-41", "SK-07", "SK-45", "SK-46"],
+        "put on a's turn, the chill of 3 acts at b's next turn start only: gone at a's turn end before b's second",
+    )
+
+
 def combats() -> None:
     setups()
     initiative()
@@ -1680,6 +1792,7 @@ def combats() -> None:
     responses()
     more()
     summons_at_the_end()
+    statuses()
 
 
 if __name__ == "__main__":

@@ -70,7 +70,9 @@ def odds(state: CombatState, command: Command) -> Fraction | None:
     """The exact chance that *command*'s check succeeds as things stand.
 
     It is known before any AP is paid; ``None`` for a command that makes no check (or names
-    a character or a skill the game does not have).
+    a character or a skill the game does not have, or a character that a marker keeps from
+    acting).
+    A skill that puts a status marker (SK-41) puts it with this chance when it makes a check.
 
     Raises:
         InvalidData: *state* is no skirmish state (path ``$.state``), or *command* no
@@ -81,6 +83,9 @@ def odds(state: CombatState, command: Command) -> Fraction | None:
     state = RULESET.checked_state(state)
     if type(command) not in RULESET.command_rules:
         raise wrong_type("$.command", "skirmish.Command", command)
+    unit = state.find(getattr(command, "unit", None))
+    if unit is not None and not unit.can_act:
+        return None  # a marker keeps it from acting (SK-41): it makes no check
     return _odds(state, command)
 
 
@@ -157,7 +162,26 @@ def _move_worth(work: _Worth, effect: Move) -> Fraction:
 
 
 def _marker_worth(work: _Worth, effect: Marker) -> Fraction:
-    return Fraction(1)
+    """A modifier is worth 1; a status is worth what it costs or gives its holder, roughly in hp.
+
+    Kept from acting, the holder loses about 3 hp of worth for each of its turns the marker
+    lasts; kept from moving or responding, 1/2; hp at each turn's end, that hp for each turn
+    end; AP at each of its turns' starts, half an hp an AP. A status on an enemy is worth what
+    it costs the enemy; on an ally, what it gives.
+    """
+    held = effect.effect
+    worth = Fraction(1 if (held.skl or held.defense or held.atk) else 0)
+    turns = effect.duration
+    own_turns = (turns + 1) // 2  # at most, of the holder's turns the marker lasts through
+    hindrance = Fraction(3 * own_turns if held.cannot_act else 0)
+    hindrance += Fraction(held.cannot_move + held.cannot_respond, 2)
+    boon = Fraction(held.turn_end_hp * turns) + Fraction(held.turn_start_ap * (turns // 2), 2)
+    target = work.target
+    if target is not None and held.turn_end_hp < 0:
+        boon = max(boon, Fraction(-target.hp))  # no more than the hp it has
+    status = boon - hindrance
+    mine = target is None or target.owner == work.state.unit(work.command.unit).owner
+    return worth + (status if mine else -status)
 
 
 def _ap_worth(work: _Worth, effect: ApChange) -> Fraction:

@@ -42,6 +42,7 @@ import attrs
 from tabletop_rules._arguments import a_text, a_whole, checked_items, wrong_type
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.skirmish._effects import (
+    MARKER_CHANGE,
     MARKER_DURATIONS,
     ApChange,
     Damage,
@@ -304,6 +305,38 @@ class _Reader:
 _ID_CHARS: Final = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_-")
 
 
+#: A marker's numbers in a card file (``def`` is :attr:`MarkerEffect.defense`).
+_MARKER_NUMBERS: Final = (
+    ("skl", "skl"),
+    ("def", "defense"),
+    ("atk", "atk"),
+    ("turn_end_hp", "turn_end_hp"),
+    ("turn_start_ap", "turn_start_ap"),
+)
+#: A marker's statuses in a card file (SK-41, 「類似於造成狀態」).
+_MARKER_FLAGS: Final = ("cannot_act", "cannot_move", "cannot_respond")
+
+
+def _marker_effect(reader: _Reader, value: object, where: str) -> MarkerEffect:
+    """A marker's ``effect`` table: its modifiers and statuses."""
+    inner = reader.table(value, where)
+    reader.known(inner, where, (*(key for key, _ in _MARKER_NUMBERS), *_MARKER_FLAGS))
+
+    def number(key: str) -> int:
+        return reader.integer(inner, where, key, -MARKER_CHANGE, MARKER_CHANGE, default=0)
+
+    return MarkerEffect(
+        skl=number("skl"),
+        defense=number("def"),
+        atk=number("atk"),
+        cannot_act=reader.flag(inner, where, "cannot_act"),
+        cannot_move=reader.flag(inner, where, "cannot_move"),
+        cannot_respond=reader.flag(inner, where, "cannot_respond"),
+        turn_end_hp=number("turn_end_hp"),
+        turn_start_ap=number("turn_start_ap"),
+    )
+
+
 def _effect(reader: _Reader, value: object, path: str) -> Effect:
     table = reader.table(value, path)
     kind = table.get("kind")
@@ -336,14 +369,8 @@ def _effect(reader: _Reader, value: object, path: str) -> Effect:
         duration = reader.integer(table, path, "duration", low, high)
         if "effect" not in table:
             raise reader.fail(f"{path}.effect", "a marker must say what it does (SK-44)")
-        inner = reader.table(table["effect"], f"{path}.effect")
         where = f"{path}.effect"
-        reader.known(inner, where, ("skl", "def", "atk"))
-        effect = MarkerEffect(
-            skl=reader.integer(inner, where, "skl", -MAX_STAT, MAX_STAT, default=0),
-            defense=reader.integer(inner, where, "def", -MAX_STAT, MAX_STAT, default=0),
-            atk=reader.integer(inner, where, "atk", -MAX_STAT, MAX_STAT, default=0),
-        )
+        effect = _marker_effect(reader, table["effect"], where)
         if effect.empty:
             raise reader.fail(where, "a marker must say what it does (SK-44)")
         stacks = reader.flag(table, path, "stacks")
@@ -518,7 +545,9 @@ def _effect_data(effect: Effect) -> dict[str, object]:
     if isinstance(effect, Modify):
         return {"kind": "modify", "role": effect.role.value, "amount": effect.amount}
     if isinstance(effect, Marker):
-        inner = {"skl": effect.effect.skl, "def": effect.effect.defense, "atk": effect.effect.atk}
+        held = effect.effect
+        inner: dict[str, object] = {key: getattr(held, field) for key, field in _MARKER_NUMBERS}
+        inner.update({key: getattr(held, key) for key in _MARKER_FLAGS})
         return {
             "kind": "marker",
             "name": effect.name,
@@ -548,33 +577,88 @@ def _skill_data(skill: Skill) -> dict[str, object]:
     return data
 
 
-def dump_cards(cards: Iterable[Card] | CardSet) -> str:
-    """The JSON card file of *cards* (a :class:`CardSet` or cards): :func:`load_cards` reads it.
+def _card_data(card: Card) -> dict[str, object]:
+    return {
+        "id": card.id,
+        "name": card.name,
+        "hp": card.hp,
+        "atk": card.atk,
+        "skl": card.skl,
+        "def": card.defense,
+        "skill": [_skill_data(s) for s in card.skills],
+    }
+
+
+def _toml_value(value: object) -> str:
+    """*value* (text, a whole number, a flag or a table of them) as a TOML value."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        # A JSON string is a TOML basic string, but for DEL, which TOML wants escaped.
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
+    table = cast("dict[str, object]", value)
+    return "{ " + ", ".join(f"{k} = {_toml_value(v)}" for k, v in table.items()) + " }"
+
+
+def _toml_table(header: str, table: Mapping[str, object], lines: list[str]) -> None:
+    """*table* as the array-of-tables item *header*, its arrays of tables after it."""
+    lines.append(f"[[{header}]]")
+    nested = [(key, value) for key, value in table.items() if isinstance(value, list)]
+    for key, value in table.items():
+        if not isinstance(value, list):
+            lines.append(f"{key} = {_toml_value(value)}")
+    for key, items in nested:
+        for item in cast("list[dict[str, object]]", items):
+            _toml_table(f"{header}.{key}", item, lines)
+
+
+def _toml(data: list[dict[str, object]]) -> str:
+    lines: list[str] = []
+    for card in data:
+        if lines:
+            lines.append("")
+        _toml_table("card", card, lines)
+    return "\n".join(lines) + "\n"
+
+
+def dump_cards(cards: Iterable[Card] | CardSet, *, format: Literal["toml", "json"] = "toml") -> str:
+    """The card file of *cards* (a :class:`CardSet` or cards): :func:`load_cards` reads it.
+
+    It is TOML by default, the format :func:`load_cards` reads by default, so that
+    ``load_cards(dump_cards(cards))`` gives the cards back; ``format="json"`` writes the
+    JSON of the same shape (read with ``load_cards(text, format="json")``).
+
+    >>> from tabletop_rules.skirmish import dump_cards, load_cards, sample_cards
+    >>> load_cards(dump_cards(sample_cards())) == sample_cards()
+    True
+    >>> print(dump_cards([sample_cards()["spirit_wolf"]]), end="")
+    [[card]]
+    id = "spirit_wolf"
+    name = "Spirit Wolf"
+    hp = 3
+    atk = 2
+    skl = 2
+    def = 0
 
     Raises:
-        InvalidData: *cards* is no list of :class:`Card` (path ``$.cards``).
+        InvalidData: *cards* is no list of :class:`Card` (path ``$.cards``), or *format*
+            neither ``"toml"`` nor ``"json"`` (``$.format``).
 
     .. versionchanged:: 0.1.0
-       Takes a :class:`CardSet` too (its cards; iterating one gives its ids).
+       Takes a :class:`CardSet` too (its cards; iterating one gives its ids); writes TOML by
+       default (it wrote JSON, which :func:`load_cards` does not read by default).
     """
+    if format not in ("toml", "json"):
+        raise wrong_type("$.format", 'Literal["toml", "json"]', format)
     if isinstance(cards, CardSet):
         cards = cards.cards
     cards = checked_items(cards, Card, "$.cards", "skirmish.Card")
-    data = {
-        "card": [
-            {
-                "id": c.id,
-                "name": c.name,
-                "hp": c.hp,
-                "atk": c.atk,
-                "skl": c.skl,
-                "def": c.defense,
-                "skill": [_skill_data(s) for s in c.skills],
-            }
-            for c in cards
-        ]
-    }
-    return json.dumps(data, ensure_ascii=False)
+    data = [_card_data(c) for c in cards]
+    if format == "json":
+        return json.dumps({"card": data}, ensure_ascii=False)
+    return _toml(data)
 
 
 @functools.cache

@@ -44,6 +44,7 @@ SAMPLE_DECKS: Final[Mapping[str, tuple[str, str, str]]] = MappingProxyType(
         "wilds": ("beast_caller", "wind_archer", "moon_shifter"),
         "arcane": ("hex_weaver", "void_binder", "riposte_duelist"),
         "bastion": ("iron_golem", "lantern_sage", "mist_dancer"),
+        "blight": ("venom_stalker", "thorn_keeper", "frost_witch"),
     }
 )
 
@@ -128,7 +129,7 @@ def sample_setup(
 # --------------------------------------------------------------------------- a player's deck
 
 
-def _deck_cards(values: object) -> tuple[str, ...]:
+def _deck_cards(values: Iterable[str]) -> tuple[str, ...]:
     ids: tuple[object, ...] = checked_items(values, object, "$.cards", "str")
     if len(ids) != TEAM_SIZE:
         raise InvalidData("$.cards", "skirmish.problem.deck_size", given=len(ids), decks=_DECKS)

@@ -18,6 +18,7 @@ from tabletop_rules.arguments import a_flag, a_text, a_whole, an_instance
 from tabletop_rules.errors import InvalidData
 
 __all__ = [
+    "MARKER_CHANGE",
     "MARKER_DURATIONS",
     "ApChange",
     "Damage",
@@ -111,24 +112,66 @@ class Modify:
     amount: int
 
 
+#: The most a marker changes a number by (hp at a turn's end, AP at a turn's start).
+MARKER_CHANGE: Final = 99
+
+
+def _a_change(_: object, attribute: attrs.Attribute[int], value: object) -> None:
+    a_whole(_, attribute, value)
+    if not -MARKER_CHANGE <= value <= MARKER_CHANGE:  # type: ignore[operator]
+        raise InvalidData(
+            f"$.{attribute.name}", f"must be from -{MARKER_CHANGE} to {MARKER_CHANGE}, not {value}"
+        )
+
+
 @attrs.frozen(kw_only=True)
 class MarkerEffect:
-    """What a marker does while it lasts: modifiers to its holder's numbers.
+    """What a marker does while it lasts: modifiers to its holder's numbers, or a status.
+
+    A marker is "like a status" (SK-41, 「類似於造成狀態」): besides the modifiers it may keep
+    its holder from acting, moving or responding, change its hp at every turn's end, or its
+    AP at the start of its player's turns.
 
     .. versionadded:: 0.2.0
+    .. versionchanged:: 0.1.0
+       The statuses :attr:`cannot_act`, :attr:`cannot_move`, :attr:`cannot_respond`,
+       :attr:`turn_end_hp` and :attr:`turn_start_ap`; every field is checked.
     """
 
     #: Added to the holder's skl in its checks.
-    skl: int = 0
+    skl: int = attrs.field(default=0, validator=_a_change)
     #: Added to the holder's def when it opposes a check.
-    defense: int = 0
+    defense: int = attrs.field(default=0, validator=_a_change)
     #: Added to the damage of the holder's normal attacks.
-    atk: int = 0
+    atk: int = attrs.field(default=0, validator=_a_change)
+    #: The holder takes no action of its own: no normal attack, preparatory action or skill,
+    #: on its turn or as a response.
+    cannot_act: bool = attrs.field(default=False, validator=a_flag)
+    #: The holder's row does not change: its preparatory action moves nowhere, and a move
+    #: effect on it does nothing.
+    cannot_move: bool = attrs.field(default=False, validator=a_flag)
+    #: The holder uses no response skill.
+    cannot_respond: bool = attrs.field(default=False, validator=a_flag)
+    #: At every turn's end, before the marker loses a turn, the holder's hp changes by this
+    #: (negative: damage; positive: healing, never above its card's hp).
+    turn_end_hp: int = attrs.field(default=0, validator=_a_change)
+    #: At the start of each of its player's turns, the holder's AP changes by this besides the
+    #: 1 AP of preparation (never below 0).
+    turn_start_ap: int = attrs.field(default=0, validator=_a_change)
 
     @property
     def empty(self) -> bool:
         """Whether the marker would do nothing."""
-        return not (self.skl or self.defense or self.atk)
+        return not (
+            self.skl
+            or self.defense
+            or self.atk
+            or self.cannot_act
+            or self.cannot_move
+            or self.cannot_respond
+            or self.turn_end_hp
+            or self.turn_start_ap
+        )
 
 
 def _says_something(instance: object, attribute: object, value: MarkerEffect) -> None:

@@ -34,9 +34,18 @@ _NAMES = st.text(alphabet="abcdefgh ABCDEFGH騎士弓兵", min_size=1, max_size=
 
 def _marker_effects() -> st.SearchStrategy[MarkerEffect]:
     small = st.integers(-3, 3)
-    return st.builds(MarkerEffect, skl=small, defense=small, atk=small).filter(
-        lambda e: not e.empty
-    )
+    flag = st.booleans()
+    return st.builds(
+        MarkerEffect,
+        skl=small,
+        defense=small,
+        atk=small,
+        cannot_act=flag,
+        cannot_move=flag,
+        cannot_respond=flag,
+        turn_end_hp=small,
+        turn_start_ap=small,
+    ).filter(lambda e: not e.empty)
 
 
 def _effects(*, response: bool) -> st.SearchStrategy[Effect]:
@@ -98,12 +107,14 @@ def cards(*, max_skills: int = 2) -> st.SearchStrategy[Card]:
 def _setups(draw: st.DrawFn, sample: bool) -> CombatSetup:
     pool = sample_cards()
     teams: list[Team] = []
-    for player in PLAYERS:
+    # Random cards get ids of their own: one id is one card in a setup (and none a sample's).
+    drawn = [] if sample else draw(st.lists(cards(), min_size=6, max_size=6))
+    own = [attrs.evolve(card, id=f"random-{index}") for index, card in enumerate(drawn)]
+    for at, player in enumerate(PLAYERS):
         if sample:
             chosen = draw(st.lists(st.sampled_from(pool.cards), min_size=3, max_size=3))
-        else:  # one id to a card (SK-01): each random card gets its own
-            drawn = draw(st.lists(cards(), min_size=3, max_size=3))
-            chosen = [attrs.evolve(c, id=f"{player}{i}-{c.id}") for i, c in enumerate(drawn)]
+        else:
+            chosen = own[3 * at : 3 * at + 3]
         rows = draw(st.lists(st.sampled_from(home_rows(player)), min_size=3, max_size=3))
         teams.append(Team(cards=tuple(chosen), rows=tuple(rows)))
     rulings = draw(

@@ -21,10 +21,17 @@ from tabletop_rules.errors import IllegalCommand
 from tabletop_rules.kit import Planned
 from tabletop_rules.skirmish._cards import Target, Timing
 from tabletop_rules.skirmish._combat._commands import Attack, EndTurn, GiveAp, Prepare, UseSkill
-from tabletop_rules.skirmish._combat._events import ApGiven, Declared, Event, TurnEnded
-from tabletop_rules.skirmish._combat._flow import declared
+from tabletop_rules.skirmish._combat._events import (
+    ApGiven,
+    Declared,
+    Event,
+    MarkerActed,
+    TurnEnded,
+)
+from tabletop_rules.skirmish._combat._flow import declared, marker_changes
 from tabletop_rules.skirmish._combat._reactions import copy_stack, open_window
 from tabletop_rules.skirmish._combat._refusals import (
+    check_can_act,
     check_done,
     check_going_on,
     check_main,
@@ -79,6 +86,7 @@ def decide_attack(
     """A normal attack: once a turn, not after a preparatory action, distance 1 (SK-11...)."""
     check_main(state, command.actor)
     unit = own(state, command.actor, command.unit)
+    check_can_act(unit)
     check_done(state, unit, "attacked")
     check_done(state, unit, "prepared")
     target = state.find(command.target)
@@ -96,10 +104,13 @@ def decide_prepare(
     """A preparatory action: once a turn, not after a normal attack (SK-15...SK-18)."""
     check_main(state, command.actor)
     unit = own(state, command.actor, command.unit)
+    check_can_act(unit)
     check_done(state, unit, "prepared")
     check_done(state, unit, "attacked")
     if command.row is not None and command.row not in move_rows(state, unit):
         raise IllegalCommand("skirmish.illegal.bad_row", row=shown(command.row))
+    if command.row is not None and not unit.can_move:
+        raise IllegalCommand("skirmish.illegal.cannot_move", unit=unit.id)
     action = Action(kind=_PREPARE, unit=unit.id, row=command.row)
     return declared(state, command.actor, action, _marked(state, unit, "prepared"), dice)
 
@@ -112,6 +123,7 @@ def decide_skill(
     unit = own(state, command.actor, command.unit)
     skill = skill_of(unit, command.skill)
     frames = state.stack.frames
+    check_can_act(unit, response=bool(frames))
     if frames:
         # The kit's gate has checked that a window asks the actor.
         # A skill names a step exactly when it is a response (Skill checks it).
@@ -150,8 +162,19 @@ _turn_ended: Final = functools.lru_cache(maxsize=64)(TurnEnded)
 
 
 def decide_end(state: CombatState, command: EndTurn, dice: DiceSource) -> list[TurnEnded]:
-    """The end of the turn, whenever its player likes (SK-33)."""
+    """The end of the turn, whenever its player likes (SK-33).
+
+    Every standing character's ``turn_end_hp`` markers change its hp first (SK-41).
+    """
     check_main(state, command.actor)
+    marked: list[MarkerActed] = []
+    for unit in state.units:
+        if unit.markers and unit.status is _STANDING:
+            acted = marker_changes(unit, "turn_end_hp", unit.hp, 0, unit.card.hp)
+            if acted is not None:
+                marked.append(acted)
+    if marked:
+        return [TurnEnded(command.actor, tuple(marked))]
     return [_turn_ended(command.actor)]
 
 
@@ -192,12 +215,26 @@ def fold_declared(state: CombatState, event: Declared) -> CombatState:
     return copy_state(state, units=units, stack=stack)
 
 
+def _hp_at_end(unit: Unit, hp: int) -> Unit:
+    """*unit* at *hp* after its markers acted: at 0 downed, a summon removed (SK-40, SK-53)."""
+    if hp:
+        return copy_unit(unit, hp=hp)
+    return copy_unit(unit, hp=0, status=_REMOVED if unit.summon else _DOWNED)
+
+
 def fold_turn_ended(state: CombatState, event: TurnEnded) -> CombatState:
-    """Every marker loses a turn, those at 0 go (SK-45, SK-46); the other player's turn."""
+    """The markers' hp changes; every marker loses a turn, those at 0 go (SK-45, SK-46).
+
+    Then it is the other player's turn.
+    """
+    units = state.units
+    if event.marked:
+        hp = {m.unit: m.after for m in event.marked}
+        units = tuple([_hp_at_end(u, hp[u.id]) if u.id in hp else u for u in units])
     units = tuple(
         [
             copy_unit(u, markers=DURATIONS.tick(u.markers, _turns, _with_turns)) if u.markers else u
-            for u in state.units
+            for u in units
         ]
     )
     return copy_state(

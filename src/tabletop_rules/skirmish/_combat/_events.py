@@ -18,6 +18,7 @@ __all__ = [
     "Event",
     "FirstPlayerRolled",
     "GameEnded",
+    "MarkerActed",
     "Paid",
     "Passed",
     "Resolved",
@@ -47,8 +48,30 @@ class FirstPlayerRolled:
 
 
 @attrs.frozen(kw_only=True)
+class MarkerActed:
+    """What a character's markers did at a turn's end (its hp) or start (its AP) (SK-41).
+
+    .. versionadded:: 0.1.0
+    """
+
+    #: The character.
+    unit: str
+    #: The names of the markers that acted, in the order they were placed.
+    markers: tuple[str, ...]
+    #: The change they made (hp at a turn's end, AP at a turn's start): their sum, less what
+    #: the limits kept (no hp above the card's, none below 0; no AP below 0).
+    change: int
+    #: The hp or AP after it (hp within 0 and the card's hp, AP never below 0).
+    after: int
+
+
+@attrs.frozen(kw_only=True)
 class TurnStarted:
-    """Automatic: a turn began; its player's standing characters gained 1 AP (SK-07)."""
+    """Automatic: a turn began; its player's standing characters gained 1 AP (SK-07).
+
+    .. versionchanged:: 0.1.0
+       :attr:`marked`: the AP its characters' markers changed besides.
+    """
 
     #: The turn player.
     player: str
@@ -56,6 +79,8 @@ class TurnStarted:
     turn: int
     #: The AP of downed characters the player may hand out (SK-08).
     spare_ap: int
+    #: The standing characters whose markers changed their AP besides (``turn_start_ap``).
+    marked: tuple[MarkerActed, ...] = ()
 
 
 @attrs.frozen
@@ -99,6 +124,11 @@ class Paid:
     ap: int
     #: Whether it could pay.
     paid: bool
+    #: The AP it paid (0 for a normal attack and a preparatory action, and when it could not
+    #: pay).
+    #:
+    #: .. versionadded:: 0.1.0
+    cost: int = 0
 
 
 @attrs.frozen
@@ -194,10 +224,17 @@ class Advanced:
 
 @attrs.frozen
 class TurnEnded:
-    """The turn ended (SK-33, SK-34); every marker lost a turn (SK-45, SK-46)."""
+    """The turn ended (SK-33, SK-34); every marker lost a turn (SK-45, SK-46).
+
+    .. versionchanged:: 0.1.0
+       :attr:`marked`: the hp markers changed first.
+    """
 
     #: The player whose turn ended.
     actor: str
+    #: The standing characters whose markers changed their hp, before the markers lost a turn
+    #: (``turn_end_hp``).
+    marked: tuple[MarkerActed, ...] = ()
 
 
 @attrs.frozen

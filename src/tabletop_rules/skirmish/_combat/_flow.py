@@ -34,6 +34,7 @@ from tabletop_rules.skirmish._combat._events import (
     Event,
     FirstPlayerRolled,
     GameEnded,
+    MarkerActed,
     Paid,
     Resolved,
     Rolled,
@@ -77,6 +78,7 @@ __all__ = [
     "fold_first",
     "fold_game_ended",
     "fold_turn_started",
+    "marker_changes",
     "owed",
 ]
 
@@ -93,6 +95,9 @@ _MAIN: Final = Timing.MAIN
 _NO_TARGET: Final = Target.NONE
 _SELF: Final = Target.SELF
 _ALLY: Final = Target.ALLY
+
+#: No upper limit to AP (SK-07: AP accumulates).
+_NO_LIMIT: Final = 1 << 62
 
 #: The most pairs of rolls for the first turn before the dice are taken to be broken.
 MAX_INITIATIVE_ROLLS: Final = 100
@@ -129,11 +134,20 @@ def fold_first(state: CombatState, event: FirstPlayerRolled) -> CombatState:
 
 
 def fold_turn_started(state: CombatState, event: TurnStarted) -> CombatState:
-    """Each standing character of the turn player gains 1 AP; the turn's limits reset."""
+    """Each standing character of the turn player gains 1 AP; the turn's limits reset.
+
+    A character whose markers change its AP at the turn's start has the AP the event records.
+    """
     player = event.player
     standing = _STANDING
+    marked = {m.unit: m.after for m in event.marked} if event.marked else None
     units = [
-        copy_unit(u, ap=u.ap + 1, attacked=False, prepared=False)
+        copy_unit(
+            u,
+            ap=u.ap + 1 if marked is None else marked.get(u.id, u.ap + 1),
+            attacked=False,
+            prepared=False,
+        )
         if u.owner == player and u.status is standing
         else u
         for u in state.units
@@ -141,18 +155,47 @@ def fold_turn_started(state: CombatState, event: TurnStarted) -> CombatState:
     return copy_state(state, units=tuple(units), spare_ap=event.spare_ap, phase=_ACTION)
 
 
+def marker_changes(unit: Unit, what: str, before: int, low: int, high: int) -> MarkerActed | None:
+    """What *unit*'s markers do to its *what* (``turn_end_hp``, ``turn_start_ap``), if anything.
+
+    *before* is the number they change, kept within *low* and *high*; the change recorded is
+    the one made (healing at full hp makes none).
+    """
+    names: list[str] = []
+    change = 0
+    for marker in unit.markers:
+        amount = getattr(marker.effect, what)
+        if amount:
+            names.append(marker.name)
+            change += amount
+    if not names:
+        return None
+    after = min(max(before + change, low), high)
+    return MarkerActed(unit=unit.id, markers=tuple(names), change=after - before, after=after)
+
+
 def _turn_start(state: CombatState) -> TurnStarted:
-    """The preparation of the turn player: the spare AP of its downed characters (SK-08)."""
+    """The preparation of the turn player: the spare AP of its downed characters (SK-08).
+
+    Its standing characters' ``turn_start_ap`` markers change their AP besides (SK-41).
+    """
     active = state.active
     downed = 0
     can_take = False
+    marked: list[MarkerActed] = []
     for u in state.units:
         if u.owner == active:
             if u.status is _DOWNED:
                 downed += 1
             elif u.status is _STANDING:
                 can_take = True
-    return TurnStarted(player=active, turn=state.turn, spare_ap=downed if can_take else 0)
+                if u.markers:
+                    acted = marker_changes(u, "turn_start_ap", u.ap + 1, 0, _NO_LIMIT)
+                    if acted is not None:
+                        marked.append(acted)
+    return TurnStarted(
+        player=active, turn=state.turn, spare_ap=downed if can_take else 0, marked=tuple(marked)
+    )
 
 
 # --------------------------------------------------------------------------- the stack's steps
@@ -273,7 +316,7 @@ def _pay(work: _Work, top: _Top, dice: DiceSource) -> StepTaken:
         cost = skill_of(unit, action.skill).cost
     if unit.ap < cost:
         return _paid(unit.id, unit.ap, False)
-    return _paid(unit.id, unit.ap - cost, True)
+    return _paid(unit.id, unit.ap - cost, True, cost)
 
 
 def _roll(work: _Work, top: _Top, dice: DiceSource) -> StepTaken:
@@ -660,6 +703,8 @@ def _main_commands(state: CombatState, actor: str) -> list[Command]:
         unit_id = unit.id
         if spare:
             add(_give_ap(actor, unit_id))
+        if unit.markers and not unit.can_act:  # a marker keeps it from acting (SK-41)
+            continue
         if per_player:
             attacked, prepared = done(state, unit, "attacked"), done(state, unit, "prepared")
         else:
@@ -670,7 +715,10 @@ def _main_commands(state: CombatState, actor: str) -> list[Command]:
             for enemy in enemies:
                 if near <= enemy.row <= far:
                     add(_attack(actor, unit_id, enemy.id))
-            out.extend(_prepares(actor, unit_id, row, enter))
+            if unit.markers and not unit.can_move:  # it prepares, staying in its row
+                add(_prepare(actor, unit_id))
+            else:
+                out.extend(_prepares(actor, unit_id, row, enter))
         ap = unit.ap
         index = -1
         for skill in unit.card.skills:

@@ -24,6 +24,7 @@ from tabletop_rules.skirmish._combat._events import (
     Ended,
     FirstPlayerRolled,
     GameEnded,
+    MarkerActed,
     Paid,
     Passed,
     Resolved,
@@ -34,9 +35,18 @@ from tabletop_rules.skirmish._combat._events import (
     TurnEnded,
     TurnStarted,
 )
-from tabletop_rules.skirmish._combat._values import Action, ActionKind, CombatState, Status
+from tabletop_rules.skirmish._combat._resolution import PREPARE_AP
+from tabletop_rules.skirmish._combat._values import (
+    Action,
+    ActionKind,
+    CombatState,
+    PlacedMarker,
+    Status,
+    Unit,
+)
+from tabletop_rules.skirmish._effects import MarkerEffect
 
-__all__ = ["COMMAND_LINES", "EVENT_LINES", "STEP_LINES", "unit_names"]
+__all__ = ["COMMAND_LINES", "EVENT_LINES", "STEP_LINES", "marker_effect", "unit_names"]
 
 
 def unit_names(state: CombatState, locale: str) -> Mapping[str, str]:
@@ -80,8 +90,11 @@ def _action(words: Words[CombatState], action: Action) -> str:
 
 
 def _paid(taken: Paid, words: Words[CombatState]) -> str:
-    key = "skirmish.event.paid" if taken.paid else "skirmish.event.unpaid"
-    return words(key, unit=words.name(taken.unit), ap=taken.ap)
+    if taken.paid:
+        key = "skirmish.event.paid" if taken.cost else "skirmish.event.paid_nothing"
+    else:
+        key = "skirmish.event.unpaid"
+    return words(key, unit=words.name(taken.unit), ap=taken.ap, cost=taken.cost)
 
 
 def _target_lost(taken: TargetLost, words: Words[CombatState]) -> str:
@@ -98,13 +111,54 @@ def _rolled(taken: Rolled, words: Words[CombatState]) -> str:
     return words("skirmish.event.rolled", check=taken.result.explain(words.locale))
 
 
-def _status(unit: Any, words: Words[CombatState]) -> str:
-    key = (
-        "skirmish.status.unit"
-        if unit.status is Status.STANDING
-        else f"skirmish.status.{unit.status.value}"
+#: The modifiers a marker may give, by field, with their term labels.
+_MARKER_TERMS: Final = (
+    ("skl", "skirmish.term.skl"),
+    ("defense", "skirmish.term.def"),
+    ("atk", "skirmish.term.atk"),
+)
+#: The statuses a marker may give (SK-41, 「類似於造成狀態」).
+_MARKER_FLAGS: Final = ("cannot_act", "cannot_move", "cannot_respond")
+#: The changes a marker may make at a turn's end or start.
+_MARKER_CHANGES: Final = ("turn_end_hp", "turn_start_ap")
+
+
+def marker_effect(effect: MarkerEffect, words: Words[Any]) -> str:
+    """What *effect* does, in the reader's words: ``-2 def, cannot act``.
+
+    .. versionadded:: 0.1.0
+    """
+    parts = [
+        f"{getattr(effect, field):+d} {words(label)}"
+        for field, label in _MARKER_TERMS
+        if getattr(effect, field)
+    ]
+    parts += [words(f"skirmish.marker.{flag}") for flag in _MARKER_FLAGS if getattr(effect, flag)]
+    parts += [
+        words(f"skirmish.marker.{change}", amount=f"{getattr(effect, change):+d}")
+        for change in _MARKER_CHANGES
+        if getattr(effect, change)
+    ]
+    return words("skirmish.marker.separator").join(parts)
+
+
+def _marker(marker: PlacedMarker, words: Words[CombatState]) -> str:
+    return words(
+        "skirmish.status.marker",
+        name=marker.name,
+        turns=marker.turns,
+        effect=marker_effect(marker.effect, words),
     )
-    return words(key, unit=words.name(unit.id), hp=unit.hp, ap=unit.ap, row=unit.row)
+
+
+def _status(unit: Unit, words: Words[CombatState]) -> str:
+    standing = unit.status is Status.STANDING
+    key = "skirmish.status.unit" if standing else f"skirmish.status.{unit.status.value}"
+    line = words(key, unit=words.name(unit.id), hp=unit.hp, ap=unit.ap, row=unit.row)
+    if not standing or not unit.markers:
+        return line
+    markers = words("skirmish.marker.separator").join(_marker(m, words) for m in unit.markers)
+    return words("skirmish.status.with_markers", status=line, markers=markers)
 
 
 def _resolved(taken: Resolved, words: Words[CombatState]) -> str:
@@ -147,8 +201,32 @@ def _first(event: FirstPlayerRolled, words: Words[CombatState]) -> str:
     return words("skirmish.event.first", rolls=rolls, player=event.first)
 
 
+def _then(words: Words[CombatState], sentences: list[str]) -> str:
+    """*sentences* as one line: "A. B." in English, "A。B。" in Chinese and Japanese."""
+    line = sentences[0]
+    for sentence in sentences[1:]:
+        line = words("skirmish.event.then", before=line, after=sentence)
+    return line
+
+
+def _marked(key: str, marked: tuple[MarkerActed, ...], words: Words[CombatState]) -> list[str]:
+    """A sentence for each character whose markers changed its hp or AP."""
+    separator = words("skirmish.marker.separator")
+    return [
+        words(
+            f"{key}_down" if key == "skirmish.event.marker_hp" and not acted.after else key,
+            unit=words.name(acted.unit),
+            markers=separator.join(acted.markers),
+            change=f"{acted.change:+d}",
+            after=acted.after,
+        )
+        for acted in marked
+    ]
+
+
 def _turn_started(event: TurnStarted, words: Words[CombatState]) -> str:
-    return words("skirmish.event.turn_started", turn=event.turn, player=event.player)
+    line = words("skirmish.event.turn_started", turn=event.turn, player=event.player)
+    return _then(words, [line, *_marked("skirmish.event.marker_ap", event.marked, words)])
 
 
 def _ap_given(event: ApGiven, words: Words[CombatState]) -> str:
@@ -157,6 +235,9 @@ def _ap_given(event: ApGiven, words: Words[CombatState]) -> str:
 
 def _declared(event: Declared, words: Words[CombatState]) -> str:
     action = event.action
+    if action.kind is ActionKind.PREPARE:  # it pays nothing, and gains 2 AP (SK-16)
+        key = "skirmish.event.prepared" if action.row is None else "skirmish.event.prepared_move"
+        return words(key, unit=words.name(action.unit), ap=PREPARE_AP, row=action.row)
     key = "skirmish.event.responded" if action.response else "skirmish.event.declared"
     return words(
         key,
@@ -170,24 +251,32 @@ def _passed(event: Passed, words: Words[CombatState]) -> str:
     return words("skirmish.event.passed", player=event.actor)
 
 
+def _silent(taken: StepTaken) -> bool:
+    """Whether *taken* says nothing in the middle of the steps.
+
+    A step past which nothing happened says nothing, nor a payment of nothing (a normal
+    attack's, a preparatory action's).
+    """
+    kind = type(taken)
+    return kind is Stepped or (kind is Paid and taken.paid and not taken.cost)  # type: ignore[union-attr]
+
+
 def _advanced(event: Advanced, words: Words[CombatState]) -> str:
-    # A step past which nothing happened says something only when the steps stop there.
+    # A step that says nothing says something only when the steps stop there.
     last = len(event.steps) - 1
     told = [
         _step(taken, words)
         for index, taken in enumerate(event.steps)
-        if index == last or type(taken) is not Stepped
+        if index == last or not _silent(taken)
     ]
     if not told:
         raise InvalidData("$.steps", "an Advanced event takes at least one step")
-    line = told[0]
-    for sentence in told[1:]:  # "A. B." in English, "A。B。" in Chinese and Japanese
-        line = words("skirmish.event.then", before=line, after=sentence)
-    return line
+    return _then(words, told)
 
 
 def _turn_ended(event: TurnEnded, words: Words[CombatState]) -> str:
-    return words("skirmish.event.turn_ended", player=event.actor)
+    line = words("skirmish.event.turn_ended", player=event.actor)
+    return _then(words, [*_marked("skirmish.event.marker_hp", event.marked, words), line])
 
 
 def _game_ended(event: GameEnded, words: Words[CombatState]) -> str:

@@ -84,6 +84,8 @@ def responses(state: CombatState, player: str, step: Step) -> Iterator[tuple[Uni
     for unit in state.units:
         if unit.owner != player or unit.status is not _STANDING:
             continue
+        if unit.markers and not unit.can_respond:  # a marker keeps it from responding
+            continue
         # A skill names a step exactly when it is a response (Skill checks it).
         for index, skill in enumerate(unit.card.skills):
             if skill.step is step and skill.cost <= unit.ap:
@@ -115,7 +117,7 @@ def _who_can_respond(units: tuple[Unit, ...], step: Step) -> set[str]:
     found: set[str] = set()
     standing = _STANDING
     for unit in units:
-        if unit.status is not standing:
+        if unit.status is not standing or (unit.markers and not unit.can_respond):
             continue
         for skill in unit.card.skills:  # steps by identity: an enum's hash is a Python call
             if skill.step is step and skill.cost <= unit.ap:

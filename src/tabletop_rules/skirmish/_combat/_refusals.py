@@ -14,6 +14,7 @@ from tabletop_rules.skirmish._combat._values import CombatState, Status, Unit
 _STANDING: Final = Status.STANDING
 
 __all__ = [
+    "check_can_act",
     "check_done",
     "check_going_on",
     "check_main",
@@ -82,3 +83,17 @@ def skill_of(unit: Unit, index: int) -> Skill:
     if type(index) is not int or not 0 <= index < len(skills):
         raise IllegalCommand("skirmish.illegal.no_skill", unit=unit.id, skill=shown(index))
     return skills[index]
+
+
+def check_can_act(unit: Unit, *, response: bool = False) -> None:
+    """Refuse an action (a *response*) of *unit*, which a marker keeps from it (SK-41).
+
+    Raises:
+        IllegalCommand: ``skirmish.illegal.cannot_act`` or ``skirmish.illegal.cannot_respond``.
+    """
+    if not unit.markers:
+        return
+    if not unit.can_act:
+        raise IllegalCommand("skirmish.illegal.cannot_act", unit=unit.id)
+    if response and not unit.can_respond:
+        raise IllegalCommand("skirmish.illegal.cannot_respond", unit=unit.id)

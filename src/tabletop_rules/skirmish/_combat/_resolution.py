@@ -200,7 +200,7 @@ def _ap_change(work: _Effect, effect: ApChange) -> None:
 
 def _move(work: _Effect, effect: Move) -> None:
     target = work.target()
-    if target is None:
+    if target is None or not target.can_move:  # a marker holds it in its row (SK-41)
         return
     actor = work.get(work.actor.id) or work.actor
     if target.row == actor.row:
@@ -271,7 +271,7 @@ _NOTHING: Final = Resolved(success=True)
 def _prepared(state: CombatState, units: tuple[Unit, ...], action: Action, actor: Unit) -> Resolved:
     """+2 AP, and the move to the row declared if it is still an adjacent one (SK-16, SK-17)."""
     row = action.row
-    if row is None or row not in move_rows(state, actor):
+    if row is None or row not in move_rows(state, actor) or not actor.can_move:
         row = actor.row
     return Resolved(success=True, units=(copy_unit(actor, ap=actor.ap + PREPARE_AP, row=row),))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from typing import Any, Final
 
 import attrs
@@ -147,23 +148,54 @@ class Unit:
         return self.status is Status.STANDING
 
     def bonus(self, what: str) -> int:
-        """The sum of its markers' ``skl``, ``defense`` or ``atk``."""
+        """The sum of its markers' ``skl``, ``defense`` or ``atk`` (or another number of theirs)."""
         return sum(getattr(m.effect, what) for m in self.markers)
 
+    def held(self, status: str) -> bool:
+        """Whether a marker gives it *status*: ``cannot_act``, ``cannot_move``, ``cannot_respond``.
 
-def _cards(values: object) -> tuple[Card, ...]:
+        .. versionadded:: 0.1.0
+        """
+        return any(getattr(m.effect, status) for m in self.markers)
+
+    @property
+    def can_act(self) -> bool:
+        """Whether it is standing and no marker keeps it from acting (SK-41).
+
+        .. versionadded:: 0.1.0
+        """
+        return self.status is Status.STANDING and not (self.markers and self.held("cannot_act"))
+
+    @property
+    def can_respond(self) -> bool:
+        """Whether it may use a response: it can act, and no marker keeps it from responding.
+
+        .. versionadded:: 0.1.0
+        """
+        return self.can_act and not (self.markers and self.held("cannot_respond"))
+
+    @property
+    def can_move(self) -> bool:
+        """Whether its row may change: no marker holds it in place (SK-41).
+
+        .. versionadded:: 0.1.0
+        """
+        return not (self.markers and self.held("cannot_move"))
+
+
+def _cards(values: Iterable[Card]) -> tuple[Card, ...]:
     return checked_items(values, Card, "$.cards")
 
 
-def _rows(values: object) -> tuple[int, ...]:
+def _rows(values: Iterable[int]) -> tuple[int, ...]:
     return checked_items(values, int, "$.rows")
 
 
-def _teams(values: object) -> tuple[Team, ...]:
+def _teams(values: Iterable[Team]) -> tuple[Team, ...]:
     return checked_items(values, Team, "$.teams")
 
 
-def _library(values: object) -> tuple[Card, ...]:
+def _library(values: Iterable[Card]) -> tuple[Card, ...]:
     return checked_items(values, Card, "$.library")
 
 
