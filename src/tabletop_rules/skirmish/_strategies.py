@@ -107,14 +107,12 @@ def cards(*, max_skills: int = 2) -> st.SearchStrategy[Card]:
 def _setups(draw: st.DrawFn, sample: bool) -> CombatSetup:
     pool = sample_cards()
     teams: list[Team] = []
-    # Random cards get ids of their own: one id is one card in a setup (and none a sample's).
-    drawn = [] if sample else draw(st.lists(cards(), min_size=6, max_size=6))
-    own = [attrs.evolve(card, id=f"random-{index}") for index, card in enumerate(drawn)]
-    for at, player in enumerate(PLAYERS):
+    for player in PLAYERS:
         if sample:
             chosen = draw(st.lists(st.sampled_from(pool.cards), min_size=3, max_size=3))
-        else:
-            chosen = own[3 * at : 3 * at + 3]
+        else:  # one id to a card (SK-01): each random card gets its own
+            drawn = draw(st.lists(cards(), min_size=3, max_size=3))
+            chosen = [attrs.evolve(c, id=f"{player}{i}-{c.id}") for i, c in enumerate(drawn)]
         rows = draw(st.lists(st.sampled_from(home_rows(player)), min_size=3, max_size=3))
         teams.append(Team(cards=tuple(chosen), rows=tuple(rows)))
     rulings = draw(
