@@ -144,16 +144,16 @@ class MarkerEffect:
     defense: int = attrs.field(default=0, validator=_a_change)
     #: Added to the damage of the holder's normal attacks.
     atk: int = attrs.field(default=0, validator=_a_change)
-    #: The holder takes no action of its own: no normal attack, preparatory action or skill,
-    #: on its turn or as a response.
+    #: The holder takes no action of its own (no normal attack, preparatory action or skill,
+    #: on its turn or as a response).
     cannot_act: bool = attrs.field(default=False, validator=a_flag)
-    #: The holder's row does not change: its preparatory action moves nowhere, and a move
-    #: effect on it does nothing.
+    #: The holder's row does not change (its preparatory action moves nowhere, and a move
+    #: effect on it does nothing).
     cannot_move: bool = attrs.field(default=False, validator=a_flag)
     #: The holder uses no response skill.
     cannot_respond: bool = attrs.field(default=False, validator=a_flag)
     #: At every turn's end, before the marker loses a turn, the holder's hp changes by this
-    #: (negative: damage; positive: healing, never above its card's hp).
+    #: (below 0 damage, above 0 healing, never above its card's hp).
     turn_end_hp: int = attrs.field(default=0, validator=_a_change)
     #: At the start of each of its player's turns, the holder's AP changes by this besides the
     #: 1 AP of preparation (never below 0).

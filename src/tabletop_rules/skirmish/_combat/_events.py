@@ -58,8 +58,8 @@ class MarkerActed:
     unit: str
     #: The names of the markers that acted, in the order they were placed.
     markers: tuple[str, ...]
-    #: The change they made (hp at a turn's end, AP at a turn's start): their sum, less what
-    #: the limits kept (no hp above the card's, none below 0; no AP below 0).
+    #: The change they made, hp at a turn's end and AP at a turn's start; it is their sum, less
+    #: what the limits kept (no hp above the card's, none below 0; no AP below 0).
     change: int
     #: The hp or AP after it (hp within 0 and the card's hp, AP never below 0).
     after: int

@@ -168,7 +168,7 @@ class Unit:
 
     @property
     def can_respond(self) -> bool:
-        """Whether it may use a response: it can act, and no marker keeps it from responding.
+        """Whether it may use a response (it can act, and no marker keeps it from responding).
 
         .. versionadded:: 0.1.0
         """
@@ -176,7 +176,7 @@ class Unit:
 
     @property
     def can_move(self) -> bool:
-        """Whether its row may change: no marker holds it in place (SK-41).
+        """Whether its row may change, no marker holding it in place (SK-41).
 
         .. versionadded:: 0.1.0
         """
