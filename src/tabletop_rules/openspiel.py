@@ -50,6 +50,11 @@ outcomes included) at which the game stops as a draw (100,000).
 
 from __future__ import annotations
 
+# pyspiel, a pybind11 extension, ships no type information (mypy ignores it through
+# pyproject's override): pyright in strict mode would report every use of it as unknown.
+# pyright: reportUnknownMemberType=false, reportUnknownArgumentType=false
+# pyright: reportUnknownVariableType=false, reportUnknownParameterType=false
+
 try:
     import numpy as np
     import pyspiel
