@@ -76,13 +76,14 @@ nitpick_ignore_regex = [
         r"py:.*",
         r"(attrs?|cattrs?|hypothesis|typing_extensions|fractions|collections\.abc|concurrent"
         r"|enum|random|re|types|pathlib|argparse|io|_io|json|numbers|decimal|importlib"
-        r"|functools|starlette|uvicorn)(\..*)?",
+        r"|functools|starlette|uvicorn|pyspiel|pettingzoo|gymnasium|numpy)(\..*)?",
     ),
     # The same types when a signature names them unqualified.
     (
         r"py:.*",
         r"Fraction|SearchStrategy|InvalidArgument|Converter|Executor|Future|Random|Enum|IntEnum|StrEnum"
-        r"|Callable|Iterable|Iterator|Mapping|Sequence|Set|Hashable|Self|TextIO|Path|Starlette",
+        r"|Callable|Iterable|Iterator|Mapping|Sequence|Set|Hashable|Self|TextIO|Path|Starlette"
+        r"|Traversable",
     ),
 ]
 
