@@ -282,7 +282,8 @@ def lint(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def typing(session: nox.Session) -> None:
     """Type-check src/, the public-API typing test and the example bot: mypy and pyright, strict."""
-    session.install(".", *_groups("typing"))
+    # tests/typing/check_duel.py uses the duel plugin as a user who installed it would.
+    session.install(".", "./examples/duel", *_groups("typing"))
     session.run("mypy", "--strict", "src", "tests/typing", "examples/bot", *session.posargs)
     # Paths and strictness come from [tool.pyright]; the session's interpreter resolves imports.
     python = str(Path(session.bin) / "python")

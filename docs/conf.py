@@ -76,13 +76,14 @@ nitpick_ignore_regex = [
         r"py:.*",
         r"(attrs?|cattrs?|hypothesis|typing_extensions|fractions|collections\.abc|concurrent"
         r"|enum|random|re|types|pathlib|argparse|io|_io|json|numbers|decimal|importlib"
-        r"|functools|starlette|uvicorn)(\..*)?",
+        r"|functools|starlette|uvicorn|pyspiel|pettingzoo|gymnasium|numpy)(\..*)?",
     ),
     # The same types when a signature names them unqualified.
     (
         r"py:.*",
         r"Fraction|SearchStrategy|InvalidArgument|Converter|Executor|Future|Random|Enum|IntEnum|StrEnum"
-        r"|Callable|Iterable|Iterator|Mapping|Sequence|Set|Hashable|Self|TextIO|Path|Starlette",
+        r"|Callable|Iterable|Iterator|Mapping|Sequence|Set|Hashable|Self|TextIO|Path|Starlette"
+        r"|Traversable",
     ),
 ]
 
@@ -390,6 +391,56 @@ def _builtins_stay_home(app: Sphinx, modname: str, fullname: str) -> str | None:
     return None
 
 
+# viewcode's "[docs]" links on a source page all start with the first public module that
+# documented one of its objects: a private module whose names several packages re-export
+# (kit/_roster.py, _gameai.py) linked the others to anchors that do not exist. These two
+# hooks note the module each object is documented under and put it in its link.
+_VIEWCODE_HOMES = "_tabletop_viewcode_homes"
+
+
+def _note_viewcode_homes(app: Sphinx, doctree: nodes.document) -> None:
+    """Note the module each object that viewcode links from this document is documented under."""
+    from sphinx.ext.viewcode import viewcode_anchor
+
+    env = app.env
+    homes: dict[str, dict[str, tuple[str, str]]] = env.__dict__.setdefault(_VIEWCODE_HOMES, {})
+    docname = env.current_document.docname
+    for anchor in doctree.findall(viewcode_anchor):
+        source = anchor["reftarget"].removeprefix("_modules/").replace("/", ".")
+        homes.setdefault(source, {})[anchor["refid"]] = (docname, anchor.parent["module"])
+
+
+def _forget_viewcode_homes(app: Sphinx, env: Any, docname: str) -> None:
+    for names in env.__dict__.get(_VIEWCODE_HOMES, {}).values():
+        for name in [name for name, (doc, _) in names.items() if doc == docname]:
+            del names[name]
+
+
+def _merge_viewcode_homes(app: Sphinx, env: Any, docnames: Any, other: Any) -> None:
+    homes = env.__dict__.setdefault(_VIEWCODE_HOMES, {})
+    for source, names in other.__dict__.get(_VIEWCODE_HOMES, {}).items():
+        homes.setdefault(source, {}).update(names)
+
+
+def _fix_viewcode_backlinks(app: Sphinx, exception: Exception | None) -> None:
+    """Point each "[docs]" link of a source page at the module its object is documented under."""
+    if exception is not None or app.builder.format != "html":
+        return
+    modules = getattr(app.env, "_viewcode_modules", {})
+    for source, names in app.env.__dict__.get(_VIEWCODE_HOMES, {}).items():
+        entry = modules.get(source)
+        page = Path(app.outdir, "_modules", *source.split(".")).with_suffix(".html")
+        if not entry or not page.is_file():
+            continue
+        used, first = entry[2], entry[3]
+        html = original = page.read_text(encoding="utf-8")
+        for name, (docname, module) in names.items():
+            if module != first and used.get(name) == docname:
+                html = html.replace(f'#{first}.{name}"', f'#{module}.{name}"')
+        if html != original:
+            page.write_text(html, encoding="utf-8")
+
+
 def _write_try_site(app: Sphinx, exception: Exception | None) -> None:
     """Put the "Try it" page's wheels, Pyodide and ``site.json`` into the HTML build.
 
@@ -411,6 +462,11 @@ def _write_try_site(app: Sphinx, exception: Exception | None) -> None:
 def setup(app: Sphinx) -> None:
     app.connect("build-finished", _write_try_site)
     app.connect("viewcode-follow-imported", _builtins_stay_home)
+    # After viewcode's own handlers (priority 500).
+    app.connect("doctree-read", _note_viewcode_homes, priority=600)
+    app.connect("env-purge-doc", _forget_viewcode_homes)
+    app.connect("env-merge-info", _merge_viewcode_homes)
+    app.connect("build-finished", _fix_viewcode_backlinks)
     app.connect("build-finished", _write_moved_api_page)
     app.connect("env-check-consistency", _check_every_public_name_documented)
     app.connect("builder-inited", _lend_attribute_docs)

@@ -31,7 +31,13 @@ import attrs
 
 from tabletop_rules._arguments import checked_whole, shown, wrong_type
 from tabletop_rules.errors import InvalidData
-from tabletop_rules.simulation import Bot, Estimate, Simulator, _wilson, simulators
+from tabletop_rules.simulation import (
+    Bot,
+    Estimate,
+    Simulator,
+    _wilson,  # pyright: ignore[reportPrivateUsage]
+    simulators,
+)
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -135,6 +141,10 @@ class BalanceReport:
             [float("nan") if d == a else self.cells[d, a].rate for a in self.decks]
             for d in self.decks
         ]
+        # matplotlib's stubs leave the **kwargs of most methods unannotated, which pyright's
+        # strict mode reports at each call: the figure and its axes are used as Any.
+        fig: Any
+        ax: Any
         fig, ax = plt.subplots(figsize=(4 + 1.4 * size, 2 + 1.2 * size))
         image = ax.imshow(grid, cmap="RdBu", vmin=0, vmax=1)
         for i, deck in enumerate(self.decks):
@@ -192,20 +202,20 @@ def _simulator(system: str | None) -> Simulator:
 def _checked_decks(decks: object, simulator: Simulator) -> tuple[str, ...]:
     if isinstance(decks, str) or not isinstance(decks, Sequence):
         raise wrong_type("$.decks", "list[str]", decks)
-    chosen = tuple(decks)  # pyright: ignore[reportUnknownArgumentType, reportUnknownVariableType]
+    listed: Sequence[Any] = decks  # pyright: ignore[reportUnknownVariableType]
+    chosen = tuple(listed)
     known = ", ".join(simulator.decks)
-    for index, deck in enumerate(chosen):  # pyright: ignore[reportUnknownVariableType, reportUnknownArgumentType]
+    for index, deck in enumerate(chosen):
         if deck not in simulator.decks:
             raise InvalidData(
                 f"$.decks[{index}]",
                 f"{simulator.system} has no deck {shown(deck)}; its decks are {known}",
             )
-    if len(chosen) < 2:  # pyright: ignore[reportUnknownArgumentType]
-        raise InvalidData("$.decks", f"give two decks or more to pair, not {len(chosen)}")  # pyright: ignore[reportUnknownArgumentType]
-    if len(set(chosen)) != len(chosen):  # pyright: ignore[reportUnknownArgumentType]
+    if len(chosen) < 2:
+        raise InvalidData("$.decks", f"give two decks or more to pair, not {len(chosen)}")
+    if len(set(chosen)) != len(chosen):
         raise InvalidData("$.decks", "give each deck once")
-    found: tuple[str, ...] = chosen  # pyright: ignore[reportUnknownVariableType]
-    return found
+    return chosen
 
 
 def _checked_bot(bot: object, simulator: Simulator) -> tuple[str, Bot]:

@@ -38,7 +38,7 @@ import time
 import unicodedata
 from collections.abc import Callable, Generator, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Final, TypeVar
+from typing import TYPE_CHECKING, Final, ParamSpec, TypeVar
 
 import attrs
 
@@ -78,6 +78,7 @@ Distributed = Expression | CountRoll | RerollCount | UpperRoll | Tally | Calcula
 
 _PROG: Final = "tabletop-rules"
 _T = TypeVar("_T")
+_P = ParamSpec("_P")
 # The seed ``demo`` uses unless told otherwise, so that its output never changes.
 _DEMO_SEED: Final = 2026
 
@@ -670,7 +671,9 @@ def _lazy_pool() -> Callable[[Callable[[], Executor]], Executor]:
             self._start = start
             self._pool: Executor | None = None
 
-        def submit(self, fn: Callable[..., _T], /, *args: object, **kwargs: object) -> Future[_T]:
+        def submit(
+            self, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs
+        ) -> Future[_T]:
             if self._pool is None:
                 self._pool = self._start()
             return self._pool.submit(fn, *args, **kwargs)
@@ -824,7 +827,9 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_table_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_table_commands(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],  # pyright: ignore[reportPrivateUsage]
+) -> None:
     """The subcommands that reach a table: ``export``, ``serve`` and ``balance``."""
     export = commands.add_parser(
         "export",

@@ -354,10 +354,10 @@ class Entry(Generic[CommandT, EventT]):
     #: The command decided; ``None`` only for a record's first entry: the steps the rules
     #: take at the start of a game, before anyone acts (see :func:`begin`).
     command: CommandT | None
-    #: Every face the decision drew, in order: the command's own rolls, then those of the
-    #: automatic steps it set off.
+    #: Every face the decision drew, in order (the command's own rolls, then those of the
+    #: automatic steps it set off).
     faces: tuple[int, ...] = attrs.field(default=(), converter=_faces)
-    #: The events that came of it, in order: the command's own, then the automatic ones.
+    #: The events that came of it, in order (the command's own, then the automatic ones).
     events: tuple[EventT, ...] = attrs.field(default=(), converter=_events)
 
 
@@ -423,7 +423,7 @@ class GameRecord(Generic[SetupT, CommandT, EventT]):
 
     @property
     def events(self) -> tuple[EventT, ...]:
-        """Every event of every entry, in order: what a log shows."""
+        """Every event of every entry, in order (what a log shows)."""
         return tuple([event for entry in self.entries for event in entry.events])
 
     def append(self, entry: Entry[CommandT, EventT]) -> GameRecord[SetupT, CommandT, EventT]:

@@ -50,6 +50,11 @@ outcomes included) at which the game stops as a draw (100,000).
 
 from __future__ import annotations
 
+# pyspiel, a pybind11 extension, ships no type information (mypy ignores it through
+# pyproject's override): pyright in strict mode would report every use of it as unknown.
+# pyright: reportUnknownMemberType=false, reportUnknownArgumentType=false
+# pyright: reportUnknownVariableType=false, reportUnknownParameterType=false
+
 try:
     import numpy as np
     import pyspiel
@@ -212,8 +217,13 @@ class Game(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type hints
 
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
-    ) -> _Observer:
-        """The observer of the strings (no tensors): every player sees everything."""
+    ) -> Any:
+        """The observer of the strings (no tensors): every player sees everything.
+
+        Returns:
+            An observer of OpenSpiel's Python observer protocol (``tensor``, ``dict``,
+            ``set_from``, ``string_from``).
+        """
         if params:
             raise pyspiel.SpielError(f"observation parameters are not supported; passed {params}")
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
@@ -383,7 +393,7 @@ class State(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type hints
 
     @property
     def record(self) -> GameRecord[Any, Any, Any]:
-        """The record of the game so far: every command decided, with its faces and events."""
+        """The record of the game so far (every command decided, with its faces and events)."""
         return self._at.record
 
     # ---------------------------------------------------------------- replay
@@ -584,7 +594,8 @@ def game_class(system: RuleSystem[Any, Any, Any, Any]) -> type[Game]:
 def register(registry: Registry | None = None) -> tuple[str, ...]:
     """Register the game of every system of *registry* not registered yet; their names.
 
-    Importing this module registers those of :meth:`Registry.default`.
+    Importing this module registers those of
+    :meth:`~tabletop_rules.systems.Registry.default`.
 
     Raises:
         InvalidData: *registry* is no :class:`~tabletop_rules.systems.Registry` (``$.registry``).

@@ -44,8 +44,8 @@ from __future__ import annotations
 try:
     import gymnasium
     import numpy as np
-    from pettingzoo import AECEnv
-    from pettingzoo.utils import wrappers
+    from pettingzoo import AECEnv  # pyright: ignore[reportMissingTypeStubs]  # no py.typed
+    from pettingzoo.utils import wrappers  # pyright: ignore[reportMissingTypeStubs]
 except ImportError as _error:  # pragma: no cover - the extra is missing
     if (_error.name or "").partition(".")[0] in ("pettingzoo", "gymnasium", "numpy"):
         raise ImportError(
@@ -84,13 +84,13 @@ class IllegalAction(AssertionError):
 def _system(system: str | RuleSystem[Any, Any, Any, Any], registry: Registry | None) -> Any:
     if isinstance(system, RuleSystem):
         return system
-    if not isinstance(system, str):
+    if not isinstance(system, str):  # pyright: ignore[reportUnnecessaryIsInstance]
         raise wrong_type("$.system", "str | systems.RuleSystem", system)
     found = Registry.default() if registry is None else checked(registry, Registry, "$.registry")
     return found.get(system)
 
 
-class Env(AECEnv):  # type: ignore[misc]  # pettingzoo's AECEnv is generic in its stubs only
+class Env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # mypy: pettingzoo is untyped
     """The AEC environment of one rule system and one setup.
 
     Args:
@@ -295,7 +295,7 @@ class Env(AECEnv):  # type: ignore[misc]  # pettingzoo's AECEnv is generic in it
             return
         legal = self._legal()
         if isinstance(action, np.integer):
-            action = int(action)
+            action = int(action)  # pyright: ignore[reportUnknownArgumentType]  # np.integer[Any]
         if type(action) is not int or action not in legal:
             raise IllegalAction(f"illegal action {action!r} for {agent}: the mask allows {legal}")
         menu = self._menu

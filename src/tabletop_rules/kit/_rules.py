@@ -43,7 +43,7 @@ class Planned(NamedTuple, Generic[StateT, EventT]):
     .. versionadded:: 0.1.0
     """
 
-    #: The events, in order: the command's own, then any automatic ones the rules took.
+    #: The events, in order (the command's own, then any automatic ones the rules took).
     events: tuple[EventT, ...]
     #: The state after them.
     state: StateT
