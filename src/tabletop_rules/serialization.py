@@ -364,15 +364,17 @@ def make_converter(
         SeededDiceState,
         make_dict_structure_fn(SeededDiceState, converter, seed=override(struct_hook=_seed)),
     )
+
     # A value that is also a mapping (skirmish's CardSet) is written as the value it is, by its
     # fields: cattrs would take it for a dict.
-    converter.register_structure_hook_factory(
-        _mapping_value,
-        lambda cls: make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True),
-    )
-    converter.register_unstructure_hook_factory(
-        _mapping_value, lambda cls: make_dict_unstructure_fn(cls, converter)
-    )
+    def by_fields(cls: type[Any]) -> Callable[[Any, Any], Any]:
+        return make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
+
+    def to_fields(cls: type[Any]) -> Callable[[Any], Any]:
+        return make_dict_unstructure_fn(cls, converter)
+
+    converter.register_structure_hook_factory(_mapping_value, by_fields)
+    converter.register_unstructure_hook_factory(_mapping_value, to_fields)
     converter.register_unstructure_hook(Fraction, str)
     converter.register_structure_hook(Distribution, _distribution(max_integer, max_count_digits))
     converter.register_unstructure_hook(

@@ -605,12 +605,14 @@ def _toml_value(value: object) -> str:
 def _toml_table(header: str, table: Mapping[str, object], lines: list[str]) -> None:
     """*table* as the array-of-tables item *header*, its arrays of tables after it."""
     lines.append(f"[[{header}]]")
-    nested = [(key, value) for key, value in table.items() if isinstance(value, list)]
+    nested: list[tuple[str, list[dict[str, object]]]] = []
     for key, value in table.items():
-        if not isinstance(value, list):
+        if isinstance(value, list):
+            nested.append((key, cast("list[dict[str, object]]", value)))
+        else:
             lines.append(f"{key} = {_toml_value(value)}")
     for key, items in nested:
-        for item in cast("list[dict[str, object]]", items):
+        for item in items:
             _toml_table(f"{header}.{key}", item, lines)
 
 
