@@ -176,7 +176,10 @@ def _skirmish_state() -> dict[str, Any]:
     [
         (lambda d: d["units"][0].update(owner="c"), "$.units[0].owner"),
         (lambda d: d["units"].append(d["units"][0]), "$.units[6].id"),
-        (lambda d: d["library"].append(d["library"][0]), "$.library[14].id"),
+        (
+            lambda d: d["library"].append(d["library"][0]),
+            f"$.library[{len(skirmish.sample_cards())}].id",
+        ),
         (lambda d: d["units"][1].update(hp=-1), "$.units[1].hp"),
         (lambda d: d.update(active="nobody"), "$.active"),
     ],

@@ -200,7 +200,7 @@ def _skirmish() -> GameRecord[Any, Any, Any]:
 
 _SKIRMISH_ATTACK = "Beast Caller makes a normal attack on Ember Knight"
 _SKIRMISH_CHECK = (
-    "Beast Caller pays; 1 AP left. Check: 2D6[5,3] +2 skl -1 distance = 9 ≤ 11"
+    "Check: 2D6[5,3] +2 skl -1 distance = 9 ≤ 11"
     " (2D6[6,4] +1 def) Failure. No effect. The action of Beast Caller ends."
 )
 
@@ -217,13 +217,11 @@ def test_the_text_log_of_a_card_game_with_its_odds() -> None:
         "   Beast Caller declares a normal attack (target: Ember Knight).",
         f"   {_SKIRMISH_CHECK}",
         "2. Wind Archer takes a preparatory action (+2 AP) and moves to row 2",
-        "   Wind Archer declares a preparatory action (target: -).",
-        "   Wind Archer pays; 1 AP left. Effect: Wind Archer: 5 hp, 3 AP, row 2."
-        " The action of Wind Archer ends.",
+        "   Wind Archer takes a preparatory action: +2 AP and a move to row 2.",
+        "   Effect: Wind Archer: 5 hp, 3 AP, row 2. The action of Wind Archer ends.",
         "3. Moon Shifter takes a preparatory action (+2 AP)",
-        "   Moon Shifter declares a preparatory action (target: -).",
-        "   Moon Shifter pays; 1 AP left. Effect: Moon Shifter: 5 hp, 3 AP, row 3."
-        " The action of Moon Shifter ends.",
+        "   Moon Shifter takes a preparatory action: +2 AP.",
+        "   Effect: Moon Shifter: 5 hp, 3 AP, row 3. The action of Moon Shifter ends.",
         "No result yet: the game has not been played to its end.",
     ] == SessionLog.of(_skirmish(), "en").render("text").splitlines()
 
@@ -242,7 +240,7 @@ def test_the_markdown_log_of_a_card_game_with_its_odds() -> None:
         "",
         f"1. **{_SKIRMISH_ATTACK}** *(chance of success ≈44.4%, 4/9)*",
         "   - Beast Caller declares a normal attack (target: Ember Knight).",
-        "   - Beast Caller pays; 1 AP left. Check: 2D6\\[5,3\\] +2 skl -1 distance = 9 ≤ 11"
+        "   - Check: 2D6\\[5,3\\] +2 skl -1 distance = 9 ≤ 11"
         " (2D6\\[6,4\\] +1 def) Failure. No effect. The action of Beast Caller ends.",
     ] == lines[:10]
     assert ["", "**No result yet: the game has not been played to its end.**"] == lines[-2:]
