@@ -8,7 +8,7 @@ which imports nothing) calls the function of every package already imported.
 Either way the strategies are registered as deferred: the module that defines them is only
 imported when one is first drawn, so neither import gets slower.
 
-.. versionadded:: 0.2.0
+.. versionadded:: 0.1.0
 """
 
 from __future__ import annotations

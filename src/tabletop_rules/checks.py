@@ -244,9 +244,6 @@ class Difficulty:
     >>> target = Difficulty(8, parts=(Term("Stubborn", 3), Term("Surgery", 13), Term("", -8)))
     >>> target.explain("en"), target.explain("ja")
     ('8 (Stubborn 3 + Surgery 13 − 8)', '8（Stubborn 3 + Surgery 13 − 8）')
-
-    .. versionchanged:: 0.2.0
-       :attr:`parts` was added.
     """
 
     #: The number.

@@ -221,7 +221,7 @@ class SeededDiceState:
     >>> SeededDice(-1).state.seed == 2**64 - 1
     True
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The seed the dice started from, modulo 2**64 (0 to 2**64 − 1, :data:`SEED_RANGE`):
@@ -253,10 +253,6 @@ class SeededDice:
 
     Raises:
         InvalidData: *seed* is not an ``int`` (path ``$.seed``).
-
-    .. versionchanged:: 0.2.0
-       A seed that is not an ``int`` raises :class:`~tabletop_rules.errors.InvalidData`, not
-       ``TypeError``.
     """
 
     __slots__ = ("_draws", "_seed", "_state", "_words")
@@ -286,7 +282,7 @@ class SeededDice:
     def state(self) -> SeededDiceState:
         """Where the dice are in their stream, as a value that goes to JSON.
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         return SeededDiceState(seed=self._seed, draws=self._draws, words=self._words)
 
@@ -297,7 +293,7 @@ class SeededDice:
         Raises:
             InvalidData: *state* is no :class:`SeededDiceState` (path ``$.state``).
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         state = checked(state, SeededDiceState, "$.state")
         dice = cls(state.seed)
@@ -438,9 +434,6 @@ class ScriptedDice:
         InvalidDiceFace: A face is a number no die can show (0, a negative one, ``1.5``),
             or more than its scripted die's sides.
         InvalidDice: *sides* and *faces* differ in length, or a size is below 1.
-
-    .. versionchanged:: 0.2.0
-        *sides*: scripted dice may carry their sizes.
     """
 
     __slots__ = ("_faces", "_position", "_sides")

@@ -257,9 +257,6 @@ def step(
             took (see :func:`~tabletop_rules.dice.atomic`).
         InvalidData: *ruleset* is no ruleset (path ``$.ruleset``), *state* is no state of it
             (``$.state``), or *dice* is no dice source (``$.dice``).
-
-    .. versionchanged:: 0.1.0
-       Gives the record's :class:`Entry` rather than the events alone.
     """
     if getattr(ruleset, "play", None) is None:  # a kit ruleset's play checks them itself
         _checked_state(checked_ruleset(ruleset), state)
@@ -405,9 +402,6 @@ class GameRecord(Generic[SetupT, CommandT, EventT]):
 
     A record is the game's setup and its :class:`Entry` values, one per decision: start one
     with :func:`begin` and append what :func:`step` gives.
-
-    .. versionchanged:: 0.1.0
-       A record holds entries (format 2), not events: records of format 1 are refused.
     """
 
     #: The registry name of the ruleset.
@@ -519,9 +513,6 @@ def replay(
             ``bool`` (``$.trusted``).
         CorruptRecord: The first entry that legal play does not give (or, trusted, whose
             events do not fit the state they are folded into), by its index.
-
-    .. versionchanged:: 0.1.0
-       Verifies by default; ``ruleset`` and ``trusted`` were added; records hold entries.
     """
     from tabletop_rules.systems import Registry as _Registry
 
@@ -697,9 +688,6 @@ class PromptFrame(Generic[PendingT]):
     when the answer comes, the ruleset resumes from :attr:`pending`.
     A frame whose :attr:`responder` is ``None`` asks no one: the rules resolve its work on
     their own (automatic events), and only answers a record cut short may still owe.
-
-    .. versionchanged:: 0.2.0
-       :attr:`responder` may be ``None``.
     """
 
     #: Who may answer; ``None`` while the rules resolve the work on their own.

@@ -171,7 +171,7 @@ class UnsupportedNotation(InvalidNotation):
 
     It is never treated as chat: a bot can tell its player that the syntax is not supported.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
 
@@ -189,7 +189,7 @@ class NotationLimitExceeded(InvalidNotation, LimitExceeded):
         text: The command's normalized text (or its canonical text, for a built command).
         position: The 0-based index in *text* of the term that goes over the limit.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     def __init__(self, limit: str, *, allowed: int, given: int, text: str, position: int) -> None:
@@ -292,9 +292,6 @@ class InvalidData(TabletopRulesError, ValueError):
         **params: The values that fill *detail*'s message. A template used as *detail* has
             no field called ``path`` or ``detail``: those names are the arguments'
             (``InvalidData(path="$.x", detail="bad")`` works, as it always did).
-
-    .. versionchanged:: 0.2.0
-       *detail* may be a catalog key with *params*.
     """
 
     def __init__(self, path: str, detail: str, **params: object) -> None:
@@ -322,9 +319,6 @@ class CorruptRecord(TabletopRulesError, ValueError):
     Args:
         index: The 0-based index of the first entry that does not fit.
         cause: Why it does not fit.
-
-    .. versionchanged:: 0.1.0
-       *index* counts entries, not events.
     """
 
     def __init__(self, index: int, cause: str) -> None:

@@ -36,9 +36,6 @@ __all__ = [
 ]
 
 #: The locales the package ships a catalog for, in a stable order.
-#:
-#: .. versionchanged:: 0.1.0
-#:    Simplified Chinese (``zh-Hans``) is shipped.
 LOCALES: tuple[str, ...] = ("en", "zh-Hant", "zh-Hans", "ja")
 
 #: The locale used when a key or a locale is missing.
@@ -117,13 +114,6 @@ def resolve_locale(tag: str) -> str:
     'zh-Hans'
     >>> resolve_locale("fr")
     'en'
-
-    .. versionchanged:: 0.1.0
-       Simplified Chinese tags give ``"zh-Hans"`` (they gave ``"en"``).
-
-    .. versionchanged:: 0.2.0
-       A tag that is not a ``str`` raises :class:`~tabletop_rules.errors.InvalidData`, not
-       ``AttributeError``.
     """
     if not isinstance(tag, str):  # pyright: ignore[reportUnnecessaryIsInstance]
         raise _not_a_locale(tag)
@@ -152,9 +142,6 @@ def catalog(locale: str) -> Mapping[str, str]:
     registered rule system keeps its own in its package
     (:meth:`~tabletop_rules.systems.RuleSystem.catalog`), under keys that begin with its
     name, and this merges them all (every registered system is loaded).
-
-    .. versionchanged:: 0.1.0
-       Each system's catalogs are in the system's own package.
 
     Args:
         locale: One of :data:`LOCALES` (other tags go through :func:`resolve_locale`).

@@ -427,7 +427,7 @@ class Distribution:
         >>> Distribution.keep(Dice(2, 20), 1).mean()
         Fraction(553, 40)
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         if type(count) is not int or not 1 <= count <= dice.count:
             raise ValueError(f"keep from 1 to {dice.count} dice, not {count!r}")
@@ -445,7 +445,7 @@ class Distribution:
         >>> Distribution.exploding(Dice(1, 6), 1).p_at_least(8)
         Fraction(5, 36)
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         return _exploding(dice.count, dice.sides, depth)
 
@@ -458,7 +458,7 @@ class Distribution:
         >>> Distribution.rerolling(Dice(1, 20), 1, 1).p_equal(1)
         Fraction(1, 400)
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         return _rerolling(dice.count, dice.sides, face, times)
 
@@ -468,7 +468,7 @@ class Distribution:
         >>> Distribution.of(Dice(1, 6)).scale(2).max
         12
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         if type(factor) is not int or factor < 1:
             raise ValueError(f"a factor must be a whole number, 1 or more, not {factor!r}")

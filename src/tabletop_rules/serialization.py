@@ -81,7 +81,7 @@ MAX_JSON_LENGTH = 10_000_000
 #: Anything larger is refused with :class:`~tabletop_rules.errors.InvalidData`, so that a
 #: value read from JSON can always be added up, explained and rendered.
 #:
-#: .. versionadded:: 0.2.0
+#: .. versionadded:: 0.1.0
 MAX_INTEGER = 10**18 - 1
 
 #: The longest text read from JSON into any field (a name, a label, a note), in characters,
@@ -95,7 +95,7 @@ MAX_TEXT_LENGTH = 10_000
 #: read from JSON. Counts legitimately grow large (100D6 has counts of 78 digits, 100D1000 of
 #: 301), so they have their own bound; the outcomes follow :data:`MAX_INTEGER`.
 #:
-#: .. versionadded:: 0.2.0
+#: .. versionadded:: 0.1.0
 MAX_COUNT_DIGITS = 1000
 
 #: The longest detail an :class:`~tabletop_rules.errors.InvalidData` from :func:`structure`
@@ -335,10 +335,6 @@ def make_converter(
 
     Returns:
         A fresh converter: changing it changes nothing else.
-
-    .. versionchanged:: 0.2.0
-        Whole numbers are bounded: *max_integer* and *max_count_digits*; texts:
-        *max_text*.
     """
     bounds = (
         ("max_integer", max_integer),

@@ -15,7 +15,7 @@ thread, on an :class:`InlineExecutor`.
 A rule system whose matches the ``tabletop-rules simulate`` command can play lists a
 :class:`Simulator`, found by :func:`simulators`.
 
-.. versionadded:: 0.2.0
+.. versionadded:: 0.1.0
 """
 
 from __future__ import annotations
@@ -623,11 +623,6 @@ def simulate(
             below 1.
         SimulationFailed: A worker died or a game raised: it names the seeds of the chunks
             lost and holds everything that finished.
-
-    .. versionchanged:: 0.1.0
-       *progress*, *games*, *in_flight* and *tally* were added; at most *in_flight* chunks
-       are under way; a worker that dies raises :class:`SimulationFailed`; bad arguments
-       raise :class:`~tabletop_rules.errors.InvalidData` before any worker starts.
     """
     _check_play(ruleset, first_seed, bot, max_steps, "$.first_seed")
     listed = _checked_setups(ruleset, setups)
@@ -811,12 +806,6 @@ def win_rates(
     Raises:
         InvalidData: *outcomes* is no tally and no list of :class:`SimulatedGame` (path
             ``$.outcomes``), or *sides* no list of ``str`` (``$.sides``).
-
-    .. versionchanged:: 0.2.0
-       *sides* was added.
-
-    .. versionchanged:: 0.1.0
-       *outcomes* may be a :class:`Tally`.
     """
     if isinstance(outcomes, Tally):
         counted = outcomes
@@ -860,7 +849,7 @@ class Simulator:
     command finds it with :func:`simulators`, through the registry, so that the core imports
     no system.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The system's registry name.
@@ -883,7 +872,7 @@ class Simulator:
 def simulators() -> Mapping[str, Simulator]:
     """The :class:`Simulator` of every registered rule system that has one, by name.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     from tabletop_rules.systems import Registry
 

@@ -14,7 +14,7 @@ Fraction(1801, 2592)
 >>> print(climb.resolve(ScriptedDice([3, 4, 5, 5, 3])).explain("zh-Hant"))
 對GM：2D6[3,4] +2 攀爬 +3 繩鉤 = 12 < 13（3D6[5,5,3]） 失敗
 
-.. versionadded:: 0.2.0
+.. versionadded:: 0.1.0
 """
 
 from typing import TYPE_CHECKING

@@ -42,7 +42,7 @@ Problem = tuple[str, Mapping[str, object]]
 def normalize(text: str) -> str:
     """Text as the library compares it: NFKC, case-folded, without surrounding space.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     return unicodedata.normalize("NFKC", text).casefold().strip()
 
@@ -50,7 +50,7 @@ def normalize(text: str) -> str:
 class ItemKind(enum.Enum):
     """What an item is: a skill, a move, a trait or a weapon (B2D6-05).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: 技能.
@@ -74,7 +74,7 @@ class SpecialKind(enum.Enum):
     Summoning, creating and "pay a price" abilities are not handled, by the text's own word
     (B2D6-18).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: 回復能力 — heals ⌊points ÷ 2⌋ HP a use (B2D6-15).
@@ -134,7 +134,7 @@ class Special:
     >>> Special(kind=SpecialKind.HEAL, cost=4, amount=3).amount_or_default
     3
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The type of ability.
@@ -162,7 +162,7 @@ class Item:
     >>> Item(name="攀爬", kind=ItemKind.SKILL, active=2).points
     2
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The name the player gave the item (it labels the item's terms on checks).
@@ -285,7 +285,7 @@ class Character:
     >>> b.max_hp, b.unspent
     (4, 3)
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The character's name.

@@ -102,7 +102,7 @@ def _read_contest(text: str) -> Contest:
 
 #: bar2d6's chat commands, for :func:`tabletop_rules.notation.parse` (``system="bar2d6"``).
 #:
-#: .. versionadded:: 0.2.0
+#: .. versionadded:: 0.1.0
 CHAT_COMMANDS: Final = (
     ChatCommand(
         system="bar2d6",

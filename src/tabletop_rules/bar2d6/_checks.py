@@ -64,7 +64,7 @@ _D6: Final = Dice(1, 6)
 class Side(enum.Enum):
     """Which bonus of an item a check uses (B2D6-23, B2D6-24).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: 攻擊＆主動應用 — attacking, attempting a challenge.
@@ -87,7 +87,7 @@ class DifficultyDice(enum.Enum):
     >>> DifficultyDice.parse("normal").dice
     Dice(count=2, sides=6)
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: 0骰 — not a challenge.
@@ -160,7 +160,7 @@ class Rulings:
 
     The defaults are the library's readings (``docs/rulings``).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: B2D6-48 — "the bonus used" by a helper counts personality-point bonuses only;
@@ -179,7 +179,7 @@ def is_wounded(hp: int) -> bool:
     Raises:
         InvalidData: *hp* is not an ``int`` (path ``$.hp``).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     if type(hp) is not int:
         checked_whole(hp, "$.hp")
@@ -245,7 +245,7 @@ def check_terms(
             (``bar2d6.error.cannot_act``, B2D6-03).
         InvalidData: An argument of the wrong type, at ``$.<argument>``.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     character = checked(character, Character, "$.character", "bar2d6.Character")
     names = checked_items(items, str, "$.items")
@@ -311,7 +311,7 @@ def granted_bonus(bonus: int, dice: int) -> int:
         InvalidCheck: *dice* is not 1 to 4.
         InvalidData: *bonus* or *dice* is not an ``int`` (path ``$.bonus`` or ``$.dice``).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     checked_whole(bonus, "$.bonus")
     divisor = _HELP_DIVISORS.get(_help_dice(dice))
@@ -335,7 +335,7 @@ class Helper:
     The helper's player chooses 1 to 4 GM dice (B2D6-47) and rolls 2D6 with the bonuses that
     fit the challenge (B2D6-46); a success adds :meth:`granted` to the challenger's check.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The personality-point bonuses the helper uses — "the bonus used" (B2D6-48).
@@ -416,7 +416,7 @@ def _to_helpers(helpers: Iterable[Helper]) -> tuple[Helper, ...]:
 class HelpedResult(CheckResult):
     """A check against the GM with its cooperation checks, each kept with its dice.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The helpers' results, in the order rolled.
@@ -444,7 +444,7 @@ class GMCheck:
     >>> print(climb.resolve(ScriptedDice([3, 4, 6, 5, 1])).explain("zh-Hant"))
     對GM：2D6[3,4] +2 攀爬 +3 繩鉤 = 12 ≥ 12（3D6[6,5,1]） 成功
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The player's modifiers (see :func:`check_terms`).
@@ -514,7 +514,7 @@ def contest_result(
     Raises:
         InvalidData: An argument of the wrong type, at ``$.<argument>``.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     attack_rolls = (
         (attack,) if isinstance(attack, Roll) else checked_items(attack, Roll, "$.attack")
@@ -561,7 +561,7 @@ class Contest:
     >>> race.resolve(ScriptedDice([3, 3, 4, 4])).success
     False
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The attacker's modifiers.
@@ -615,7 +615,7 @@ def special_amount(character: Character, item: str, kind: SpecialKind) -> int:
         InvalidCheck: The item does not exist or has no such ability.
         InvalidData: An argument of the wrong type, at ``$.<argument>``.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     character = checked(character, Character, "$.character", "bar2d6.Character")
     item = checked_text(item, "$.item")

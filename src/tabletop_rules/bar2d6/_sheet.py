@@ -47,7 +47,7 @@ __all__ = ["EXAMPLE_SHEET", "format_sheet", "parse_sheet"]
 
 #: The climber B of the rule text's example (B2D6-33), as a sheet.
 #:
-#: .. versionadded:: 0.2.0
+#: .. versionadded:: 0.1.0
 EXAMPLE_SHEET: Final = """\
 姓名：B
 描述：攀岩好手
@@ -202,7 +202,7 @@ def parse_sheet(text: str) -> Character:
             HP below 3, a stated number of points that is not what is spent, and every
             creation problem (B2D6-04, B2D6-10).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     text = checked_text(text, "$")
     if len(text) > MAX_SHEET_LENGTH:
@@ -288,7 +288,7 @@ def format_sheet(character: Character, locale: str = "zh-Hant") -> str:
     攀爬 (Skill): Active+2
     繩鉤 (Weapon): Active+3
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     character = checked(character, Character, "$.character", "bar2d6.Character")
     locale = resolve_locale(locale)

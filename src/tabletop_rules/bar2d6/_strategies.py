@@ -3,7 +3,7 @@
 Public through :mod:`tabletop_rules.bar2d6.strategies`; this module imports Hypothesis, so the
 ``tabletop_rules.bar2d6`` package never imports it.
 
-.. versionadded:: 0.2.0
+.. versionadded:: 0.1.0
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ def characters(*, max_items: int = 4) -> SearchStrategy[Character]:
     Raises:
         InvalidArgument: *max_items* is not an int from 0 to 10.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     if type(max_items) is not int or not 0 <= max_items <= PERSONALITY_POINTS:
         raise InvalidArgument(f"max_items={max_items!r} must be an int from 0 to 10")
@@ -141,7 +141,7 @@ def setups(*, min_participants: int = 2, max_participants: int = 4) -> SearchStr
         InvalidArgument: The bounds are not whole numbers with
             ``2 <= min_participants <= max_participants <= 32``.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     for name, value in (
         ("min_participants", min_participants),

@@ -12,7 +12,7 @@ With Hypothesis imported, ``st.from_type(bar2d6.Character)`` draws from :func:`c
 ...     assert 0 <= character.unspent <= 10
 >>> test_no_character_overspends()
 
-.. versionadded:: 0.2.0
+.. versionadded:: 0.1.0
 """
 
 from tabletop_rules._hypothesis import require_hypothesis

@@ -11,7 +11,7 @@ Read a character from its sheet and roll the text's action check (BAY-39):
 >>> print(check.resolve(ScriptedDice([3, 3])).explain("ja"))
 行動判定：2D6[3,3] = 6 ≤ 8（頑固 3 + 外科手術 13 − 8） 成功
 
-.. versionadded:: 0.2.0
+.. versionadded:: 0.1.0
 """
 
 from typing import TYPE_CHECKING

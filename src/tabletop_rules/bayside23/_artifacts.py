@@ -1,6 +1,6 @@
 """Artifacts (アーティファクト) and the session ledger that remembers which are spent.
 
-.. versionadded:: 0.2.0
+.. versionadded:: 0.1.0
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ class SessionLedger:
     >>> ledger.next_session().available
     ('星の指輪', '時の砂')
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The artifacts the party holds, at most 12, each named once (BAY-48).

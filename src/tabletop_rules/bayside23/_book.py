@@ -20,7 +20,7 @@ True
 >>> riddle.answer("月").hint
 Hint(text='壁画を見よ', place='壁画の間')
 
-.. versionadded:: 0.2.0
+.. versionadded:: 0.1.0
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def normalize_answer(text: str) -> str:
     Raises:
         InvalidData: *text* is not a ``str`` (path ``$``).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     return unicodedata.normalize("NFKC", checked_text(text, "$")).casefold().strip()
 
@@ -60,7 +60,7 @@ def _text(_: object, attribute: attrs.Attribute[str], value: object) -> None:
 class Clue:
     """What the GM presents: a hint, a key term, information about a place (BAY-42).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The words, as the GM gives them.
@@ -79,7 +79,7 @@ def _clues(values: Iterable[Clue]) -> tuple[Clue, ...]:
 class BlankBook:
     """The party's blank book, held from the start (BAY-46), one per party.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: What is written in it, oldest first, verbatim.
@@ -109,7 +109,7 @@ class BlankBook:
 class Hint:
     """A hint for a riddle, perhaps placed in another room (BAY-41).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The hint.
@@ -137,7 +137,7 @@ def _some_answer(
 class RiddleResult:
     """How an answer to a riddle came out.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The answer as given.
@@ -152,7 +152,7 @@ class RiddleResult:
 class Riddle:
     """A riddle the GM sets, with the answers it accepts and its hints (BAY-40, BAY-41).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The question.

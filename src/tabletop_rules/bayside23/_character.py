@@ -35,7 +35,7 @@ Problem = tuple[str, Mapping[str, object]]
 class Attribute(enum.Enum):
     """One of the three rolled attributes (アトリビュート, BAY-01 to BAY-04).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: 体力 — hit and damage of weapon attacks (BAY-02).
@@ -63,7 +63,7 @@ def modifier(score: int) -> int:
     Raises:
         InvalidCheck: *score* is not from 3 to 18.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     if type(score) is not int or not MIN_SCORE <= score <= MAX_SCORE:
         raise InvalidCheck("bayside23.error.score", score=score)
@@ -89,7 +89,7 @@ def damage_bonus(score: int) -> int:
     >>> damage_bonus(17), damage_bonus(5)
     (2, -2)
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     return -modifier(score)
 
@@ -98,7 +98,7 @@ def damage_bonus(score: int) -> int:
 class Feature:
     """The one 特徴 a player chooses (BAY-10), with its value for action checks (BAY-34).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The feature as the player names it (``頑固``).
@@ -111,7 +111,7 @@ class Feature:
 class Skill:
     """A 技能 with its value for action checks (BAY-34), as written on the sheet.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The skill's name (``外科手術``).
@@ -152,7 +152,7 @@ class Character:
 The name is empty.; Strength (体力) must be from 3 to 18, not 19.; \
 生命力 (HP) must be from 1 to 6, not 0.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The character's name.

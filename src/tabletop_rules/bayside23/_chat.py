@@ -75,7 +75,7 @@ def _read_action(text: str) -> ActionCheck:
 #: bayside23's chat commands, for :func:`tabletop_rules.notation.parse`
 #: (``system="bayside23"``).
 #:
-#: .. versionadded:: 0.2.0
+#: .. versionadded:: 0.1.0
 CHAT_COMMANDS: Final = (
     ChatCommand(
         system="bayside23",

@@ -3,7 +3,7 @@
 Every check has an exact :meth:`probability` computed with
 :class:`~tabletop_rules.odds.Distribution`, never simulated.
 
-.. versionadded:: 0.2.0
+.. versionadded:: 0.1.0
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ class Rulings:
 
     The defaults are the library's (see the rulings page of the docs).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Initiative adds the raw 敏捷性 score instead of its modifier (BAY-18, BAY-19).
@@ -79,7 +79,7 @@ class Rulings:
 class HitKind(enum.Enum):
     """The three kinds of hit check, each with its attribute (BAY-21, BAY-24, BAY-27).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: A weapon (直接攻撃), with 体力.
@@ -122,7 +122,7 @@ def special(faces: Iterable[int], rulings: Rulings = Rulings()) -> Outcome | Non
         InvalidData: *faces* is no list of ``int`` (path ``$.faces``), or *rulings* no
             :class:`Rulings` (``$.rulings``).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     listed = checked_items(faces, int, "$.faces")
     return unchecked_special(listed, checked(rulings, Rulings, "$.rulings", "bayside23.Rulings"))
@@ -197,7 +197,7 @@ def hit_outcome(
     Raises:
         InvalidData: An argument of the wrong type, at ``$.<argument>``.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     checked(attack, Roll, "$.attack", "dice.Roll")
     checked_whole(attack_total, "$.attack_total")
@@ -239,7 +239,7 @@ class HitCheck:
     >>> print(check.resolve(ScriptedDice([1, 1, 1, 6, 6, 6])).explain("ja"))
     命中判定（武器）：3D6[1,1,1] -2 体力 = 1 < 18（3D6[6,6,6] +0 体力） クリティカル
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The attacker's modifiers.
@@ -341,7 +341,7 @@ class DamageRoll:
     >>> roll.distribution().p_at_least(3)
     Fraction(1, 3)
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The weapon's or spell's dice (``1D6``).
@@ -406,7 +406,7 @@ class ActionCheck:
     >>> print(check.resolve(ScriptedDice([2, 4])).explain("ja"))
     行動判定：2D6[2,4] = 6 ≤ 8（頑固 3 + 外科手術 13 − 8） 成功
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The feature used, with its value.
@@ -488,7 +488,7 @@ class InitiativeResult(CheckResult):
     The result itself is the round that decided; :attr:`ties` holds every earlier round, each a
     tie that both sides rolled again, with its dice.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The tied rounds, in the order rolled, before the deciding one.
@@ -529,7 +529,7 @@ class InitiativeCheck:
     Initiative (tied: roll again): 4 (1D6[3] +1 敏捷) = 4 (1D6[4] +0 敏捷)
     Initiative: 1D6[1] +1 敏捷 = 2 < 6 (1D6[6] +0 敏捷) Success
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The roller's modifiers.

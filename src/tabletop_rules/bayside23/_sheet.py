@@ -1,6 +1,6 @@
 """The bayside23 character sheet in Japanese: read and written back.
 
-.. versionadded:: 0.2.0
+.. versionadded:: 0.1.0
 """
 
 from __future__ import annotations
@@ -147,7 +147,7 @@ def parse_sheet(text: str) -> Character:
     Raises:
         InvalidCharacter: The sheet cannot be read, or breaks the creation rules.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     problems: list[tuple[str, Mapping[str, object]]] = []
     values: dict[str, object] = {}

@@ -3,7 +3,7 @@
 Public through :mod:`tabletop_rules.bayside23.strategies`; this module imports Hypothesis, so
 the ``tabletop_rules.bayside23`` package never imports it.
 
-.. versionadded:: 0.2.0
+.. versionadded:: 0.1.0
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ _ALPHABET = "アイウエオカキクケコサシスセソタチツテトミナ�
 def names(*, min_size: int = 1, max_size: int = 8) -> SearchStrategy[str]:
     """Names that every reader of the library takes as they are (no digits, no marks).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     return st.text(_ALPHABET, min_size=min_size, max_size=max_size)
 
@@ -55,7 +55,7 @@ def _skills(draw: st.DrawFn, max_skills: int) -> tuple[Skill, ...]:
 def characters(*, max_skills: int = 3, max_titles: int = 2) -> SearchStrategy[Character]:
     """Valid characters: every score, 生命力, defense and feature within the rules.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     score = st.integers(3, 18)
     return st.builds(
@@ -105,7 +105,7 @@ def _spells() -> SearchStrategy[tuple[Spell, ...]]:
 def rulings() -> SearchStrategy[Rulings]:
     """Every combination of the readings.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     return st.builds(
         Rulings,
@@ -120,7 +120,7 @@ def rulings() -> SearchStrategy[Rulings]:
 def ledgers(*, max_artifacts: int = 3) -> SearchStrategy[SessionLedger]:
     """Session ledgers of up to *max_artifacts* artifacts, some spent.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     @st.composite
@@ -135,7 +135,7 @@ def ledgers(*, max_artifacts: int = 3) -> SearchStrategy[SessionLedger]:
 def setups(*, max_per_side: int = 3) -> SearchStrategy[CombatSetup]:
     """Valid battle setups: one to *max_per_side* combatants a side, gear, readings, artifacts.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     # The strategies are built once, not at every draw: building and checking them costs
     # more than drawing from them.
@@ -168,7 +168,7 @@ def setups(*, max_per_side: int = 3) -> SearchStrategy[CombatSetup]:
 def riddles() -> SearchStrategy[Riddle]:
     """Riddles with one to three answers and up to two hints.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     hint = st.builds(Hint, text=names(), place=names(min_size=0))
     return st.builds(
@@ -182,7 +182,7 @@ def riddles() -> SearchStrategy[Riddle]:
 def blank_books(*, max_entries: int = 4) -> SearchStrategy[BlankBook]:
     """Blank books with up to *max_entries* recorded clues.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     clue = st.builds(Clue, text=names(), place=names(min_size=0), recordable=st.just(True))
     return st.lists(clue, max_size=max_entries).map(lambda c: BlankBook(entries=c))

@@ -12,7 +12,7 @@ With Hypothesis imported, ``st.from_type(bayside23.Character)`` draws from :func
 ...     assert 3 <= character.strength <= 18
 >>> test_scores_are_3d6()
 
-.. versionadded:: 0.2.0
+.. versionadded:: 0.1.0
 """
 
 from tabletop_rules._hypothesis import require_hypothesis

@@ -70,7 +70,7 @@ def copier(cls: type[T]) -> Callable[..., T]:
         TypeError: *cls* is not an attrs class with slots, or has an
             ``__attrs_post_init__`` (which a direct copy would skip).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     _need_slots(cls)
     if hasattr(cls, "__attrs_post_init__"):

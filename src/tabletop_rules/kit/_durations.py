@@ -25,7 +25,7 @@ _FOREVER: Final = float("inf")
 class Expiry(enum.Enum):
     """When a lasting effect ends, if nothing uses it up first.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: At the end of the round ("this round").
@@ -45,7 +45,7 @@ class Expiry(enum.Enum):
 class Lasting(Protocol):
     """What the kit needs of a system's lasting effect: its kind and when it began.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     @property
@@ -81,7 +81,7 @@ class Durations(Generic[KindT]):
     >>> table.expire((Effect(Mark.RAGE, 1), Effect(Mark.AIMED, 1)), Expiry.ROUND_END)
     (Effect(kind=<Mark.AIMED: 'aimed'>, since_round=1),)
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: When each kind of effect ends (read-only).

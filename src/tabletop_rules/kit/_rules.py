@@ -78,7 +78,7 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
     A record is checked by deciding each of its commands again
     (:func:`tabletop_rules.engine.replay`): nothing turns an event back into a command.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     # Plain class attributes, not ClassVars: the Ruleset protocol reads them as attributes.
@@ -93,7 +93,7 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
     #: :class:`~tabletop_rules.errors.InvalidData` at ``$.state``.
     #: By default ``object``: a ruleset that does not set it lets any state through.
     #:
-    #: .. versionadded:: 0.2.0
+    #: .. versionadded:: 0.1.0
     state_type: Any = object
     #: The union of the command classes.
     command_type: Any
@@ -160,9 +160,6 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         A step that rolls nothing must not touch *dice*: the kit asks states with no dice to
         hand (:meth:`legal_commands` of a state read from JSON), and a roll there marks the
         state as waiting for chance (:meth:`is_chance`).
-
-        .. versionchanged:: 0.1.0
-           Takes the dice of the command that set it off.
         """
 
     def advance(self, state: StateT, dice: DiceSource) -> tuple[EventT, StateT] | None:
@@ -210,7 +207,7 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
         Raises:
             InvalidData: *setup* is of another type (path ``$.setup``).
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         found: SetupT = checked(setup, self.setup_type, "$.setup")
         return found
@@ -224,7 +221,7 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
             InvalidData: *event* is no event of this ruleset, such as another system's (at
                 *path*).
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         if type(event) in self.event_rules:
             found: EventT = event  # type: ignore[assignment]  # its type has a fold
@@ -241,7 +238,7 @@ class Rules(abc.ABC, Generic[SetupT, StateT, CommandT, EventT]):
             InvalidData: *state* is of another type, such as a state of another system (at
                 *path*).
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         found: StateT = checked(state, self.state_type, path)
         return found

@@ -108,7 +108,7 @@ class CommandShapes:
     ...
     tabletop_rules.errors.IllegalCommand: ...
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The checked fields of each command class (name, test, and the expected type's name).

@@ -44,7 +44,7 @@ class ResponseWindow(Generic[PendingT]):
     >>> window.passed("active").closed
     True
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Who may respond, in the order they are asked.

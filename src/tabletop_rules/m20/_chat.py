@@ -76,7 +76,7 @@ def _read_attack(text: str) -> AttackCheck:
 
 #: m20's chat commands, for :func:`tabletop_rules.notation.parse` (``system="m20"``).
 #:
-#: .. versionadded:: 0.2.0
+#: .. versionadded:: 0.1.0
 CHAT_COMMANDS: Final = (
     ChatCommand(
         system="m20",

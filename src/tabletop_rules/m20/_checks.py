@@ -443,7 +443,7 @@ def helper_terms(helpers: int) -> tuple[Term, ...]:
     Raises:
         InvalidData: *helpers* is not an ``int`` (path ``$.helpers``).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     if checked_whole(helpers, "$.helpers") <= 0:
         return ()
@@ -678,8 +678,6 @@ def reroll(result: CheckResult, dice: DiceSource | Roll, *, opposing: bool = Fal
             ``$.result``), or *dice* neither a roll nor a dice source (``$.dice``).
 
     .. versionadded:: 0.1.0
-    .. versionchanged:: 0.2.0
-       *dice* may be the new d20 itself.
     """
     result = checked(result, CheckResult, "$.result", "checks.CheckResult")
     if not isinstance(dice, Roll):

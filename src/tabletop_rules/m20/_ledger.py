@@ -130,8 +130,6 @@ def rest(character: Character, hp: int, hours: int, *, extra: int = 0) -> int:
             (``$.hours``), *extra* no whole number (``$.extra``). It is a ``ValueError``.
 
     .. versionadded:: 0.1.0
-    .. versionchanged:: 0.2.0
-       :class:`~tabletop_rules.errors.InvalidData` (a ``ValueError``) for every bad argument.
     """
     character = checked(character, Character, "$.character", "m20.Character")
     if not 0 <= checked_whole(hp, "$.hp") <= character.max_hp:

@@ -62,20 +62,20 @@ __all__ = [
 #: The longest sheet :func:`parse_sheet` reads by default, in characters; the rule text's
 #: example has about 300.
 #:
-#: .. versionadded:: 0.2.0
+#: .. versionadded:: 0.1.0
 MAX_SHEET_LENGTH: Final = 10_000
 
 #: The most problems one error from :func:`parse_sheet` lists; the others are counted in a
 #: last problem ("and 12 more").
 #:
-#: .. versionadded:: 0.2.0
+#: .. versionadded:: 0.1.0
 MAX_SHEET_PROBLEMS: Final = 10
 
 #: The longest message of an error from :func:`parse_sheet`, in every shipped locale: what
 #: one chat message holds on the strictest common platform (Discord's 2,000 characters).
 #: Fewer than ``MAX_SHEET_PROBLEMS`` problems are listed when more would not fit.
 #:
-#: .. versionadded:: 0.2.0
+#: .. versionadded:: 0.1.0
 MAX_MESSAGE_LENGTH: Final = 2_000
 
 #: The fields of a problem that quote the sheet (or a name taken from it): clipped to 40
@@ -554,10 +554,6 @@ def parse_sheet(text: str, *, max_length: int = MAX_SHEET_LENGTH) -> Character:
             2,000 characters in every shipped locale (see :doc:`/limits`).
 
     .. versionadded:: 0.1.0
-
-    .. versionchanged:: 0.2.0
-        Bounded: *max_length*, and at most 10 problems listed in a message of at most
-        2,000 characters.
     """
     text = checked_text(text, "$")
     max_length = checked_whole(max_length, "$.max_length")

@@ -144,8 +144,6 @@ def characters(*, min_picks: int = 0, max_picks: int = _SLOTS) -> SearchStrategy
             ``0 <= min_picks <= max_picks <= 4``.
 
     .. versionadded:: 0.1.0
-    .. versionchanged:: 0.2.0
-       Moved here from ``tabletop_rules.testing.strategies.m20_characters``.
     """
     for name, value in (("min_picks", min_picks), ("max_picks", max_picks)):
         if type(value) is not int or not 0 <= value <= _SLOTS:
@@ -204,8 +202,6 @@ def setups(*, min_participants: int = 2, max_participants: int = 4) -> SearchStr
             ``2 <= min_participants <= max_participants <= 12``.
 
     .. versionadded:: 0.1.0
-    .. versionchanged:: 0.2.0
-       Moved here from ``tabletop_rules.testing.strategies.m20_combat_setups``.
     """
     for name, value in (
         ("min_participants", min_participants),

@@ -12,7 +12,7 @@ With Hypothesis imported, ``st.from_type(m20.Character)`` draws from :func:`char
 ...     assert character.max_hp == 3 + 4 - len(character.picks)
 >>> test_hp_is_three_plus_the_free_slots()
 
-.. versionadded:: 0.2.0
+.. versionadded:: 0.1.0
 """
 
 from tabletop_rules._hypothesis import require_hypothesis

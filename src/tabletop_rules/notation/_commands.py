@@ -105,11 +105,11 @@ class Check:
     right: Expression = attrs.field(validator=_plain)
     #: Whether the roll is secret (``S2D6>=7``).
     #:
-    #: .. versionadded:: 0.2.0
+    #: .. versionadded:: 0.1.0
     secret: bool = attrs.field(default=False, validator=a_flag)
     #: The text after the command, or ``""``.
     #:
-    #: .. versionadded:: 0.2.0
+    #: .. versionadded:: 0.1.0
     comment: str = attrs.field(default="", validator=check_comment)
     # The command as the explanation shows it, and the rolled right side when it holds no
     # dice (the same every roll): computed once.
@@ -130,7 +130,7 @@ class Check:
     def body(self) -> str:
         """The canonical text without ``S`` and the comment.
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         left = self.left.body
         if self.comparison is Relation.EQUAL and left.endswith("!"):
@@ -167,14 +167,14 @@ class Check:
     def worst_rolls(self) -> int:
         """The most dice one roll may take, both sides and every chain at its cap included.
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         return self.left.worst_rolls + self.right.worst_rolls
 
     def odds_work(self) -> int:
         """The estimated work of the exact probability (see :attr:`Limits.max_work`).
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         left_length, left_work = self.left.length_and_work()
         right_length, right_work = self.right.length_and_work()
@@ -310,7 +310,7 @@ class CheckRoll:
     def natural(self) -> int | None:
         """20 or 1 when the checked side's only die is a d20 showing it, else ``None``.
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         return self.left.natural
 
@@ -329,7 +329,7 @@ class CheckRoll:
     def line(self, locale: str) -> str:
         """The BCDice-style line without the comment and the secret mark.
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         check = self.check
         detail, total = self.left._detail_and_total()  # pyright: ignore[reportPrivateUsage]
@@ -394,7 +394,7 @@ class CountRoll:
     >>> print(command.roll(ScriptedDice([2, 3, 5, 6, 4, 1])).render())
     (6B6>=4) ＞ 2,3,5,6,4,1 ＞ Successes: 3
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The pools, each die read on its own (one :class:`~tabletop_rules.dice.Dice` is read
@@ -418,7 +418,7 @@ class CountRoll:
     def body(self) -> str:
         """The canonical text without ``S`` and the comment.
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         text = pools_text(self.dice, "B")
         if self.relation is not None:
@@ -492,7 +492,7 @@ def _to_rolls(rolls: Iterable[Roll]) -> tuple[Roll, ...]:
 class CountResult:
     """A rolled counting roll: each face, and the number of successes.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The counting roll that was rolled.
@@ -531,7 +531,7 @@ class CountResult:
     def line(self, locale: str) -> str:
         """The BCDice-style line without the comment and the secret mark.
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         faces = ",".join([str(face) for roll in self.rolls for face in roll.faces])
         if self.command.relation is None:
@@ -606,11 +606,11 @@ class Repeat:
     command: Single = attrs.field(validator=_plain_single)
     #: Whether the rolls are secret (``Sx3 2D6``, ``x3 S2D6``).
     #:
-    #: .. versionadded:: 0.2.0
+    #: .. versionadded:: 0.1.0
     secret: bool = attrs.field(default=False, kw_only=True, validator=a_flag)
     #: The text after the command, or ``""``.
     #:
-    #: .. versionadded:: 0.2.0
+    #: .. versionadded:: 0.1.0
     comment: str = attrs.field(default="", kw_only=True, validator=check_comment)
 
     def __attrs_post_init__(self) -> None:
@@ -620,7 +620,7 @@ class Repeat:
     def body(self) -> str:
         """The canonical text without ``S`` and the comment.
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         return f"x{self.times} {self.command.body}"
 
@@ -666,7 +666,7 @@ class RepeatResult:
 
     #: The repeat that was rolled.
     #:
-    #: .. versionadded:: 0.2.0
+    #: .. versionadded:: 0.1.0
     repeat: Repeat
     #: One result per repeat, all of the repeat's command.
     results: tuple[SingleResult, ...] = attrs.field(converter=_to_results)

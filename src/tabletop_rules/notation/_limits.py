@@ -22,7 +22,7 @@ __all__ = ["CHAIN_DEPTH", "Limits"]
 #: The most extra dice one die may bring. An exploding die explodes at most this many times,
 #: and ``RR`` rerolls a die at most this many times; exact odds are for this rule.
 #:
-#: .. versionadded:: 0.2.0
+#: .. versionadded:: 0.1.0
 CHAIN_DEPTH: Final = 5
 
 
@@ -66,7 +66,7 @@ class Limits:
     #: :meth:`Expression.odds_work`: about one addition of two counts each.
     #: The default keeps every command's odds under 0.25 s (see the performance page).
     #:
-    #: .. versionadded:: 0.2.0
+    #: .. versionadded:: 0.1.0
     max_work: int = attrs.field(default=600_000, validator=_positive)
     #: The most items of a ``choice`` (BCDice's own limit).
     #:
@@ -178,7 +178,7 @@ class Limits:
         ...     print(from_json(text, Expression))
         500D6
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         token = _ACTIVE.set(self)
         try:

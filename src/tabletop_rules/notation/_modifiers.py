@@ -33,7 +33,7 @@ __all__ = [
 class Relation(enum.Enum):
     """How a check compares its two sides; each means exactly what it says about ties.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     AT_LEAST = ">="
@@ -135,7 +135,7 @@ def check_positive(_: object, attribute: attrs.Attribute[int], value: int) -> No
 class Keep:
     """Which dice of a pool count: ``KH3`` keeps the 3 highest, ``DL1`` drops the lowest.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: ``"KH"`` keep highest, ``"KL"`` keep lowest, ``"DH"`` drop highest, ``"DL"`` drop lowest.
@@ -167,7 +167,7 @@ class Reroll:
 
     ``RR`` rerolls a die at most ``CHAIN_DEPTH`` times; the last face then stands.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The face that is rerolled.

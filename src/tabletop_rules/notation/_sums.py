@@ -135,22 +135,22 @@ class Part:
     number: int = attrs.field(default=0, validator=_check_number)
     #: A sum in parentheses.
     #:
-    #: .. versionadded:: 0.2.0
+    #: .. versionadded:: 0.1.0
     group: Expression | None = attrs.field(default=None, validator=_check_group)
     #: Which dice count (``KH3``, ``DL1``), for dice.
     #:
-    #: .. versionadded:: 0.2.0
+    #: .. versionadded:: 0.1.0
     keep: Keep | None = attrs.field(
         default=None,
         validator=attrs.validators.optional(an_instance(Keep, "notation.Keep | None")),
     )
     #: Whether a die showing its highest face is rolled again (``!``), for dice.
     #:
-    #: .. versionadded:: 0.2.0
+    #: .. versionadded:: 0.1.0
     explode: bool = attrs.field(default=False, validator=a_flag)
     #: Which face is rerolled (``R1``, ``RR1``), for dice.
     #:
-    #: .. versionadded:: 0.2.0
+    #: .. versionadded:: 0.1.0
     reroll: Reroll | None = attrs.field(
         default=None,
         validator=attrs.validators.optional(an_instance(Reroll, "notation.Reroll | None")),
@@ -194,7 +194,7 @@ class Part:
     def d66(self) -> bool:
         """Whether the term's dice are BCDice's D66 (dice of 66 sides in a sum).
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         return self.dice is not None and self.dice.sides == D66_SIDES
 
@@ -210,7 +210,7 @@ class Part:
     def all_parts(self) -> tuple[Part, ...]:
         """The term itself, for the limits.
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         return (self,)
 
@@ -218,7 +218,7 @@ class Part:
     def leaves(self) -> tuple[Part, ...]:
         """The atoms of the term, itself (or the terms inside its parentheses) and its operands.
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         if self.group is None:
             found: list[Part] = [self]
@@ -247,7 +247,7 @@ class Part:
     def worst_rolls(self) -> int:
         """The most dice the term may roll, every explosion and reroll at its cap included.
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         if self.group is not None:
             worst = self.group.worst_rolls
@@ -318,7 +318,7 @@ class Part:
     def odds_work(self) -> int:
         """The estimated work of the term's exact distribution (see :class:`Limits`).
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         return self._length_and_work()[1]
 
@@ -613,11 +613,11 @@ class Expression:
     parts: tuple[Part, ...] = attrs.field(converter=_to_parts)
     #: Whether the roll is secret (``S2D6``): a bot decides who sees it.
     #:
-    #: .. versionadded:: 0.2.0
+    #: .. versionadded:: 0.1.0
     secret: bool = attrs.field(default=False, kw_only=True, validator=a_flag)
     #: The text after the command (``2D6+3 attack the goblin``), or ``""``.
     #:
-    #: .. versionadded:: 0.2.0
+    #: .. versionadded:: 0.1.0
     comment: str = attrs.field(default="", kw_only=True, validator=check_comment)
     # The canonical text of the sum alone, and the index of the term whose die may be a
     # natural 20 or 1 (-1 for none): computed once, read by every render.
@@ -640,7 +640,7 @@ class Expression:
     def body(self) -> str:
         """The canonical text of the sum alone, without ``S`` and the comment.
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         return self._body
 
@@ -662,7 +662,7 @@ class Expression:
     def worst_rolls(self) -> int:
         """The most dice one roll may take, every explosion and reroll at its cap included.
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         return sum(part.worst_rolls for part in self.parts)
 
@@ -685,7 +685,7 @@ class Expression:
         Each term's own distribution counts its work; adding it to the running total counts
         a sliding window per die for plain dice, else the product of the two lengths.
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         length, work = 1, 0
         for index, part in enumerate(self.parts):
@@ -702,7 +702,7 @@ class Expression:
     def odds_work(self) -> int:
         """The estimated work of the exact distribution (see :attr:`Limits.max_work`).
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         return self.length_and_work()[1]
 
@@ -911,14 +911,14 @@ class RolledPart:
 
     #: The term that was rolled.
     #:
-    #: .. versionadded:: 0.2.0
+    #: .. versionadded:: 0.1.0
     part: Part
     #: The faces as rolled (every explosion and reroll included, in order; two d6 for each
     #: D66), or ``None``.
     roll: Roll | None = None
     #: The rolled sum in parentheses, for a group.
     #:
-    #: .. versionadded:: 0.2.0
+    #: .. versionadded:: 0.1.0
     group: ExpressionResult | None = None
     #: The operand of each of the term's steps as rolled, in order.
     #:
@@ -1025,7 +1025,7 @@ class RolledPart:
     def kept_faces(self) -> tuple[int, ...]:
         """The faces that count (the kept ones, the last of each reroll, all explosions).
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         part = self.part
         roll = self.roll
@@ -1098,7 +1098,7 @@ class ExpressionResult:
 
     #: The sum that was rolled.
     #:
-    #: .. versionadded:: 0.2.0
+    #: .. versionadded:: 0.1.0
     expression: Expression
     #: The terms as rolled, one for each term of :attr:`expression`.
     parts: tuple[RolledPart, ...] = attrs.field(converter=_to_rolled_parts)
@@ -1181,7 +1181,7 @@ class ExpressionResult:
         >>> parse("2d20kh1").roll(ScriptedDice([1, 7])).natural is None
         True
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         at = self.expression._natural_at  # pyright: ignore[reportPrivateUsage]
         if at < 0:
@@ -1194,7 +1194,7 @@ class ExpressionResult:
     def line(self, locale: str) -> str:
         """The BCDice-style line without the comment and the secret mark.
 
-        .. versionadded:: 0.2.0
+        .. versionadded:: 0.1.0
         """
         detail, total = self._detail_and_total()
         expression = self.expression

@@ -74,7 +74,7 @@ def unreadable(key: str, text: str, read: re.Pattern[str], example: str) -> Inva
 class SystemCheck(Protocol):
     """What a system's chat command gives: the system's own check, with exact odds.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     def probability(self) -> Fraction:
@@ -104,7 +104,7 @@ class SystemCommand:
     >>> print(command.render(command.resolve(ScriptedDice([12])), "en"))
     (secret) 1D20[12] +4 modifier = 16 ≥ 16 (Hard) Success — 跳過懸崖
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The system's own check, as the plain command gives it.
@@ -137,7 +137,7 @@ def _compile(value: str | re.Pattern[str]) -> re.Pattern[str]:
 class ChatCommand:
     """One chat command of a rule system, as BCDice systems register their prefixes.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The system's name (``"m20"``).
@@ -196,7 +196,7 @@ def commands(system: str) -> tuple[ChatCommand, ...]:
     >>> [command.name for command in commands("m20")]
     ['attack', 'check']
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     if type(system) is not str:
         checked_text(system, "$.system")
@@ -220,7 +220,7 @@ def help_text(system: str | None = None, locale: str = DEFAULT_LOCALE) -> str:
         UnknownSystem: No system is registered under *system*.
         InvalidData: *system* is neither ``None`` nor a ``str`` (path ``$.system``).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     if system is None:
         return translate("notation.help.common", locale)

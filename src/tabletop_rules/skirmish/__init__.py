@@ -9,7 +9,7 @@ Load the sample set, field two teams and play a game with scripted or seeded dic
 >>> replay(record, RULESET).result is not None
 True
 
-.. versionadded:: 0.2.0
+.. versionadded:: 0.1.0
 """
 
 from typing import TYPE_CHECKING

@@ -8,7 +8,7 @@ Every bot chooses among ``RULESET.legal_commands(state, actor=...)`` only.
 - :class:`Versus` lets a different bot play each player, and :func:`simulate` plays a batch on
   any :class:`concurrent.futures.Executor` and returns win rates with Wilson intervals.
 
-.. versionadded:: 0.2.0
+.. versionadded:: 0.1.0
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ def odds(state: CombatState, command: Command) -> Fraction | None:
         InvalidData: *state* is no skirmish state (path ``$.state``), or *command* no
             skirmish command (``$.command``).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     state = RULESET.checked_state(state)
     if type(command) not in RULESET.command_rules:
@@ -264,7 +264,7 @@ def greedy_bot(ruleset: Ruleset[Any, Any, Any, Any], state: CombatState, rng: ra
         InvalidData: *ruleset* is no ruleset (path ``$.ruleset``), or *state* no skirmish
             state (``$.state``).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     actors = checked_ruleset(ruleset).to_act(state)
     if not actors:
@@ -304,7 +304,7 @@ class Versus:
     >>> from tabletop_rules.skirmish import Versus, greedy_bot, random_bot
     >>> bot = Versus({"a": greedy_bot, "b": random_bot})
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The bot of each player.
@@ -378,9 +378,7 @@ def simulate(  # noqa: PLR0917 - the issue's signature
             card that is not given.
             Nothing has been played.
 
-    .. versionadded:: 0.2.0
-    .. versionchanged:: 0.2.0
-       *progress* was added; an unknown deck or bad numbers raise ``InvalidData``.
+    .. versionadded:: 0.1.0
     """
     if not 0 <= checked_whole(games, "$.games") <= _MOST_GAMES:
         raise InvalidData("$.games", f"must be from 0 to {_MOST_GAMES:,}, not {shown(games)}")

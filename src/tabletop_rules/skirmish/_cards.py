@@ -25,7 +25,7 @@ Every field is checked; a bad one raises :class:`~tabletop_rules.errors.InvalidD
 path names the field (``$.card[3].skill[0].effect[1].duration``) and whose detail names the
 card.
 
-.. versionadded:: 0.2.0
+.. versionadded:: 0.1.0
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ MAX_STAT: Final = 99
 class Timing(enum.Enum):
     """When a skill may be used.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: As the character's action in its player's action phase.
@@ -91,7 +91,7 @@ class Step(enum.Enum):
 
     Step 0, the declaration, is the command itself.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Step 1, pay the AP and choose the targets.
@@ -107,7 +107,7 @@ class Step(enum.Enum):
 class Target(enum.Enum):
     """Whom a skill is aimed at.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: No one (a summon, a modifier to the check it answers).
@@ -124,7 +124,7 @@ class Target(enum.Enum):
 class Skill:
     """A skill of a card: its cost, check, target, timing and effects.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The skill's name as printed.
@@ -165,7 +165,7 @@ def _to_skills(skills: Iterable[Skill]) -> tuple[Skill, ...]:
 class Card:
     """A character card (SK-01): its numbers and skills.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: A unique id (lowercase letters, digits, ``_`` and ``-``).
@@ -197,10 +197,7 @@ class CardSet(Mapping[str, Card]):
     >>> list(cards)[:2], cards["ember_knight"].name, len(cards) == len(cards.cards)
     (['ember_knight', 'stone_warden'], 'Ember Knight', True)
 
-    .. versionadded:: 0.2.0
-    .. versionchanged:: 0.1.0
-       A :class:`~collections.abc.Mapping`: iterating gives the ids in file order (it raised
-       ``KeyError: 0``), with ``len``, ``keys``, ``values``, ``items`` and ``get``.
+    .. versionadded:: 0.1.0
     """
 
     #: The cards in file order.
@@ -647,10 +644,6 @@ def dump_cards(cards: Iterable[Card] | CardSet, *, format: Literal["toml", "json
     Raises:
         InvalidData: *cards* is no list of :class:`Card` (path ``$.cards``), or *format*
             neither ``"toml"`` nor ``"json"`` (``$.format``).
-
-    .. versionchanged:: 0.1.0
-       Takes a :class:`CardSet` too (its cards; iterating one gives its ids); writes TOML by
-       default (it wrote JSON, which :func:`load_cards` does not read by default).
     """
     if format not in ("toml", "json"):
         raise wrong_type("$.format", 'Literal["toml", "json"]', format)

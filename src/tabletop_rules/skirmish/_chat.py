@@ -6,7 +6,7 @@
   natural 1+1 fails and its natural 6+6 succeeds (SK-25, SK-26, SK-28).
 - ``SK+N>DEF+M@D``: the same at a distance of *D* rows, −1 a row (SK-06).
 
-.. versionadded:: 0.2.0
+.. versionadded:: 0.1.0
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def _read(text: str) -> Check:
 
 #: Skirmish's chat commands, for :func:`tabletop_rules.notation.parse` (``system="skirmish"``).
 #:
-#: .. versionadded:: 0.2.0
+#: .. versionadded:: 0.1.0
 CHAT_COMMANDS: Final = (
     ChatCommand(
         system="skirmish",

@@ -5,7 +5,7 @@
 >>> check.probability()
 Fraction(5, 9)
 
-.. versionadded:: 0.2.0
+.. versionadded:: 0.1.0
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ class Rulings:
 
     The defaults are the library's readings (``docs/rulings``).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: SK-26, SK-28 — ``True``: the defender's natural 1+1 makes the action succeed and its
@@ -115,7 +115,7 @@ class Check:
     The actor succeeds only with a strictly higher total (SK-25); its natural 1+1 fails and
     its natural 6+6 succeeds at once, and then the defender does not roll (SK-26, SK-28).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The actor's modifiers (skl, markers, distance, responses).

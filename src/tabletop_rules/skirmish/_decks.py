@@ -1,6 +1,6 @@
 """Decks: the sample decks, a player's deck of three sample cards, and the setups they make.
 
-.. versionadded:: 0.2.0
+.. versionadded:: 0.1.0
 """
 
 from __future__ import annotations
@@ -58,14 +58,11 @@ def sample_team(deck: str, player: str) -> Team:
 
     Its first card goes in the front row, the others in the back row.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
 
     Raises:
         InvalidData: No sample deck has that name (path ``$.deck``), or *player* is neither
             ``"a"`` nor ``"b"`` (``$.player``).
-
-    .. versionchanged:: 0.2.0
-       :class:`~tabletop_rules.errors.InvalidData`, not ``KeyError``, for an unknown deck.
     """
     return team_of(deck, player, "$.deck")
 
@@ -107,7 +104,7 @@ def sample_setup(
 ) -> CombatSetup:
     """A setup of two sample decks (:func:`sample_team`), every sample card in the library.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
 
     >>> from tabletop_rules.skirmish import sample_setup
     >>> [card.id for card in sample_setup().teams[0].cards]
@@ -116,9 +113,6 @@ def sample_setup(
     Raises:
         InvalidData: No sample deck has that name (path ``$.a`` or ``$.b``), or *rulings* is
             no :class:`Rulings` (``$.rulings``).
-
-    .. versionchanged:: 0.2.0
-       :class:`~tabletop_rules.errors.InvalidData`, not ``KeyError``, for an unknown deck.
     """
     teams = (team_of(a, PLAYERS[0], "$.a"), team_of(b, PLAYERS[1], "$.b"))
     if rulings is None:

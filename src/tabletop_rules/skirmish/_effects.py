@@ -4,7 +4,7 @@ A card's skill lists its effects as data; no card has Python of its own (as Forg
 scripts describe abilities as key–value data).
 Each effect is an attrs value tagged in card files by its ``kind``.
 
-.. versionadded:: 0.2.0
+.. versionadded:: 0.1.0
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ MARKER_DURATIONS: Final = range(1, 7)
 class Role(enum.Enum):
     """Which side of a check a modifier goes to.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The acting character's total (2D6 + skl).
@@ -54,7 +54,7 @@ class Role(enum.Enum):
 class Damage:
     """Lower the target's hp by :attr:`amount` (never below 0).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The hp taken.
@@ -65,7 +65,7 @@ class Damage:
 class Heal:
     """Raise the target's hp by :attr:`amount`, never above its card's hp.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The hp given back.
@@ -76,7 +76,7 @@ class Heal:
 class ApChange:
     """Give (or, negative, take) AP; AP never goes below 0.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The AP given (taken, if negative).
@@ -89,7 +89,7 @@ class Move:
 
     The target stays within the field's rows 0–3.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Rows away from the actor (a target in the actor's own row moves toward its own side's
@@ -103,7 +103,7 @@ class Modify:
 
     Only a response may carry it; it does nothing once that check has been rolled.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Which total it changes.
@@ -132,10 +132,7 @@ class MarkerEffect:
     its holder from acting, moving or responding, change its hp at every turn's end, or its
     AP at the start of its player's turns.
 
-    .. versionadded:: 0.2.0
-    .. versionchanged:: 0.1.0
-       The statuses :attr:`cannot_act`, :attr:`cannot_move`, :attr:`cannot_respond`,
-       :attr:`turn_end_hp` and :attr:`turn_start_ap`; every field is checked.
+    .. versionadded:: 0.1.0
     """
 
     #: Added to the holder's skl in its checks.
@@ -183,7 +180,7 @@ def _says_something(instance: object, attribute: object, value: MarkerEffect) ->
 class Marker:
     """Put a marker on the target (SK-41): a named effect with a duration on a die face.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The marker's name; markers of the same name do not stack unless :attr:`stacks`.
@@ -200,7 +197,7 @@ class Marker:
 class Remove:
     """Take the target off the field: removed from the game, not downed (SK-47, SK-48).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
 
@@ -208,7 +205,7 @@ class Remove:
 class Replace:
     """Replace the target by a fresh character of another card, in the same row (SK-50).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The id of the card that comes in.
@@ -219,7 +216,7 @@ class Replace:
 class Summon:
     """Summon a temporary character of another card into the actor's row (SK-51).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The id of the summoned card.

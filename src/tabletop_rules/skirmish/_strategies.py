@@ -89,7 +89,7 @@ def _skills(draw: st.DrawFn) -> Skill:
 def cards(*, max_skills: int = 2) -> st.SearchStrategy[Card]:
     """Valid character cards (no summon or replace: those need a card set).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     return st.builds(
         Card,
@@ -136,7 +136,7 @@ def setups(*, sample: bool = True) -> st.SearchStrategy[CombatSetup]:
         sample: Draw the cards from the sample set (with summons and replacements); else
             draw random cards.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     return _setups(sample)
 

@@ -12,7 +12,7 @@ With Hypothesis imported, ``st.from_type(skirmish.Card)`` draws from :func:`card
 ...     assert all(skill.cost >= 1 for skill in card.skills)
 >>> test_every_skill_costs_ap()
 
-.. versionadded:: 0.2.0
+.. versionadded:: 0.1.0
 """
 
 from tabletop_rules._hypothesis import require_hypothesis

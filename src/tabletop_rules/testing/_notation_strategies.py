@@ -350,7 +350,7 @@ def notation_commands(
     Raises:
         hypothesis.errors.InvalidArgument: A bound is not an int or is too small.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     _check_bound("max_dice", max_dice, 1)
     _check_bound("max_sides", max_sides, 2)
@@ -391,7 +391,7 @@ def notation_texts(
     Returns:
         A strategy for ``(text, command)`` pairs with ``parse(text) == command``.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     base = notation_commands() if commands is None else commands
     return base.flatmap(lambda command: _spelled(command).map(lambda text: (text, command)))
@@ -410,6 +410,6 @@ def chat_messages() -> SearchStrategy[str]:
 
     A bot's test can check that its parser ignores all of it.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     return st.sampled_from(_CHAT) | _made_up_chat()

@@ -19,8 +19,6 @@ Hypothesis through its ``hypothesis`` entry point, at no cost to ``import hypoth
 Each rule system has its own strategies module, such as :mod:`tabletop_rules.m20.strategies`.
 
 .. versionadded:: 0.1.0
-.. versionchanged:: 0.2.0
-   The m20 strategies moved to :mod:`tabletop_rules.m20.strategies`.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ True
 
 The format, the record tool and a pytest example are in the "Rule vectors" guide.
 
-.. versionadded:: 0.2.0
+.. versionadded:: 0.1.0
 """
 
 from tabletop_rules.vectors._format import (

@@ -42,7 +42,7 @@ _CASE_KEYS = frozenset(
 class DieFace:
     """One scripted die: its size and the face it shows (``d20:17``).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: How many sides the die has.
@@ -65,7 +65,7 @@ def parse_dice(items: Iterable[str], *, where: str = "dice") -> tuple[DieFace, .
         InvalidData: An item is not written so, or a face does not fit its die; the error
             names *where* and the item's index.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     dice: list[DieFace] = []
     for index, item in enumerate(items):
@@ -96,7 +96,7 @@ class CheckSpec:
     Its readers (:meth:`text`, :meth:`integer`, :meth:`choice`, …) raise ``InvalidData``
     that names the case's field, so that a builder needs no checks of its own.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The sheets (or card ids) the case names, as text.
@@ -173,7 +173,7 @@ def _optional_read_only(value: Mapping[str, Any] | None) -> Mapping[str, Any] | 
 class ChatInput:
     """A chat command, read by :func:`tabletop_rules.notation.parse`.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The message as a player types it.
@@ -184,7 +184,7 @@ class ChatInput:
 class CheckInput:
     """A check that the system's ``VECTOR_CHECKS[kind]`` builds from sheets.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The key of the system's ``VECTOR_CHECKS``.
@@ -197,7 +197,7 @@ class CheckInput:
 class CombatInput:
     """A short combat: a setup and commands, both as JSON, played with ``engine.step``.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The ruleset's setup, as JSON.
@@ -214,7 +214,7 @@ VectorInput: TypeAlias = ChatInput | CheckInput | CombatInput
 class VectorCase:
     """One rule vector: an input, scripted dice, and the results it must give.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The file the case comes from (its name, such as ``m20.toml``).
@@ -243,7 +243,7 @@ class VectorCase:
 class VectorFile:
     """A vector file: its name and its cases, in file order.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The file's name.
@@ -343,7 +343,7 @@ def read_vectors(text: str, name: str = "<vectors>") -> VectorFile:
         InvalidData: The text is not TOML, or a case does not fit the format; the error's
             path names the file, the case and the field (``m20.toml:m20-check-1.dice[0]``).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     import tomllib  # only when first needed
 

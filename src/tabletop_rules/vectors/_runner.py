@@ -50,7 +50,7 @@ _FUMBLE = frozenset({Outcome.FUMBLE, Outcome.AUTOMATIC_FAILURE})
 class Difference:
     """One expected field that the library does not give.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The field (``en``, ``probability``, ``events[2]``, ``dice``).
@@ -69,7 +69,7 @@ class VectorFailure(TabletopRulesError, AssertionError):
 
     An ``AssertionError`` too, so that pytest shows it as a failed assertion.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     def __init__(self, case: str, differences: Iterable[Difference]) -> None:
@@ -212,7 +212,7 @@ def run_case(case: VectorCase) -> dict[str, object]:
             left over.
         InvalidData: The case's input does not fit its system.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     if case.system:
         from tabletop_rules.systems import Registry
@@ -265,7 +265,7 @@ def compare(case: VectorCase) -> tuple[Difference, ...]:
 
     A case not recorded yet differs in every field.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     try:
         got = run_case(case)
@@ -293,7 +293,7 @@ def check_case(case: VectorCase | str) -> None:
 
     *case* is a case or the id of a shipped case; this is the one call a test needs.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     found = find_case(case) if isinstance(case, str) else case
     differences = compare(found)
@@ -307,9 +307,6 @@ def shipped_files() -> tuple[VectorFile, ...]:
 
     The common dice language's file ships in ``tabletop_rules/vectors/data``; each system's
     in its own package (:attr:`~tabletop_rules.systems.RuleSystem.vectors`), named after it.
-
-    .. versionchanged:: 0.1.0
-       A system's vectors are found through the registry, in the system's own package.
     """
     from importlib import resources
 
@@ -343,7 +340,7 @@ def _shipped_cases() -> dict[str, VectorCase]:
 def case_ids(system: str | None = None) -> tuple[str, ...]:
     """The ids of the shipped cases, of one *system* (``""``: the common dice language) or all.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     return tuple(
         case.id for case in _shipped_cases().values() if system is None or case.system == system
@@ -356,7 +353,7 @@ def find_case(case_id: str) -> VectorCase:
     Raises:
         InvalidData: No shipped case has that id.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     cases = _shipped_cases()
     if case_id not in cases:
@@ -367,7 +364,7 @@ def find_case(case_id: str) -> VectorCase:
 def counts() -> dict[str, int]:
     """How many shipped cases each system has (``"chat"`` for the common dice language).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     found: dict[str, int] = {}
     for case in _shipped_cases().values():
@@ -379,7 +376,7 @@ def counts() -> dict[str, int]:
 def cited_clauses() -> dict[str, tuple[str, ...]]:
     """For each clause id cited by a shipped case, the ids of the cases that cite it.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     found: dict[str, list[str]] = {}
     for case in _shipped_cases().values():
@@ -470,7 +467,7 @@ def record_file(
         VectorFailure: A case's dice do not fit (wrong size, too few, left over); nothing
             is written.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     path = Path(path)
     text = path.read_text("utf-8")

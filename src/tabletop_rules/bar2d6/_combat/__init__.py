@@ -48,7 +48,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
     Built with :class:`tabletop_rules.kit.Rules`: its tables map every command to its rule
     and every event to its fold; the GM's round is the kit's.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     name: str = "bar2d6"
@@ -160,7 +160,7 @@ def describe(
         InvalidData: *event* is not a bar2d6 combat event (path ``$``); *state* is not a
             bar2d6 combat state (``$.state``).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     return LOG.describe(event, locale, state=state)
 
@@ -189,7 +189,7 @@ def command_label(
         InvalidData: *command* is not a bar2d6 combat command, or has a field of the wrong
             type; *state* is not a bar2d6 combat state.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     return LOG.label(command, locale, state=state)
 
@@ -200,7 +200,7 @@ def hp_after(state: CombatState) -> Mapping[str, int]:
     Raises:
         InvalidData: *state* is no bar2d6 combat state (path ``$.state``).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     state = RULESET.checked_state(state)
     return MappingProxyType({c.id: c.hp for c in state.combatants})

@@ -31,7 +31,7 @@ class Attack:
     ``legal_commands`` offers each attack in one form (every item with a bonus, an area
     attack at every standing enemy), and ``decide`` accepts any other choice of these.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Who attacks.
@@ -52,7 +52,7 @@ class Attack:
 class Heal:
     """Use an item's 回復能力 on *target* (B2D6-15): no check, HP up to max HP.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Who heals.
@@ -67,7 +67,7 @@ class Heal:
 class GrantBonus:
     """Use an item's 給予加值 on *target*: its next check gets the bonus (B2D6-17).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Who grants.
@@ -82,7 +82,7 @@ class GrantBonus:
 class Wait:
     """Do nothing this round.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Who waits.
@@ -97,7 +97,7 @@ class SetHp:
     The HP is the GM's to choose: ``legal_commands`` offers one ruling a combatant, one HP
     less than it has (or its max HP, at 0), and ``decide`` accepts any other in range.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Whose HP.

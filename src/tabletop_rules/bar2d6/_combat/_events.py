@@ -36,7 +36,7 @@ class Attacked:
     The command's choices (its targets, items, special and boost items) are not copied
     here: the record keeps the command beside its events.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Who attacked.
@@ -52,7 +52,7 @@ class Attacked:
 class Healed:
     """An item's healing ability restored HP (already held to max HP, B2D6-15).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Who healed.
@@ -69,7 +69,7 @@ class Healed:
 class BonusGranted:
     """An item's bonus-granting ability gave *target*'s next check a bonus (B2D6-17).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Who granted.
@@ -86,7 +86,7 @@ class BonusGranted:
 class Waited:
     """A combatant let its action go.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Who waited.
@@ -97,7 +97,7 @@ class Waited:
 class HpSet:
     """The GM ruled a combatant's HP.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Whose HP.

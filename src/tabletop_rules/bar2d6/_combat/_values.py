@@ -57,7 +57,7 @@ FOES: Final = "foes"
 class AttackMode(enum.Enum):
     """How an attack rolls: one target, an area, or several attacks on one target.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: One attack roll against one target's defense.
@@ -75,7 +75,7 @@ class Participant:
     Raises:
         InvalidData: A field of the wrong type, or an id that is empty or ``"gm"``.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: A stable id, unique in the combat.
@@ -111,7 +111,7 @@ class CombatSetup:
         InvalidData: An HP outside 0..max, an id used twice, or fewer than two sides, every
             problem at once.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The participants, in the order the table lists them.
@@ -186,7 +186,7 @@ def _terms(values: Iterable[Term]) -> tuple[Term, ...]:
 class Combatant:
     """One participant during the combat.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Its id.
@@ -225,7 +225,7 @@ def _combatants(values: Iterable[Combatant]) -> tuple[Combatant, ...]:
 class CombatState:
     """The state of a bar2d6 combat: a pure fold over its events.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Every combatant, in the setup's order.
@@ -268,7 +268,7 @@ state_with: Final = copier(CombatState)
 class Strike:
     """One attack roll against one target's defense, and the damage it dealt.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The target's id.

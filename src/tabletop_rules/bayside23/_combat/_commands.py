@@ -25,7 +25,7 @@ __all__ = [
 class Attack:
     """Attack *target* with the weapon in hand: a direct or a ranged attack (BAY-21, BAY-27).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Who attacks.
@@ -38,7 +38,7 @@ class Attack:
 class Cast:
     """Cast the actor's spell number *spell* on *target* (BAY-24; a heal, BAY-15).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Who casts.
@@ -53,7 +53,7 @@ class Cast:
 class SwitchWeapon:
     """Take weapon number *weapon* in hand (武器の持ち替え, BAY-14); the action is spent.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Who switches.
@@ -66,7 +66,7 @@ class SwitchWeapon:
 class Ready:
     """Ready the bow or gun in hand (弓・銃を構える, BAY-14); the action is spent.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Who readies.
@@ -77,7 +77,7 @@ class Ready:
 class Wait:
     """Wait (待機, BAY-14): the action passes.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Who waits.
@@ -88,7 +88,7 @@ class Wait:
 class Flee:
     """Flee (逃げる, BAY-14): leave the battle at once, without a check.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Who flees.
@@ -99,7 +99,7 @@ class Flee:
 class UseArtifact:
     """Use an artifact on the actor's turn, without spending the action (BAY-47, BAY-49).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The player character who uses it.
@@ -112,7 +112,7 @@ class UseArtifact:
 class FinishingStrike:
     """After a win, strike an enemy for 1d3 or 1d6 HP, as the party chooses (BAY-33).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The party member who strikes.
@@ -127,7 +127,7 @@ class FinishingStrike:
 class ForgoStrike:
     """After a win, end the battle without the strike (BAY-33: 「減らすことができる」).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The party member who says so.

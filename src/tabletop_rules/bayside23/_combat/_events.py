@@ -39,7 +39,7 @@ __all__ = [
 class InitiativeRoll:
     """One participant's initiative die (a re-roll among the tied has a higher round).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Who rolled.
@@ -64,7 +64,7 @@ def _ids(values: Iterable[str]) -> tuple[str, ...]:
 class InitiativeRolled:
     """Initiative for a turn: every die, the re-rolls among the tied, and the order.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The turn that starts.
@@ -79,7 +79,7 @@ class InitiativeRolled:
 class Attacked:
     """An attack or an attacking spell, its hit check and its damage.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     actor: str
@@ -108,7 +108,7 @@ class Healed:
     A healing spell adds 精神力's bonus; a healing weapon (first aid, a direct action) adds
     体力's.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     actor: str
@@ -126,7 +126,7 @@ class Healed:
 class WeaponSwitched:
     """A weapon was taken in hand.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     actor: str
@@ -137,7 +137,7 @@ class WeaponSwitched:
 class Readied:
     """A bow or gun was readied.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     actor: str
@@ -147,7 +147,7 @@ class Readied:
 class Waited:
     """The action passed.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     actor: str
@@ -157,7 +157,7 @@ class Waited:
 class Fled:
     """A combatant left the battle.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     actor: str
@@ -167,7 +167,7 @@ class Fled:
 class ArtifactUsed:
     """An artifact was used: spent until the next session; the GM applies its effect.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     actor: str
@@ -178,7 +178,7 @@ class ArtifactUsed:
 class TurnLost:
     """A fallen combatant's turn passed (BAY-32); it stands again.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     actor: str
@@ -188,7 +188,7 @@ class TurnLost:
 class TurnEnded:
     """Everyone has acted: the turn ends (BAY-16).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     turn: int
@@ -198,7 +198,7 @@ class TurnEnded:
 class Struck:
     """The winners' strike on an enemy after the battle (BAY-33).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     actor: str
@@ -211,7 +211,7 @@ class Struck:
 class StrikeForgone:
     """The winners end the battle without a strike.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     actor: str

@@ -291,7 +291,7 @@ class DangerCheck:
     分神援護's −2, the summoner's penalty, 廣域防禦's +1, 專精特長 for the situation, helpers
     and boosts. It takes no main action.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Who makes the check.

@@ -313,7 +313,7 @@ class FallenRuled:
 class DangerChecked:
     """A specialty check against a danger that the GM called for.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Who made the check.

@@ -252,7 +252,7 @@ class Boosts:
     >>> [term.value for term in boosts.terms]
     [1, 1]
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: Reward items used on the check, each counted as :class:`RewardItem` says.
@@ -281,7 +281,7 @@ NO_BOOSTS: Final = Boosts()
 class DefenseBoosts:
     """The boosts of one defender's defense check against an attack.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: The defender (a target of the attack, or a guard that takes an attack for it).
@@ -584,9 +584,6 @@ class CombatState:
     @property
     def attack(self) -> PendingAttack | None:
         """The attack being resolved, if any (the work of the top prompt frame).
-
-        .. versionchanged:: 0.2.0
-           Read from :attr:`prompts`, no longer a field of its own.
         """
         frames = self.prompts.frames
         return frames[-1].pending if frames else None

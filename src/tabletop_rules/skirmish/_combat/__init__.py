@@ -98,7 +98,7 @@ def _reachable(setup: CombatSetup, library: tuple[Card, ...]) -> tuple[Card, ...
 class SkirmishRuleset(Rules[CombatSetup, CombatState, Command, Event]):
     """The card skirmish as a kit ruleset.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     name: str = "skirmish"
@@ -241,7 +241,7 @@ def describe(
             without steps or with something else among them (``$.steps``); *state* is no
             skirmish state (``$.state``).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     return LOG.describe(event, locale, state=state)
 
@@ -267,6 +267,6 @@ def command_label(
         InvalidData: *command* is no skirmish command, or has a field of the wrong type;
             *state* is no skirmish state.
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
     return LOG.label(command, locale, state=label_input(RULESET, command, state))

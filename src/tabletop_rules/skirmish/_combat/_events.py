@@ -36,9 +36,6 @@ class FirstPlayerRolled:
     """Automatic: both players rolled 2D6 for the first turn until they differed (SK-02).
 
     The rules roll it when the game begins (:func:`tabletop_rules.engine.begin`).
-
-    .. versionchanged:: 0.1.0
-       Automatic, with no ``actor``: no command rolls it.
     """
 
     #: The rolls, ``a``'s then ``b``'s, pair by pair.
@@ -68,9 +65,6 @@ class MarkerActed:
 @attrs.frozen(kw_only=True)
 class TurnStarted:
     """Automatic: a turn began; its player's standing characters gained 1 AP (SK-07).
-
-    .. versionchanged:: 0.1.0
-       :attr:`marked`: the AP its characters' markers changed besides.
     """
 
     #: The turn player.
@@ -164,9 +158,6 @@ class Rolled:
 
     The rules roll it on their own (SK-22 to SK-29, SK-30 step 2): nobody sends a command to
     roll.
-
-    .. versionchanged:: 0.1.0
-       A step of :class:`Advanced`, with no ``actor``, not an event of its own.
     """
 
     #: The check.
@@ -215,7 +206,7 @@ class Advanced:
     suspended go on), until a response window asks someone, the stack is empty, or an effect
     leaves a player no standing character (:class:`GameEnded` comes next).
 
-    .. versionadded:: 0.2.0
+    .. versionadded:: 0.1.0
     """
 
     #: What happened at each step, in order.
@@ -225,9 +216,6 @@ class Advanced:
 @attrs.frozen
 class TurnEnded:
     """The turn ended (SK-33, SK-34); every marker lost a turn (SK-45, SK-46).
-
-    .. versionchanged:: 0.1.0
-       :attr:`marked`: the hp markers changed first.
     """
 
     #: The player whose turn ended.

@@ -363,9 +363,6 @@ class CombatState:
 
         Raises:
             InvalidData: No such character (path ``$.unit_id``).
-
-        .. versionchanged:: 0.2.0
-           :class:`~tabletop_rules.errors.InvalidData`, not ``KeyError``.
         """
         for unit in self.units:
             if unit.id == unit_id:
