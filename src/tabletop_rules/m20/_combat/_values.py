@@ -583,8 +583,7 @@ class CombatState:
 
     @property
     def attack(self) -> PendingAttack | None:
-        """The attack being resolved, if any (the work of the top prompt frame).
-        """
+        """The attack being resolved, if any (the work of the top prompt frame)."""
         frames = self.prompts.frames
         return frames[-1].pending if frames else None
 

@@ -64,8 +64,7 @@ class MarkerActed:
 
 @attrs.frozen(kw_only=True)
 class TurnStarted:
-    """Automatic: a turn began; its player's standing characters gained 1 AP (SK-07).
-    """
+    """Automatic: a turn began; its player's standing characters gained 1 AP (SK-07)."""
 
     #: The turn player.
     player: str
@@ -215,8 +214,7 @@ class Advanced:
 
 @attrs.frozen
 class TurnEnded:
-    """The turn ended (SK-33, SK-34); every marker lost a turn (SK-45, SK-46).
-    """
+    """The turn ended (SK-33, SK-34); every marker lost a turn (SK-45, SK-46)."""
 
     #: The player whose turn ended.
     actor: str
