@@ -6,12 +6,10 @@ one player could make the bot's memory grow without end with distinct inputs.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Iterator
 from typing import Any
 
-import tabletop_rules
+from . import library_modules
 
 #: The unbounded caches, each with why what it is keyed by cannot grow without end.
 UNBOUNDED = {
@@ -34,15 +32,12 @@ UNBOUNDED = {
 
 
 def _caches() -> Iterator[tuple[str, Any]]:
-    for module in pkgutil.walk_packages(tabletop_rules.__path__, "tabletop_rules."):
-        if module.name.endswith("__main__"):
-            continue
-        loaded = importlib.import_module(module.name)
+    for loaded in library_modules.modules():
         for name, value in vars(loaded).items():
             if callable(value) and hasattr(value, "cache_info"):
-                home = getattr(value, "__module__", module.name)
-                if home == module.name:  # each cache once, in the module that defines it
-                    yield f"{module.name}.{name}", value
+                home = getattr(value, "__module__", loaded.__name__)
+                if home == loaded.__name__:  # each cache once, in the module that defines it
+                    yield f"{loaded.__name__}.{name}", value
 
 
 def test_every_cache_keyed_by_input_is_bounded() -> None:

@@ -54,7 +54,6 @@ import functools
 import importlib
 import importlib.resources
 import json
-import pkgutil
 import random
 import time
 import tracemalloc
@@ -87,6 +86,8 @@ from tabletop_rules.simulation import Estimate, SimulatedGame, random_bot
 from tabletop_rules.skirmish import strategies as skirmishs
 from tabletop_rules.systems import Registry
 from tabletop_rules.testing import strategies as ts
+
+from . import library_modules
 
 #: The most bytes one input may allocate at its peak, traced for inputs under
 #: :data:`_TRACE_UNDER` seconds (tracing makes big-integer work many times slower).
@@ -1087,12 +1088,11 @@ def _public_modules() -> tuple[types.ModuleType, ...]:
     """The root package and every module of it named without a leading underscore, and the
     package of every ruleset registered through entry points (so that a new system, in this
     distribution or another, is found)."""
-    names = {
-        info.name
-        for info in pkgutil.walk_packages(tabletop_rules.__path__, "tabletop_rules.")
-        if not any(part.startswith("_") for part in info.name.split("."))
-    }
-    modules = [importlib.import_module(name) for name in sorted(names)]
+    modules = [
+        module
+        for module in library_modules.modules()
+        if not any(part.startswith("_") for part in module.__name__.split("."))
+    ]
     return (tabletop_rules, *modules, *_system_packages())
 
 

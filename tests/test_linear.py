@@ -22,7 +22,6 @@ import importlib.resources
 import itertools
 import json
 import pathlib
-import pkgutil
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -40,6 +39,7 @@ from tabletop_rules.i18n import resolve_locale
 from tabletop_rules.odds import Distribution
 from tabletop_rules.serialization import from_json, to_json
 
+from . import library_modules
 from .regex_steps import (
     BUDGET,
     CountingPattern,
@@ -143,11 +143,7 @@ _NOT_HERE: Final = "tabletop_rules.notation"
 @functools.cache
 def _modules() -> tuple[Any, ...]:
     """Every module of the library, but the notation's and ``__main__`` ones."""
-    return tuple(
-        importlib.import_module(info.name)
-        for info in pkgutil.walk_packages(tabletop_rules.__path__, "tabletop_rules.")
-        if not info.name.startswith(_NOT_HERE) and not info.name.endswith("__main__")
-    )
+    return tuple(m for m in library_modules.modules() if not m.__name__.startswith(_NOT_HERE))
 
 
 def _found() -> dict[str, re.Pattern[str]]:

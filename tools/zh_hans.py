@@ -41,6 +41,7 @@ REVIEWED: tuple[tuple[str, str, str], ...] = (
     ("声明", "宣告", "tw2sp turns 宣告 into 声明; the rule texts and Chinese TRPG players 宣告"),
     ("矢量", "向量", "test vectors are 测试向量 (矢量 is a physics vector)"),
     ("几率", "概率", "probability is 概率 on the mainland (机率/几率 are Taiwan's)"),
+    ("拷贝后贴到", "复制后粘贴到", "copy and paste are 复制 and 粘贴 (拷贝 is a file's copy)"),
     ("仿真", "模拟", "a simulated game is 模拟 (仿真 is engineering's emulation)"),
     ("行程", "进程", "an operating-system process is 进程 (行程 is Taiwan's)"),
     ("交互", "互动", "characters 互动 with each other (交互 is a user interface's)"),

@@ -8,6 +8,7 @@ its words. Issue 21: the bot plays every registered system through its ``RuleSys
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from .test_bot import SEED, Message, game_script, next_move, opening, say
 
 from tabletop_bot import Bot, Store  # isort: skip
 from tabletop_bot.systems import SYSTEMS, playable  # isort: skip
-from tabletop_rules import engine  # isort: skip
+from tabletop_rules import engine, exports, m20, skirmish  # isort: skip
 from tabletop_rules.errors import IllegalCommand  # isort: skip
 from tabletop_rules.sessionlog import SessionLog  # isort: skip
 from tabletop_rules.systems import Registry  # isort: skip
@@ -383,3 +384,43 @@ def test_the_guides_line_advice_prefers_the_reply_token() -> None:
         said in line
         for said in ("reply token whenever you can", "is billed", "added the bot as a friend")
     )
+
+
+def test_export_gives_the_stored_character_as_a_ccfolia_piece(tmp_path: Path) -> None:
+    """Issue 23: ``.export SYSTEM`` answers the stored character as CCFOLIA's clipboard JSON,
+    exactly what ``tabletop_rules.exports`` writes, labelled in the channel's language."""
+    store, bot = _bot(
+        tmp_path / "bot.db", [("t", "ann", ".lang ja"), ("t", "ann", ".st m20 example")]
+    )
+    (reply,) = say(bot, "t", "ann", ".export m20")
+    head, _, body = reply.partition("\n")
+    character = m20.parse_sheet(m20.EXAMPLE_SHEET)
+    expected = exports.ccfolia(exports.piece_of(character, system="m20", locale="ja"))
+    assert (
+        "[#t] ann の m20 の CCFOLIA 用コマ：コピーして盤面に貼り付けてください。",
+        expected,
+    ) == (
+        head,
+        body,
+    )
+    assert "character" == json.loads(body)["kind"]
+    store.close()
+
+
+def test_export_gives_a_deck_card_by_card(tmp_path: Path) -> None:
+    """Issue 23: a skirmish deck is exported as one CCFOLIA piece for each of its cards."""
+    store, bot = _bot(tmp_path / "bot.db", [("t", "ann", ".st skirmish vanguard")])
+    replies = say(bot, "t", "ann", ".export skirmish")
+    names = [json.loads(reply.partition("\n")[2])["data"]["name"] for reply in replies]
+    cards = skirmish.sample_cards()
+    assert [cards[card].name for card in skirmish.SAMPLE_DECKS["vanguard"]] == names
+    store.close()
+
+
+def test_export_without_a_stored_character_says_so(tmp_path: Path) -> None:
+    """``.export`` of a system the user stored nothing of is refused, and names the system."""
+    store, bot = _bot(tmp_path / "bot.db", [])
+    (reply,) = say(bot, "t", "ann", ".export bar2d6")
+    assert "bar2d6" in reply
+    assert "{" not in reply
+    store.close()

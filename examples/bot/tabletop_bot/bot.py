@@ -24,7 +24,17 @@ from typing import Any, ClassVar, Protocol, TypeVar, cast
 
 from tabletop_bot.messages import BotError, Reason, Term, quote, reason_of, say
 from tabletop_bot.store import ChannelRow, GameRow, Key, LobbyRow, NoGameId, Store, Unreadable
-from tabletop_bot.systems import SYSTEMS, Seat, System, check, kind, read_sheet, setup, show_sheet
+from tabletop_bot.systems import (
+    SYSTEMS,
+    Seat,
+    System,
+    check,
+    export,
+    kind,
+    read_sheet,
+    setup,
+    show_sheet,
+)
 from tabletop_bot.transport import Incoming, Outgoing, Private, Public
 from tabletop_rules import engine, from_json, notation, to_json
 from tabletop_rules.dice import SeededDice, SeededDiceState
@@ -542,6 +552,16 @@ class Bot:
             ) from error
         return _column(data)
 
+    def _export(self, channel: Channel, user: str, rest: str) -> list[str]:
+        """``.export [SYSTEM]``: the stored character as CCFOLIA's clipboard JSON."""
+        name = rest.strip() or channel.system
+        if not name:
+            raise BotError("bot.usage", usage=".export SYSTEM")
+        system = self._system(name)
+        data = self._character(user, system)
+        head = say("bot.exported", channel.locale, user=user, system=system.name)
+        return [f"{head}\n{piece}" for piece in export(system, data, channel.locale)]
+
     def _check(self, channel: Channel, user: str, rest: str) -> list[str]:
         if channel.system is None:
             raise BotError("bot.no_system")
@@ -894,6 +914,7 @@ class Bot:
         ".system": _set_system,
         ".st": _sheet,
         ".check": _check,
+        ".export": _export,
         ".battle": _battle,
         ".join": _join,
         ".foe": _foe,

@@ -51,6 +51,7 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
             ".menu, .do N (or words of the item): what you may do now, and do it\n"
             ".undo [N]: the GM takes back the last N commands; .end: the GM ends the game\n"
             ".log [text|markdown|bbcode]: the session log of the game here (or of the last one)\n"
+            ".export [SYSTEM]: your stored character as a CCFOLIA piece (JSON to paste)\n"
             "S before a dice command rolls it secretly (the roller and the GM see it)."
         ),
         "bot.locale_set": "This channel now speaks English.",
@@ -95,6 +96,8 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "bot.over_unfinished": "The game ended before the rules decided it: no result.",
         "bot.log_offered": ".log gives its session log (.log markdown, .log bbcode for a forum).",
         "bot.log_head": "Session log of game #{game}:",
+        "bot.exported": "{user}'s {system} piece for CCFOLIA: copy it, then paste it on the board.",
+        "bot.no_export": "{system} has no pieces to export.",
         "bot.no_log": "No game has been played here yet: there is no session log.",
         "bot.log_refused": "The session log of game #{game} cannot be written: its stored record is refused ({detail}).",
         "bot.undone": "The GM takes back {count} command(s) of game #{game}.",
@@ -134,6 +137,7 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
             ".menu、.do N（或項目的文字）：你現在能做的事，並執行\n"
             ".undo [N]：GM 收回最後 N 個指令；.end：GM 結束遊戲\n"
             ".log [text|markdown|bbcode]：這裡的遊戲（或上一局）的團錄\n"
+            ".export [SYSTEM]：把你儲存的角色匯出為 CCFOLIA 棋子（貼上用的 JSON）\n"
             "在擲骰指令前加 S 即為暗骰（擲骰者與 GM 看得到）。"
         ),
         "bot.locale_set": "本頻道現在使用繁體中文。",
@@ -178,6 +182,8 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "bot.over_unfinished": "遊戲在規則分出結果前結束：沒有結果。",
         "bot.log_offered": ".log 可取得團錄（論壇用 .log markdown、.log bbcode）。",
         "bot.log_head": "第 #{game} 局的團錄：",
+        "bot.exported": "{user} 的 {system} 棋子，給 CCFOLIA：複製後貼到版面上。",
+        "bot.no_export": "{system} 沒有可匯出的棋子。",
         "bot.no_log": "這裡還沒有玩過遊戲：沒有團錄。",
         "bot.log_refused": "無法寫出第 #{game} 局的團錄：其儲存的紀錄被拒絕（{detail}）。",
         "bot.undone": "GM 收回第 #{game} 局的 {count} 個指令。",
@@ -217,6 +223,7 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
             ".menu、.do N（或项目的文本）：你现在能做的事，并执行\n"
             ".undo [N]：GM 收回最后 N 个指令；.end：GM 结束游戏\n"
             ".log [text|markdown|bbcode]：这里的游戏（或上一局）的团录\n"
+            ".export [SYSTEM]：把你保存的角色导出为 CCFOLIA 棋子（粘贴用的 JSON）\n"
             "在掷骰指令前加 S 即为暗骰（掷骰者与 GM 看得到）。"
         ),
         "bot.locale_set": "本频道现在使用简体中文。",
@@ -261,6 +268,8 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "bot.over_unfinished": "游戏在规则分出结果前结束：没有结果。",
         "bot.log_offered": ".log 可取得团录（论坛用 .log markdown、.log bbcode）。",
         "bot.log_head": "第 #{game} 局的团录：",
+        "bot.exported": "{user} 的 {system} 棋子，给 CCFOLIA：复制后粘贴到版面上。",
+        "bot.no_export": "{system} 没有可导出的棋子。",
         "bot.no_log": "这里还没有玩过游戏：没有团录。",
         "bot.log_refused": "无法写出第 #{game} 局的团录：其保存的记录被拒绝（{detail}）。",
         "bot.undone": "GM 收回第 #{game} 局的 {count} 个指令。",
@@ -300,6 +309,7 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
             ".menu、.do N（または項目の言葉）：今できること、その実行\n"
             ".undo [N]：GM が最後の N コマンドを取り消す。.end：GM がゲームを終える\n"
             ".log [text|markdown|bbcode]：ここのゲーム（または前回のゲーム）のセッションログ\n"
+            ".export [SYSTEM]：保存したキャラクターを CCFOLIA のコマ（貼り付ける JSON）に\n"
             "ダイスコマンドの前に S でシークレットダイス（振った人と GM に見える）。"
         ),
         "bot.locale_set": "このチャンネルは日本語になりました。",
@@ -344,6 +354,8 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "bot.over_unfinished": "ルールが決着をつける前にゲームが終わりました：結果なし。",
         "bot.log_offered": ".log でセッションログ（掲示板用は .log markdown、.log bbcode）。",
         "bot.log_head": "ゲーム #{game} のセッションログ：",
+        "bot.exported": "{user} の {system} の CCFOLIA 用コマ：コピーして盤面に貼り付けてください。",
+        "bot.no_export": "{system} には書き出せるコマがありません。",
         "bot.no_log": "ここではまだゲームが遊ばれていません：セッションログはありません。",
         "bot.log_refused": "ゲーム #{game} のセッションログは書けません：保存された記録が拒否されました（{detail}）。",
         "bot.undone": "GM がゲーム #{game} の {count} コマンドを取り消しました。",

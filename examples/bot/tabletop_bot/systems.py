@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 
 from tabletop_bot.messages import BotError
-from tabletop_rules import from_json, to_json
+from tabletop_rules import exports, from_json, to_json
 from tabletop_rules.dice import DiceSource
 from tabletop_rules.systems import Registry, RuleSystem
 from tabletop_rules.systems import Seat as RuleSeat
@@ -27,6 +27,7 @@ __all__ = [
     "Seat",
     "System",
     "check",
+    "export",
     "kind",
     "playable",
     "read_sheet",
@@ -83,6 +84,30 @@ def read_sheet(system: System, text: str) -> str:
 
 def _character(system: System, data: str) -> Any:
     return from_json(data, _sheets(system).character_type)
+
+
+def export(system: System, data: str, locale: str) -> list[str]:
+    """A stored character as CCFOLIA's clipboard JSON, labelled in *locale*.
+
+    A deck is one piece for each of its cards (each card id read as the system's exports
+    read one).
+
+    Raises:
+        BotError: The system has no pieces to export.
+    """
+    pieces = system.piece
+    if pieces is None:
+        raise BotError("bot.no_export", system=system.name)
+    stored = _character(system, data)
+    if isinstance(stored, pieces.character_type):
+        characters: list[object] = [stored]
+    else:  # a deck: the ids of its cards
+        ids = [str(card) for card in getattr(stored, "cards", ())]
+        characters = [exports.read_character(card, system.name) for card in ids]
+    return [
+        exports.ccfolia(exports.piece_of(character, system=system.name, locale=locale))
+        for character in characters
+    ]
 
 
 def show_sheet(system: System, data: str, locale: str) -> str:
