@@ -4,9 +4,10 @@ This module imports Hypothesis (install the ``hypothesis`` extra); ``tabletop_ru
 itself never imports it.
 With Hypothesis imported, ``st.from_type(bar2d6.Character)`` draws from :func:`characters`.
 
->>> from hypothesis import given, settings
+>>> from hypothesis import HealthCheck, given, settings
 >>> from tabletop_rules.bar2d6 import strategies as b2s
->>> @settings(max_examples=10, database=None)
+>>> # The first draw loads the system's words: slow on a busy machine, so not a health check.
+>>> @settings(max_examples=10, database=None, suppress_health_check=[HealthCheck.too_slow])
 ... @given(b2s.characters())
 ... def test_no_character_overspends(character):
 ...     assert 0 <= character.unspent <= 10
