@@ -108,9 +108,8 @@ _MAX_DETAIL = 300
 #: decoder's own ``RecursionError`` (near 1,000 levels) is the bound.
 _MAX_SMALL_STACK_NESTING = 1000
 _SMALL_STACK = sys.platform in {"emscripten", "wasi"}
-#: A JSON string, and a bracket that opens or closes an array or an object.
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BRACKET = re.compile(r"[\[\]{}]")
+#: The characters that open or close a JSON string, an escape, an array or an object.
+_STRUCTURE = re.compile(r'[\\"\[\]{}]')
 
 _TAG = "type"
 
@@ -167,6 +166,21 @@ def _seed(value: object, _: object) -> int:
     if value not in SEED_RANGE:
         raise ValueError(f"expected a seed from 0 to {SEED_RANGE.stop - 1}")
     return value
+
+
+def _game_seed(value: object, _: object) -> int:
+    """A simulated game's seed: a whole number of at most 65 bits either way."""
+    if type(value) is not int:
+        raise TypeError(f"expected a whole number, got {type(value).__name__}")
+    if abs(value) >= 2**65:
+        raise ValueError("expected a seed of at most 65 bits")
+    return value
+
+
+def _simulated_game(cls: Any) -> bool:
+    from tabletop_rules.simulation import SimulatedGame
+
+    return typing.get_origin(cls) is SimulatedGame
 
 
 _FRACTION_TEXT = re.compile(r"(-?[0-9]{1,100})(?:/([0-9]{1,100}))?")
@@ -371,6 +385,13 @@ def make_converter(
 
     converter.register_structure_hook_factory(_mapping_value, by_fields)
     converter.register_unstructure_hook_factory(_mapping_value, to_fields)
+    # A simulated game's seed is any the bots' seeds are (64 bits, and the games after it).
+    converter.register_structure_hook_factory(
+        _simulated_game,
+        lambda cls: make_dict_structure_fn(
+            cls, converter, _cattrs_forbid_extra_keys=True, seed=override(struct_hook=_game_seed)
+        ),
+    )
     converter.register_unstructure_hook(Fraction, str)
     converter.register_structure_hook(Distribution, _distribution(max_integer, max_count_digits))
     converter.register_unstructure_hook(
@@ -679,10 +700,25 @@ def _too_deep(text: str | bytes | bytearray) -> bool:
     if text.count("[") + text.count("{") <= _MAX_SMALL_STACK_NESTING:
         return False
     depth = 0
-    for bracket in _BRACKET.finditer(_JSON_STRING.sub("", text)):
-        depth += 1 if bracket[0] in "[{" else -1
-        if depth > _MAX_SMALL_STACK_NESTING:
-            return True
+    in_string = False
+    escaped = -1  # the index of the character a backslash escapes
+    for found in _STRUCTURE.finditer(text):  # one pass: linear, whatever the text
+        at, mark = found.start(), found[0]
+        if at == escaped:
+            continue
+        if in_string:
+            if mark == "\\":
+                escaped = at + 1
+            elif mark == '"':
+                in_string = False
+        elif mark == '"':
+            in_string = True
+        elif mark in "[{":
+            depth += 1
+            if depth > _MAX_SMALL_STACK_NESTING:
+                return True
+        elif mark in "]}":
+            depth -= 1
     return False
 
 

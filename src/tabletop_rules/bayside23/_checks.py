@@ -22,7 +22,7 @@ import attrs
 from tabletop_rules.bayside23._character import Attribute, Character
 from tabletop_rules.checks import CheckResult, Comparison, Difficulty, Opposition, Outcome, Term
 from tabletop_rules.dice import Dice, DiceSource, Roll, atomic
-from tabletop_rules.errors import InvalidCheck
+from tabletop_rules.errors import InvalidCheck, InvalidData
 from tabletop_rules.i18n import translate
 from tabletop_rules.kit import checked, checked_items, checked_text, checked_whole, tupled
 from tabletop_rules.odds import Distribution
@@ -392,6 +392,16 @@ _NO_FEATURE: Final = Term(FEATURE_TERM, 0)
 _NO_SKILL: Final = Term(SKILL_TERM, 0)
 
 
+#: The largest difficulty of an action check, either way: as large as JSON reads a number
+#: (``serialization.MAX_INTEGER``), so that every check reads back.
+_MOST_DIFFICULT: Final = 10**18 - 1
+
+
+def _a_difficulty(_: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if abs(checked_whole(value, f"$.{attribute.name}")) > _MOST_DIFFICULT:
+        raise InvalidData(f"$.{attribute.name}", f"at most {_MOST_DIFFICULT} either way")
+
+
 @attrs.frozen(kw_only=True)
 class ActionCheck:
     """An action check: 2D6 at or under feature + skill − difficulty succeeds (BAY-34 to 37).
@@ -413,8 +423,8 @@ class ActionCheck:
     feature: Term = _NO_FEATURE
     #: The skill used, with its value.
     skill: Term = _NO_SKILL
-    #: The difficulty (any whole number).
-    difficulty: int = 0
+    #: The difficulty: a whole number, at most 10**18 − 1 either way (as JSON reads one).
+    difficulty: int = attrs.field(default=0, validator=_a_difficulty)
 
     @classmethod
     def of(cls, character: Character, skill: str | None, difficulty: int) -> ActionCheck:
