@@ -385,13 +385,13 @@ def make_converter(
 
     converter.register_structure_hook_factory(_mapping_value, by_fields)
     converter.register_unstructure_hook_factory(_mapping_value, to_fields)
+
     # A simulated game's seed is any the bots' seeds are (64 bits, and the games after it).
-    converter.register_structure_hook_factory(
-        _simulated_game,
-        lambda cls: make_dict_structure_fn(
-            cls, converter, _cattrs_forbid_extra_keys=True, seed=override(struct_hook=_game_seed)
-        ),
-    )
+    def game(cls: type[Any]) -> Callable[[Any, Any], Any]:
+        seed = override(struct_hook=_game_seed)
+        return make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True, seed=seed)
+
+    converter.register_structure_hook_factory(_simulated_game, game)
     converter.register_unstructure_hook(Fraction, str)
     converter.register_structure_hook(Distribution, _distribution(max_integer, max_count_digits))
     converter.register_unstructure_hook(
