@@ -119,11 +119,17 @@ def _registry() -> Registry:
 
 
 def _sample_text(name: str) -> str:
-    """The text the builder starts with: the system's example sheet, or its sample card."""
+    """The text the builder starts with: the system's sample card, or its example sheet.
+
+    A system whose pieces are not what its sheets hold (the skirmish's sheets hold decks, its
+    pieces are cards) starts with its sample from :data:`_SAMPLES`.
+    """
+    if name in _SAMPLES:
+        return _SAMPLES[name]()
     found = _registry().get(name)
-    if found.sheets is not None:
-        return found.sheets.example
-    return _SAMPLES[name]()
+    if found.sheets is None:
+        raise ValueError(f"{name} has neither a sample card nor an example sheet")
+    return found.sheets.example
 
 
 def _skirmish_card() -> str:
