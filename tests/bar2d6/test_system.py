@@ -98,6 +98,7 @@ def test_a_bots_check_that_names_nothing_is_refused(
         character_check(B, words)
 
 
+@pytest.mark.needs("a subprocess")
 def test_importing_bar2d6_loads_no_notation_vectors_cattrs_or_hypothesis() -> None:
     """``import tabletop_rules.bar2d6`` loads only what its first use needs: the chat
     commands (the notation), the vectors' checks, JSON (cattrs) and the strategies

@@ -22,6 +22,9 @@ from tabletop_rules.m20 import EXAMPLE_SHEET
 from tabletop_rules.systems import Registry
 from tabletop_rules.testing import strategies as ts
 
+#: The server runs as a subprocess, which the browser's Python cannot start.
+pytestmark = pytest.mark.needs("a subprocess")
+
 #: conftest.Client: a keep-alive client of the server under test.
 Client = Any
 SYSTEMS = ["DiceBot", *Registry.default().names]

@@ -19,6 +19,9 @@ from urllib.parse import quote, urlencode
 
 import pytest
 
+#: The server runs as a subprocess, which the browser's Python cannot start.
+pytestmark = pytest.mark.needs("a subprocess")
+
 #: conftest.Client: a keep-alive client of the server under test.
 Client = Any
 

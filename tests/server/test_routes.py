@@ -12,11 +12,16 @@ import zipfile
 from typing import Any
 from urllib.parse import quote
 
+import pytest
+
 from tabletop_rules.dice import SeededDice
 from tabletop_rules.engine import begin, step
 from tabletop_rules.m20 import EXAMPLE_SHEET
 from tabletop_rules.serialization import to_json
 from tabletop_rules.systems import Registry, Seat
+
+#: The server runs as a subprocess, which the browser's Python cannot start.
+pytestmark = pytest.mark.needs("a subprocess")
 
 #: conftest.Client: a keep-alive client of the server under test.
 Client = Any
