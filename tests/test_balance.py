@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -12,7 +12,7 @@ import pytest
 from tabletop_rules.balance import BalanceReport, balance
 from tabletop_rules.cli import main
 from tabletop_rules.errors import InvalidData
-from tabletop_rules.simulation import simulators
+from tabletop_rules.simulation import InlineExecutor, simulators
 
 T = TypeVar("T")
 
@@ -32,8 +32,10 @@ class _Counting(Executor):
 
 @pytest.fixture(scope="module")
 def report() -> BalanceReport:
-    with ThreadPoolExecutor(1) as pool:
-        return balance(["vanguard", "wilds", "arcane"], bot="random", games=3, executor=pool)
+    # In this thread: the browser's Python (the pyodide session) starts no thread or process.
+    return balance(
+        ["vanguard", "wilds", "arcane"], bot="random", games=3, executor=InlineExecutor()
+    )
 
 
 def test_every_ordered_pairing_is_one_cell_of_both_seatings(report: BalanceReport) -> None:

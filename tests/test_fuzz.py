@@ -1025,7 +1025,10 @@ ENTRY_POINTS: Final[tuple[EntryPoint, ...]] = (
                 reduction=st.integers(0, 3),
                 six_is_one=st.booleans(),
             ),
-            bayside23.ActionCheck: st.from_type(bayside23.ActionCheck),
+            # A difficulty is as large as JSON reads a number (10**18 - 1 either way).
+            bayside23.ActionCheck: st.builds(
+                bayside23.ActionCheck, difficulty=st.integers(-(10**18) + 1, 10**18 - 1)
+            ),
             bayside23.HitCheck: st.from_type(bayside23.HitCheck),
             bayside23.InitiativeCheck: st.from_type(bayside23.InitiativeCheck),
             bayside23.InitiativeResult: st.from_type(bayside23.InitiativeResult),
