@@ -37,7 +37,7 @@ import sys
 import typing
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import attrs
 import cattrs
@@ -159,22 +159,23 @@ def _whole_number(max_integer: int) -> Callable[[object, object], int]:
     return hook
 
 
-def _seed(value: object, _: object) -> int:
-    """A dice state's seed: any seed is written modulo 2**64, so every one reads back."""
-    if type(value) is not int:
-        raise TypeError(f"expected a whole number, got {type(value).__name__}")
-    if value not in SEED_RANGE:
-        raise ValueError(f"expected a seed from 0 to {SEED_RANGE.stop - 1}")
-    return value
+def _seed_in(seeds: range, expected: str) -> Callable[[object, object], int]:
+    """The structure hook of a seed field: a whole number in *seeds* (else "expected ...")."""
+
+    def seed(value: object, _: object) -> int:
+        if type(value) is not int:
+            raise TypeError(f"expected a whole number, got {type(value).__name__}")
+        if value not in seeds:
+            raise ValueError(f"expected {expected}")
+        return value
+
+    return seed
 
 
-def _game_seed(value: object, _: object) -> int:
-    """A simulated game's seed: a whole number of at most 65 bits either way."""
-    if type(value) is not int:
-        raise TypeError(f"expected a whole number, got {type(value).__name__}")
-    if abs(value) >= 2**65:
-        raise ValueError("expected a seed of at most 65 bits")
-    return value
+#: A dice state's seed: any seed is written modulo 2**64, so every one reads back.
+_seed: Final = _seed_in(SEED_RANGE, f"a seed from 0 to {SEED_RANGE.stop - 1}")
+#: A simulated game's seed: a whole number of at most 65 bits either way.
+_game_seed: Final = _seed_in(range(-(2**65) + 1, 2**65), "a seed of at most 65 bits")
 
 
 def _simulated_game(cls: Any) -> bool:
