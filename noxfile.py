@@ -230,7 +230,7 @@ def dask(session: nox.Session) -> None:
 def ai(session: nox.Session) -> None:
     """The game-AI adapters on their pinned wheels: OpenSpiel's and PettingZoo's own checks of
     every system's game, OpenSpiel's MCTS bot, the search bot and the balance heat map."""
-    session.install(".[openspiel,pettingzoo,charts]", *_groups("tests"))
+    session.install(".[openspiel,pettingzoo,charts]", "./examples/duel", *_groups("tests"))
     session.run("pytest", *_junit(session), "tests/gameai", *session.posargs)
 
 

@@ -693,13 +693,11 @@ def from_json(text: str | bytes, cls: type[T], *, converter: cattrs.Converter | 
 def _too_deep(text: str | bytes | bytearray) -> bool:
     """Whether *text* nests arrays and objects more than ``_MAX_SMALL_STACK_NESTING`` deep.
 
-    Brackets inside strings do not count; a text with fewer opening brackets than the bound
-    is not read at all.
+    Brackets inside strings do not count. Every text is scanned, however few brackets it
+    has, so that the cost of reading grows as the text does and has no step at some size.
     """
     if isinstance(text, bytes | bytearray):
         text = text.decode("utf-8", errors="replace")
-    if text.count("[") + text.count("{") <= _MAX_SMALL_STACK_NESTING:
-        return False
     depth = 0
     in_string = False
     escaped = -1  # the index of the character a backslash escapes
