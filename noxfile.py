@@ -281,10 +281,12 @@ def load(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def lint(session: nox.Session) -> None:
-    """Check lint rules and formatting with ruff."""
+    """Check lint rules and formatting with ruff, and that every zh-Hans catalog is what
+    ``tools/zh_hans.py`` makes of its zh-Hant one."""
     session.install(*_groups("lint"))
     session.run("ruff", "check", ".", *session.posargs)
     session.run("ruff", "format", "--check", ".")
+    session.run("python", "tools/zh_hans.py", "--check")
 
 
 @nox.session(python=PYTHON)
