@@ -313,12 +313,15 @@ def docs(session: nox.Session) -> None:
     )  # fmt: skip
     build_dir = ROOT / "docs" / "_build"
     shutil.rmtree(build_dir, ignore_errors=True)
+    # One doctree cache for both builders: the doctest build reads no page again (nor plays
+    # again the skirmish chart's games).
+    doctrees = str(build_dir / "doctrees")
     session.run(
-        "sphinx-build", "-n", "-W", "--keep-going", "-b", "html",
+        "sphinx-build", "-n", "-W", "--keep-going", "-d", doctrees, "-b", "html",
         "docs", str(build_dir / "html"), *session.posargs,
     )  # fmt: skip
     session.run(
-        "sphinx-build", "-n", "-W", "--keep-going", "-b", "doctest",
+        "sphinx-build", "-n", "-W", "--keep-going", "-d", doctrees, "-b", "doctest",
         "docs", str(build_dir / "doctest"),
     )  # fmt: skip
     # Every page in headless Chromium (Debian's package; .ci/run installs it): links and CJK text.

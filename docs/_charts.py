@@ -1,28 +1,32 @@
 """The charts of the docs, drawn by matplotlib's ``plot`` directive when the docs build.
 
 Each function draws one figure from the library itself: the odds charts from the checks'
-exact ``probability()``, the skirmish chart from a small seeded simulation. Nothing here is
-committed as an image.
+exact ``probability()``, the skirmish chart from a small seeded balance report played by the
+search bot on every core. Nothing here is committed as an image.
 """
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
-
 import matplotlib.pyplot as plt
 
 from tabletop_rules import Term
+from tabletop_rules.balance import balance
 from tabletop_rules.bar2d6 import MAX_DIFFICULTY, GMCheck
 from tabletop_rules.m20 import SpecialtyCheck
-from tabletop_rules.skirmish import SAMPLE_DECKS, greedy_bot, simulate
+from tabletop_rules.search import SearchBot
+from tabletop_rules.skirmish import SAMPLE_DECKS
 
 # The m20 chart: 1D20 + modifier against difficulties 2 to 25.
 M20_MODIFIERS = (0, 3, 6, 9)
 M20_DIFFICULTIES = range(2, 26)
 # The bar2d6 chart: 2D6 + bonus against the GM's 0 to 4 dice.
 BAR2D6_BONUSES = (0, 2, 4, 6)
-# The skirmish chart: games per pairing of sample decks, and the seed of the first game.
-SKIRMISH_GAMES = 40
+# The skirmish chart: games of each ordered pairing of sample decks (a cell counts both
+# seatings), the search bot's iterations a decision, and the seed of the first game. The
+# search bot is costly (docs/performance.md): these keep the chart to about a minute of the
+# docs build on two cores.
+SKIRMISH_GAMES = 1
+SKIRMISH_ITERATIONS = 16
 SKIRMISH_SEED = 0
 
 
@@ -66,43 +70,18 @@ def bar2d6_odds() -> None:
 
 
 def skirmish_win_rates() -> None:
-    """skirmish: player a's win rate for every pairing of sample decks, greedy bots both sides."""
-    decks = list(SAMPLE_DECKS)
-    bots = {"a": greedy_bot, "b": greedy_bot}
-    rates = []
-    with ThreadPoolExecutor(1) as pool:
-        for deck_a in decks:
-            rates.append(
-                [
-                    simulate(deck_a, b, SKIRMISH_GAMES, bots, SKIRMISH_SEED, executor=pool)["a"]
-                    for b in decks
-                ]
-            )
-    fig, ax = plt.subplots(figsize=(7, 5.5))
-    image = ax.imshow(
-        [[r.count / r.total for r in row] for row in rates], cmap="RdBu", vmin=0, vmax=1
+    """skirmish: each sample deck's win rate against each other, the search bot both sides."""
+    report = balance(
+        list(SAMPLE_DECKS),
+        bot=SearchBot(iterations=SKIRMISH_ITERATIONS),
+        games=SKIRMISH_GAMES,
+        seed=SKIRMISH_SEED,
     )
-    for i, row in enumerate(rates):
-        for j, r in enumerate(row):
-            ax.text(
-                j,
-                i,
-                f"{r.count / r.total:.0%}\n[{r.low:.0%}–{r.high:.0%}]",
-                ha="center",
-                va="center",
-                fontsize=9,
-                color="white" if abs(r.count / r.total - 0.5) > 0.3 else "black",
-            )
-    ax.set_xticks(range(len(decks)), decks)
-    ax.set_yticks(range(len(decks)), decks)
-    ax.set_xlabel("player b's deck")
-    ax.set_ylabel("player a's deck")
-    last_seed = SKIRMISH_SEED + SKIRMISH_GAMES - 1
-    ax.set_title(
-        "skirmish: player a's win rate, greedy bot against greedy bot\n"
-        f"{SKIRMISH_GAMES} games per cell (seeds {SKIRMISH_SEED}–{last_seed}),"
-        " 95% Wilson intervals",
-        fontsize=10,
+    report.heat_map(
+        title=(
+            f"skirmish: each deck's win rate, the search bot ({SKIRMISH_ITERATIONS} iterations"
+            " a decision) on both sides\n"
+            f"{2 * SKIRMISH_GAMES} games a cell (each deck first and second), seed"
+            f" {SKIRMISH_SEED} on, 95% Wilson intervals"
+        )
     )
-    fig.colorbar(image, ax=ax, format="{x:.0%}", label="a's win rate")
-    fig.tight_layout()

@@ -14,10 +14,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from tabletop_rules.dice import DiceSource
 from tabletop_rules.engine import GameResult, Pass, PromptStack
-from tabletop_rules.errors import InvalidData
 from tabletop_rules.i18n import DEFAULT_LOCALE
 from tabletop_rules.kit import Log, Rules, label_input
-from tabletop_rules.skirmish._cards import Card, Target, Timing
+from tabletop_rules.skirmish._cards import Card, Timing
 from tabletop_rules.skirmish._combat import _actions, _flow, _reactions
 from tabletop_rules.skirmish._combat._commands import (
     Attack,
@@ -56,26 +55,13 @@ __all__ = ["LOG", "RULESET", "SkirmishRuleset", "command_label", "describe"]
 
 
 def _library(setup: CombatSetup) -> tuple[Card, ...]:
-    """The cards of the game by id (the first of an id kept), each checked against the rules.
+    """The cards of the game, one to an id.
 
-    Raises:
-        InvalidData: A card brings in a card that the setup does not give, or a skill makes a
-            check against no enemy.
+    The setup's own check (``CombatSetup``) has refused two different cards of one id and a
+    card that brings in a card the setup does not give.
     """
-    seen: dict[str, Card] = {}
-    for card in (*setup.library, *(c for t in setup.teams for c in t.cards)):
-        seen.setdefault(card.id, card)
-    for card in seen.values():
-        for skill in card.skills:
-            for effect in skill.effects:
-                brought = effect.card if type(effect) in (Replace, Summon) else None  # type: ignore[union-attr]
-                if brought is not None and brought not in seen:
-                    raise InvalidData(
-                        "$.library", f"card {card.id!r} brings in {brought!r}, not given"
-                    )
-            if skill.check and skill.target is not Target.ENEMY:
-                raise InvalidData("$.teams", f"card {card.id!r}: a check needs an enemy target")
-    return tuple(seen.values())
+    cards = (*setup.library, *(card for team in setup.teams for card in team.cards))
+    return tuple({card.id: card for card in cards}.values())
 
 
 def _reachable(setup: CombatSetup, library: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -151,8 +137,8 @@ class SkirmishRuleset(Rules[CombatSetup, CombatState, Command, Event]):
         """Each team's cards on their rows, at full hp and 0 AP; the first player not rolled yet.
 
         Raises:
-            InvalidData: *setup* is no :class:`CombatSetup` (path ``$.setup``), or a card
-                brings in a card that the setup does not give.
+            InvalidData: *setup* is no :class:`CombatSetup` (path ``$.setup``); a setup's
+                cards are checked when it is made.
         """
         setup = self.checked_setup(setup)
         units = tuple(
