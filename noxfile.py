@@ -311,6 +311,8 @@ def docs(session: nox.Session) -> None:
         "npm", "ci", "--prefix", str(PYODIDE_DIR), "--no-audit", "--no-fund",
         external=True,
     )  # fmt: skip
+    # The docs' own hooks, with Sphinx's parsers (no other session has Sphinx).
+    session.run("pytest", *_junit(session), "tests/test_docs_attribute_prose.py")
     build_dir = ROOT / "docs" / "_build"
     shutil.rmtree(build_dir, ignore_errors=True)
     # One doctree cache for both builders: the doctest build reads no page again (nor plays

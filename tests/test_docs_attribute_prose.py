@@ -34,7 +34,7 @@ def undo() -> Any:
             "MAX_MESSAGE_LENGTH",
             "The longest message of an error from :func:`parse_sheet`, in every shipped locale:",
         ),
-        ("tabletop_rules.engine", "Entry.faces", "Every face the decision drew, in order:"),
+        ("tabletop_rules.tables._tables", "Table.dice", "The dice rolled: a sum of them"),
     ],
 )
 def test_an_attribute_comment_renders_as_a_sentence(
