@@ -130,10 +130,10 @@ def test_odds_of_a_refused_check_give_its_refusal() -> None:
     assert "bayside23.illegal.not_your_turn" == refused.value.reason
 
 
-def test_the_menu_offers_the_check_with_each_skill_in_one_form() -> None:
-    """BAY-34: the feature alone or with a skill; the GM's difficulty and obstacle are free."""
+def test_the_menu_offers_the_check_once_in_one_form() -> None:
+    """BAY-34: one item; the GM's difficulty, the obstacle and the skill are free."""
     offered = [c for c in RULESET.legal_commands(_state()) if isinstance(c, Overcome)]
-    assert [None, "外科手術", "解錠"] == [c.skill for c in offered]
+    assert [Overcome(actor="mina")] == offered
     chosen = Overcome(actor="mina", obstacle=Obstacle.LOCK, difficulty=5, skill="解錠")
     assert menu_form(chosen) in {menu_form(c) for c in offered}
     assert SYSTEM.menu_form is menu_form

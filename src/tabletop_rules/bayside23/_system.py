@@ -22,8 +22,9 @@ __all__ = ["SYSTEM"]
 #: ``tabletop_rules.systems`` entry point.
 #:
 #: Its battles have one command with free parameters: the action check the GM calls in the
-#: battle (``Overcome``), whose difficulty and obstacle are the GM's (``menu_form``); the
-#: menus offer every other command as it is (both dice of the strike after a win among them).
+#: battle (``Overcome``), whose difficulty, obstacle and skill are chosen when the GM calls it
+#: (``menu_form``); the menus offer every other command as it is (both dice of the strike
+#: after a win among them).
 #: The GM runs the enemies; no command is the GM's own (initiative is rolled by the rules).
 #:
 #: .. versionadded:: 0.1.0

@@ -160,9 +160,9 @@ class Overcome:
 
     2D6 at or under the feature's value + the skill's − the GM's difficulty succeeds; the
     check is the turn's action (BAY-14: one action a turn).
-    The menus offer it with each of the actor's skills and with none, against the GM's
-    difficulty 0 and the obstacle ``other``; the difficulty and the obstacle are the GM's to
-    choose (``SYSTEM.menu_form``).
+    The menus offer it once, with the feature alone, against the GM's difficulty 0 and the
+    obstacle ``other``; the difficulty, the obstacle and the skill are chosen when the GM
+    calls the check (``SYSTEM.menu_form``).
 
     .. versionadded:: 0.1.0
     """
