@@ -248,3 +248,28 @@ def test_the_log_of_a_failed_called_check_states_the_true_relation(
     """B2D6-29: 2 against the GM's 12 fails, and the log says 2 < 12, not 2 ≥ 12."""
     state, event = _called(CallCheck(challenger="hero"), [1, 1, 6, 6])
     assert relation in describe(event, locale, state=state)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        CallCheck(challenger="hero", difficulty="2"),  # type: ignore[arg-type]
+        CallCheck(challenger="hero", side="up"),  # type: ignore[arg-type]
+        CallCheck(challenger="hero", helpers=("healer",)),  # type: ignore[arg-type]
+        CallCheck(challenger="hero", modifiers=(3,)),  # type: ignore[arg-type]
+        Attack(actor="hero", targets=("g1",), modifiers=("fog",)),  # type: ignore[arg-type]
+    ],
+)
+def test_a_call_of_the_wrong_shape_is_refused_by_decide_and_odds_alike(command: Command) -> None:
+    """B2D6-27, B2D6-20: a field of the wrong type is the same typed refusal in both."""
+    state, _ = engine.begin(RULESET, _setup(), ScriptedDice([]))
+    before = to_json(state)
+    with pytest.raises(IllegalCommand) as decided:
+        engine.step(RULESET, state, command, ScriptedDice([1] * 12))
+    with pytest.raises(IllegalCommand) as offered:
+        odds(state, command)
+    assert ("bar2d6.illegal.bad_command",) * 2 + (before,) == (
+        decided.value.reason,
+        offered.value.reason,
+        to_json(state),
+    )

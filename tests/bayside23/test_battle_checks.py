@@ -162,3 +162,26 @@ def test_the_log_of_a_failed_action_check_states_the_true_relation(locale: str) 
     state, event = _checked(command, [3, 3])
     line = describe(event, locale, state=state)
     assert (True, False) == ("= 6 > 5" in line, "≤" in line)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        Overcome(actor="mina", difficulty=1.5),  # type: ignore[arg-type]
+        Overcome(actor="mina", obstacle="trap"),  # type: ignore[arg-type]
+        Overcome(actor="mina", skill=3),  # type: ignore[arg-type]
+    ],
+)
+def test_a_check_of_the_wrong_shape_is_refused_by_decide_and_odds_alike(command: Overcome) -> None:
+    """BAY-34: a field of the wrong type is the same typed refusal in both, and changes nothing."""
+    state = _state()
+    before = to_json(state)
+    with pytest.raises(IllegalCommand) as decided:
+        engine.step(RULESET, state, command, ScriptedDice([3, 3]))
+    with pytest.raises(IllegalCommand) as offered:
+        odds(state, command)
+    assert ("bayside23.illegal.bad_command",) * 2 + (before,) == (
+        decided.value.reason,
+        offered.value.reason,
+        to_json(state),
+    )

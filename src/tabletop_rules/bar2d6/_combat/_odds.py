@@ -114,14 +114,15 @@ def odds(state: CombatState, command: Command) -> Fraction | None:
     Raises:
         InvalidData: *state* is no bar2d6 combat state (path ``$.state``), or *command* no
             bar2d6 command (``$.command``).
-        IllegalCommand: The attack or the called check is not allowed now: the refusal
-            ``decide`` gives it.
+        IllegalCommand: The attack or the called check is not allowed now, or has a field of
+            the wrong type: the refusal ``decide`` gives it.
 
     .. versionadded:: 0.1.0
     """
     state = RULESET.checked_state(state)
     if type(command) not in RULESET.command_rules:
         raise wrong_type("$.command", "bar2d6.Command", command)
+    RULESET.shapes.check(command)  # a field of the wrong type: refused as decide refuses it
     chance = CHANCES.get(type(command))
     if chance is None:
         return None

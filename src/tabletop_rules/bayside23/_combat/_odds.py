@@ -73,8 +73,8 @@ def odds(state: CombatState, command: Command) -> Fraction | None:
     Raises:
         InvalidData: *state* is no bayside23 battle state (path ``$.state``), or *command* no
             bayside23 command (``$.command``).
-        IllegalCommand: The attack, spell or action check is not allowed now: the refusal
-            ``decide`` gives.
+        IllegalCommand: The attack, spell or action check is not allowed now, or has a field
+            of the wrong type: the refusal ``decide`` gives.
 
     .. versionadded:: 0.1.0
     """
@@ -82,6 +82,7 @@ def odds(state: CombatState, command: Command) -> Fraction | None:
     kind = type(command)
     if kind not in RULESET.command_rules:
         raise wrong_type("$.command", "bayside23.Command", command)
+    RULESET.shapes.check(command)  # a field of the wrong type: refused as decide refuses it
     chance = CHANCES.get(kind)
     if chance is None:
         return None
