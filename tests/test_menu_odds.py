@@ -165,6 +165,20 @@ BAR2D6_ATTACKS = {
     "multi of two": bar2d6.Attack(
         actor="twin", targets=("g1",), items=("劍",), defense_items=("盾",), special="雙斬"
     ),
+    "single, the GM's modifiers": bar2d6.Attack(
+        actor="hero",
+        targets=("g1",),
+        items=("劍",),
+        modifiers=(Term("bar2d6.term.modifier", -1),),
+        defense_modifiers=(Term("bar2d6.term.modifier", 2),),
+    ),
+    "multi of two, the GM's modifiers": bar2d6.Attack(
+        actor="twin",
+        targets=("g1",),
+        special="雙斬",
+        modifiers=(Term("bar2d6.term.modifier", 3),),
+        defense_modifiers=(Term("bar2d6.term.modifier", -1),),
+    ),
 }
 
 
@@ -181,6 +195,44 @@ def test_bar2d6_attack_odds_are_enumerations_odds(name: str) -> None:
         sides=6,
     )
     assert expected == bar2d6.odds(state, command)
+
+
+BAR2D6_CALLS = {
+    "alone, the GM's modifier": bar2d6.CallCheck(
+        challenger="hero",
+        difficulty=2,
+        items=("劍",),
+        modifiers=(Term("bar2d6.term.modifier", -1),),
+    ),
+    "helped": bar2d6.CallCheck(
+        challenger="healer",
+        difficulty=1,
+        helpers=(bar2d6.CheckHelp(helper="hero", dice=1, items=("劍",)),),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAR2D6_CALLS))
+def test_bar2d6_called_check_odds_are_enumerations_odds(name: str) -> None:
+    """B2D6-27, B2D6-29, B2D6-32, B2D6-42, B2D6-43, B2D6-48: at least the GM's total is a
+    success; a helper rolls first and its success adds its share of the bonus used."""
+    state, command = _bar2d6_state(), BAR2D6_CALLS[name]
+    rule = bar2d6.RULESET.command_rules[bar2d6.CallCheck]
+
+    expected = enumerated(
+        lambda dice: rule(state, command, dice), lambda e: e[0].result.success, sides=6
+    )
+    assert expected == bar2d6.odds(state, command)
+
+
+def test_bar2d6_odds_refuse_a_call_decide_refuses() -> None:
+    """B2D6-41: a character helping its own check is refused by odds as decide refuses it."""
+    command = bar2d6.CallCheck(
+        challenger="hero", helpers=(bar2d6.CheckHelp(helper="hero", dice=1),)
+    )
+    with pytest.raises(IllegalCommand) as refused:
+        bar2d6.odds(_bar2d6_state(), command)
+    assert "bar2d6.illegal.own_check" == refused.value.reason
 
 
 def test_a_bar2d6_heal_has_no_odds() -> None:
@@ -227,6 +279,22 @@ def test_bayside23_hit_odds_are_enumerations_odds(rulings: str, command: Any) ->
         lambda e: e[0].check.success,
         sides=6,
         counted=6,
+    )
+    assert expected == bayside23.odds(state, command)
+
+
+@pytest.mark.parametrize("difficulty", [-3, 0, 4])
+def test_bayside23_action_check_odds_are_enumerations_odds(difficulty: int) -> None:
+    """BAY-34, BAY-35, BAY-36, BAY-37: the GM's action check succeeds at or under its
+    target (the feature's value − the GM's difficulty); its two dice are enumerated."""
+    state = bayside23_opened([1, 3, 5, 6])  # mina first
+    command = bayside23.Overcome(
+        actor="mina", obstacle=bayside23.Obstacle.TRAP, difficulty=difficulty
+    )
+    rule = bayside23.RULESET.command_rules[bayside23.Overcome]
+
+    expected = enumerated(
+        lambda dice: rule(state, command, dice), lambda e: e[0].result.success, sides=6
     )
     assert expected == bayside23.odds(state, command)
 

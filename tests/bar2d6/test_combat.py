@@ -16,6 +16,7 @@ from tabletop_rules.bar2d6 import (
     Attacked,
     AttackMode,
     BonusGranted,
+    CallCheck,
     Character,
     CombatEnded,
     CombatSetup,
@@ -410,6 +411,7 @@ EVERY_COMMAND: list[Command] = [
     EndRound(),
     EndCombat(),
     SetHp(target="g1", hp=0),
+    CallCheck(challenger="hero"),
 ]
 
 

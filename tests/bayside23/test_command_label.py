@@ -19,6 +19,8 @@ from tabletop_rules.bayside23 import (
     FinishingStrike,
     Flee,
     ForgoStrike,
+    Obstacle,
+    Overcome,
     Participant,
     Ready,
     SessionLedger,
@@ -70,6 +72,8 @@ EVERY: tuple[Command, ...] = (
     FinishingStrike(actor="mina", target="g1", sides=3),
     FinishingStrike(actor="mina", target="g1", sides=6),
     ForgoStrike("mina"),
+    Overcome(actor="mina"),
+    Overcome(actor="mina", obstacle=Obstacle.LOCK, difficulty=4, skill="解錠"),
 )
 
 

@@ -129,6 +129,17 @@ state = b.RULESET.start(setup)
 assert_type(state, b.CombatState)
 assert_type(state.combatant("hero"), b.Combatant)
 assert_type(state.combatant("hero").standing, bool)
+called = b.CallCheck(
+    challenger="hero",
+    difficulty=3,
+    items=("劍",),
+    modifiers=(Term("霧", -1),),
+    helpers=(b.CheckHelp(helper="g1", dice=2),),
+)
+assert_type(b.odds(state, called), Fraction | None)
+assert_type(
+    b.Attack(actor="hero", targets=("g1",), modifiers=[Term("霧", -1)]).modifiers, tuple[Term, ...]
+)
 assert_type(state.combatant("g1").wounded, bool)
 assert_type(state.standing_sides(), tuple[str, ...])
 assert_type(state.result, GameResult | None)

@@ -1955,6 +1955,108 @@ def render() -> str:
     return "\n".join(out) + "\n"
 
 
+def called(challenger: str, difficulty: int, items: list[str], **more: Any) -> str:
+    return to_json(
+        bar2d6.CallCheck(challenger=challenger, difficulty=difficulty, items=tuple(items), **more)
+    )
+
+
+def called_checks() -> None:
+    """Checks the GM calls in the middle of a combat, with named helpers (issue 24)."""
+    from tabletop_rules.checks import Term
+
+    against = ["B2D6-27", "B2D6-28", "B2D6-29", "B2D6-32"]
+    case(
+        "combat-gm-check",
+        against,
+        ["2d6:4,4", "2d6:5,5"],
+        "the GM calls a check of 劍士 (刀 +2) against 2 dice: 8 + 2 = 10 >= 10 succeeds",
+        setup="party",
+        commands=[called("sword", 2, ["刀"])],
+    )
+    case(
+        "combat-gm-check-fails",
+        against,
+        ["2d6:4,4", "2d6:6,5"],
+        "10 against the GM's 11: fails",
+        setup="party",
+        commands=[called("sword", 2, ["刀"])],
+    )
+    case(
+        "combat-gm-check-modifier",
+        [*against, "B2D6-20"],
+        ["2d6:4,4", "2d6:5,4"],
+        "the GM's situational -2: 8 + 2 - 2 = 8 < 9 fails",
+        setup="party",
+        commands=[called("sword", 2, ["刀"], modifiers=(Term("bar2d6.term.modifier", -2),))],
+    )
+    help_by_mage = bar2d6.CheckHelp(helper="mage", dice=2, items=("法杖",))
+    case(
+        "combat-gm-check-helped",
+        [*against, "B2D6-41", "B2D6-42", "B2D6-43", "B2D6-49"],
+        ["2d6:4,4", "2d6:3,3", "2d6:3,3", "3d6:3,3,3"],
+        "魔法師 helps first (法杖 +2 at 2 dice: 10 >= 6, adds ⌈2/3⌉ = 1): 6 + 2 + 1 = 9 >= 9",
+        setup="party",
+        commands=[called("sword", 3, ["刀"], helpers=(help_by_mage,))],
+    )
+    two = (
+        bar2d6.CheckHelp(helper="mage", dice=1, items=("法杖",)),
+        bar2d6.CheckHelp(helper="bard", dice=4, items=("琴",)),
+    )
+    case(
+        "combat-gm-check-two-helpers",
+        [*against, "B2D6-44", "B2D6-48", "B2D6-51"],
+        ["2d6:3,3", "1d6:2", "2d6:6,6", "4d6:1,1,1,1", "2d6:2,3", "2d6:4,4"],
+        "two helpers stack: 法杖 2 at 1 die adds 1, 琴 1 at 4 dice adds 1: 5 + 2 + 2 = 9 >= 8",
+        setup="party",
+        commands=[called("sword", 2, ["刀"], helpers=two)],
+    )
+    case(
+        "combat-gm-check-own-help",
+        ["B2D6-41"],
+        [],
+        "the challenger cannot help its own check: refused",
+        setup="party",
+        commands=[called("sword", 2, [], helpers=(bar2d6.CheckHelp(helper="sword", dice=1),))],
+    )
+    case(
+        "combat-gm-check-helps-twice",
+        ["B2D6-41"],
+        [],
+        "one character helps one check once: refused",
+        setup="party",
+        commands=[
+            called(
+                "sword",
+                2,
+                [],
+                helpers=(
+                    bar2d6.CheckHelp(helper="mage", dice=1),
+                    bar2d6.CheckHelp(helper="mage", dice=2),
+                ),
+            )
+        ],
+    )
+    case(
+        "combat-attack-situational",
+        [*FIGHT, "B2D6-20", "B2D6-26"],
+        ["2d6:4,4", "2d6:3,3"],
+        "the GM rules fog, -2 to 戰's attack: 8 + 3 - 2 = 9 > 6 + 2 = 8, a hit",
+        setup="duel",
+        commands=[
+            to_json(
+                bar2d6.Attack(
+                    actor="war",
+                    targets=("gob",),
+                    items=("劍術",),
+                    defense_items=("盾",),
+                    modifiers=(Term("bar2d6.term.modifier", -2),),
+                )
+            )
+        ],
+    )
+
+
 def main() -> None:
     examples()
     seeds()
@@ -1966,6 +2068,7 @@ def main() -> None:
     combats()
     party_grant_once()
     special_amounts()
+    called_checks()
     OUT.write_text(render(), "utf-8")
     print(f"{len(CASES)} cases written to {OUT}")
 

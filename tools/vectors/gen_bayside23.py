@@ -1987,6 +1987,64 @@ def more_cases() -> None:
     )
 
 
+def combat_obstacles() -> None:
+    """Action checks the GM calls in the middle of a battle: a trap, a lock, a riddle."""
+    surgeon = char("ミナ")
+    surgeon["skills"] = [{"name": "外科手術", "value": 13}, {"name": "解錠", "value": 6}]
+    name = setup("obstacle", who("hero", surgeon, weapons=(SWORD,)), orc())
+    hero_first = [d6(1), d6(5)]
+    checks = ["BAY-34", "BAY-35", "BAY-36"]
+    trap = act("Overcome", "hero", obstacle="trap", difficulty=8, skill="外科手術")
+    case(
+        "combat-obstacle-trap",
+        [*checks, "BAY-39"],
+        [*hero_first, d2(2, 4)],
+        note="on her turn the hero disarms the GM's trap: 頑固 3 + 外科手術 13 − 8 = 8; 6 ≤ 8",
+        setup=name,
+        commands=[trap],
+    )
+    case(
+        "combat-obstacle-trap-at-target",
+        [*checks, "BAY-37"],
+        [*hero_first, d2(4, 4)],
+        note="8 at the target 8 succeeds (the rule, not the example's 8以上で失敗)",
+        setup=name,
+        commands=[trap],
+    )
+    case(
+        "combat-obstacle-lock-fails",
+        checks,
+        [*hero_first, d2(3, 3)],
+        note="the lock: 頑固 3 + 解錠 6 − 4 = 5; 6 > 5 fails",
+        setup=name,
+        commands=[act("Overcome", "hero", obstacle="lock", difficulty=4, skill="解錠")],
+    )
+    case(
+        "combat-obstacle-riddle-feature-only",
+        checks,
+        [*hero_first, d2(1, 2)],
+        note="a riddle with the feature alone: 3 − 0 = 3; 3 ≤ 3",
+        setup=name,
+        commands=[act("Overcome", "hero", obstacle="riddle")],
+    )
+    case(
+        "combat-obstacle-unknown-skill",
+        ["BAY-34"],
+        hero_first,
+        note="a skill the hero lacks: refused",
+        setup=name,
+        commands=[act("Overcome", "hero", obstacle="lock", skill="料理")],
+    )
+    case(
+        "combat-obstacle-not-on-turn",
+        ["BAY-13", "BAY-34"],
+        hero_first,
+        note="the orc's check on the hero's turn: refused",
+        setup=name,
+        commands=[act("Overcome", "orc", obstacle="trap")],
+    )
+
+
 def generate() -> Iterator[str]:
     """Every generated case, in order."""
     chat_hits()
@@ -2000,6 +2058,7 @@ def generate() -> Iterator[str]:
     combat_flow()
     combat_artifacts()
     more_cases()
+    combat_obstacles()
     yield from CASES
 
 

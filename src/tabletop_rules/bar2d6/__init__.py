@@ -61,6 +61,8 @@ from tabletop_rules.bar2d6._combat import (
 )
 from tabletop_rules.bar2d6._combat._commands import (
     Attack,
+    CallCheck,
+    CheckHelp,
     EndCombat,
     EndRound,
     GrantBonus,
@@ -72,6 +74,7 @@ from tabletop_rules.bar2d6._combat._commands import Command as _Command
 from tabletop_rules.bar2d6._combat._events import (
     Attacked,
     BonusGranted,
+    CheckMade,
     CombatEnded,
     Healed,
     HpSet,
@@ -127,7 +130,10 @@ __all__ = [
     "AttackMode",
     "Attacked",
     "BonusGranted",
+    "CallCheck",
     "Character",
+    "CheckHelp",
+    "CheckMade",
     "CombatEnded",
     "CombatRuleset",
     "CombatSetup",

@@ -63,6 +63,8 @@ from tabletop_rules.bayside23._combat._commands import (
     FinishingStrike,
     Flee,
     ForgoStrike,
+    Obstacle,
+    Overcome,
     Ready,
     SwitchWeapon,
     UseArtifact,
@@ -77,6 +79,7 @@ from tabletop_rules.bayside23._combat._events import (
     Healed,
     InitiativeRoll,
     InitiativeRolled,
+    ObstacleChecked,
     Readied,
     StrikeForgone,
     Struck,
@@ -85,6 +88,7 @@ from tabletop_rules.bayside23._combat._events import (
     Waited,
     WeaponSwitched,
 )
+from tabletop_rules.bayside23._combat._flow import menu_form
 from tabletop_rules.bayside23._combat._log import names_of
 from tabletop_rules.bayside23._combat._odds import odds
 from tabletop_rules.bayside23._combat._values import (
@@ -143,6 +147,9 @@ __all__ = [
     "InitiativeResult",
     "InitiativeRoll",
     "InitiativeRolled",
+    "Obstacle",
+    "ObstacleChecked",
+    "Overcome",
     "Participant",
     "Readied",
     "Ready",
@@ -173,6 +180,7 @@ __all__ = [
     "ledger_after",
     "lineup",
     "log",
+    "menu_form",
     "modifier",
     "names_of",
     "normalize_answer",

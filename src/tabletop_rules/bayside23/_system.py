@@ -7,6 +7,7 @@ from typing import Final
 from tabletop_rules.bayside23._character import Character
 from tabletop_rules.bayside23._checks import character_check
 from tabletop_rules.bayside23._combat import RULESET, command_label, describe
+from tabletop_rules.bayside23._combat._flow import menu_form
 from tabletop_rules.bayside23._combat._odds import odds
 from tabletop_rules.bayside23._combat._values import GM, lineup
 from tabletop_rules.bayside23._export import PIECES
@@ -20,8 +21,10 @@ __all__ = ["SYSTEM"]
 #: The bayside23 rule system, registered as ``bayside23`` through the
 #: ``tabletop_rules.systems`` entry point.
 #:
-#: Its battles have no free parameters: ``legal_commands`` offers every command as it is
-#: (both dice of the strike after a win among them), so ``menu_form`` is the default.
+#: Its battles have one command with free parameters: the action check the GM calls in the
+#: battle (``Overcome``), whose difficulty, obstacle and skill are chosen when the GM calls it
+#: (``menu_form``); the menus offer every other command as it is (both dice of the strike
+#: after a win among them).
 #: The GM runs the enemies; no command is the GM's own (initiative is rolled by the rules).
 #:
 #: .. versionadded:: 0.1.0
@@ -33,6 +36,7 @@ SYSTEM: Final = RuleSystem(
     describe=describe,
     command_label=command_label,
     odds=odds,
+    menu_form=menu_form,
     sheets=Sheets(
         character_type=Character,
         parse=parse_sheet,

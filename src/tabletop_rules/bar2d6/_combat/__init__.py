@@ -52,7 +52,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
     """
 
     name: str = "bar2d6"
-    rules_version: str = "2"
+    rules_version: str = "3"
     setup_type: Any = CombatSetup
     state_type: Any = CombatState
     command_type: Any = Command

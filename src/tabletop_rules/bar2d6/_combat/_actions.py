@@ -14,9 +14,17 @@ from typing import Any, Final
 import attrs
 
 from tabletop_rules.bar2d6._character import SpecialKind
-from tabletop_rules.bar2d6._checks import CHECK_DICE, judged_contest
+from tabletop_rules.bar2d6._checks import (
+    CHECK_DICE,
+    MAX_DIFFICULTY,
+    GMCheck,
+    Helper,
+    item_terms,
+    judged_contest,
+)
 from tabletop_rules.bar2d6._combat._commands import (
     Attack,
+    CallCheck,
     GrantBonus,
     Heal,
     SetHp,
@@ -25,6 +33,7 @@ from tabletop_rules.bar2d6._combat._commands import (
 from tabletop_rules.bar2d6._combat._events import (
     Attacked,
     BonusGranted,
+    CheckMade,
     CombatEnded,
     Event,
     Healed,
@@ -37,6 +46,7 @@ from tabletop_rules.bar2d6._combat._refusals import (
     acting,
     attack_targets,
     going_on,
+    held_by,
     held_items,
     standing_target,
 )
@@ -54,7 +64,14 @@ from tabletop_rules.dice import DiceSource
 from tabletop_rules.errors import IllegalCommand
 from tabletop_rules.kit import ROUND_RULES, check_gm, shown
 
-__all__ = ["COMMAND_RULES", "EVENT_FOLDS", "HIT_DAMAGE", "PlannedAttack", "plan_attack"]
+__all__ = [
+    "COMMAND_RULES",
+    "EVENT_FOLDS",
+    "HIT_DAMAGE",
+    "PlannedAttack",
+    "plan_attack",
+    "plan_call_check",
+]
 
 #: The damage of a hit before any boost (B2D6-02).
 HIT_DAMAGE: Final = 1
@@ -110,6 +127,9 @@ def plan_attack(state: CombatState, command: Attack) -> PlannedAttack:
     if command.boost is not None:
         damage += ability(character, command.boost, SpecialKind.DAMAGE)[2]
     first, later = attack_terms(attacker, command.items)
+    if command.modifiers:  # the GM's situational modifiers go to every attack roll
+        first, later = (*first, *command.modifiers), (*later, *command.modifiers)
+    extra = command.defense_modifiers
     return PlannedAttack(
         attacker=attacker,
         mode=mode,
@@ -118,7 +138,7 @@ def plan_attack(state: CombatState, command: Attack) -> PlannedAttack:
         first=first,
         later=later,
         defenses=tuple(
-            (target, defense_terms(target, command.defense_items)) for target in targets
+            (target, (*defense_terms(target, command.defense_items), *extra)) for target in targets
         ),
     )
 
@@ -241,6 +261,77 @@ def fold_hp_set(state: CombatState, event: HpSet) -> CombatState:
     return state.replace(changed(state.combatant(event.target), hp=event.hp))
 
 
+# --------------------------------------------------------------------------- a called check
+
+
+def plan_call_check(state: CombatState, command: CallCheck) -> GMCheck:
+    """Refuse a called check not allowed now; the check it calls, before any die.
+
+    :func:`decide_call_check` rolls it; the menus' odds (``bar2d6.odds``) are its
+    :meth:`~tabletop_rules.bar2d6.GMCheck.probability`.
+
+    Raises:
+        IllegalCommand: The challenger or a helper is unknown or at 0 HP, a helper is the
+            challenger or helps twice (B2D6-41), a helper's dice are not 1 to 4 (B2D6-47),
+            the difficulty is not 0 to 4 dice (B2D6-30) or too easy to be helped, or an item
+            is not the character's (B2D6-26).
+    """
+    challenger = standing_target(state, command.challenger)
+    if not 0 <= command.difficulty <= MAX_DIFFICULTY:
+        raise IllegalCommand("bar2d6.illegal.difficulty", dice=shown(command.difficulty))
+    held_by(challenger, command.items)
+    terms = item_terms(
+        challenger.character,
+        command.items,
+        command.side,
+        hp=challenger.hp,
+        extra=(*challenger.grants, *command.modifiers),
+    )
+    helpers: list[Helper] = []
+    seen: set[str] = set()
+    for help in command.helpers:
+        helper = standing_target(state, help.helper)
+        if helper.id == challenger.id:
+            raise IllegalCommand("bar2d6.illegal.own_check", helper=helper.id)
+        if helper.id in seen:
+            raise IllegalCommand("bar2d6.illegal.helped_twice", helper=helper.id)
+        seen.add(helper.id)
+        if type(help.dice) is not int or not 1 <= help.dice <= MAX_DIFFICULTY:
+            raise IllegalCommand("bar2d6.illegal.help_dice", dice=shown(help.dice))
+        held_by(helper, help.items)
+        helpers.append(
+            Helper.of(helper.character, help.items, help.dice, side=command.side, hp=helper.hp)
+        )
+    needed = state.rulings.help_min_dice
+    if helpers and command.difficulty < needed:
+        raise IllegalCommand("bar2d6.illegal.help_too_easy", dice=command.difficulty, needed=needed)
+    return GMCheck(
+        terms=terms, difficulty=command.difficulty, helpers=helpers, rulings=state.rulings
+    )
+
+
+def decide_call_check(
+    state: CombatState, command: CallCheck, dice: DiceSource
+) -> tuple[Event, ...]:
+    """A check the GM calls against its dice; it takes no one's action.
+
+    The helpers roll first, then the challenger, then the GM (B2D6-32, B2D6-43).
+    """
+    check_gm(command.actor)
+    going_on(state)
+    result = plan_call_check(state, command).resolve(dice)
+    helpers = tuple(help.helper for help in command.helpers)
+    return (CheckMade(challenger=command.challenger, helpers=helpers, result=result),)
+
+
+def fold_check_made(state: CombatState, event: CheckMade) -> CombatState:
+    """The challenger's granted bonuses are used (B2D6-17: its next check)."""
+    challenger = state.combatant(event.challenger)
+    for helper in event.helpers:
+        state.combatant(helper)
+    return state.replace(changed(challenger, grants=())) if challenger.grants else state
+
+
 def fold_round_ended(state: CombatState, event: RoundEnded) -> CombatState:
     """A new round: everyone may act again."""
     return state_with(
@@ -263,6 +354,7 @@ COMMAND_RULES: Final[Mapping[type[Any], Callable[..., tuple[Any, ...]]]] = Mappi
         GrantBonus: decide_grant,
         Wait: decide_wait,
         SetHp: decide_set_hp,
+        CallCheck: decide_call_check,
         **ROUND_RULES,
     }
 )
@@ -276,6 +368,7 @@ EVENT_FOLDS: Final[Mapping[type[Any], Callable[[CombatState, Any], CombatState]]
             BonusGranted: fold_granted,
             Waited: fold_waited,
             HpSet: fold_hp_set,
+            CheckMade: fold_check_made,
             RoundEnded: fold_round_ended,
             CombatEnded: fold_combat_ended,
         }

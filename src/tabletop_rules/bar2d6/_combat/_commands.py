@@ -10,11 +10,34 @@ The GM ends the round and the combat with the kit's :class:`~tabletop_rules.kit.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
+from tabletop_rules.bar2d6._checks import Side
+from tabletop_rules.checks import Term
 from tabletop_rules.kit import GM, EndCombat, EndRound
 
-__all__ = ["Attack", "Command", "EndCombat", "EndRound", "GrantBonus", "Heal", "SetHp", "Wait"]
+__all__ = [
+    "Attack",
+    "CallCheck",
+    "CheckHelp",
+    "Command",
+    "EndCombat",
+    "EndRound",
+    "GrantBonus",
+    "Heal",
+    "SetHp",
+    "Wait",
+]
+
+
+def _terms(values: Iterable[Term]) -> tuple[Term, ...]:
+    return tuple(values)
+
+
+def _helps(values: Iterable[CheckHelp]) -> tuple[CheckHelp, ...]:
+    return tuple(values)
 
 
 @attrs.frozen(kw_only=True)
@@ -46,6 +69,15 @@ class Attack:
     special: str | None = None
     #: The item whose damage-boost ability the attack uses, if any.
     boost: str | None = None
+    #: The GM's situational modifiers to the attacker's rolls (cover, footing, ...), as a
+    #: check takes them (B2D6-20, 「其他修正值」).
+    #:
+    #: .. versionadded:: 0.1.0
+    modifiers: tuple[Term, ...] = attrs.field(default=(), converter=_terms)
+    #: The GM's situational modifiers to each defender's roll.
+    #:
+    #: .. versionadded:: 0.1.0
+    defense_modifiers: tuple[Term, ...] = attrs.field(default=(), converter=_terms)
 
 
 @attrs.frozen(kw_only=True)
@@ -108,5 +140,51 @@ class SetHp:
     actor: str = GM
 
 
+@attrs.frozen(kw_only=True)
+class CheckHelp:
+    """A named character's cooperation check (協力判定) on a check the GM calls (B2D6-41..47).
+
+    .. versionadded:: 0.1.0
+    """
+
+    #: Who helps, a standing combatant other than the challenger, once a check (B2D6-41).
+    helper: str
+    #: The GM dice its player chose, 1 to 4 (B2D6-47).
+    dice: int
+    #: Its items the GM allows for the help, on the check's side (B2D6-46).
+    items: tuple[str, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class CallCheck:
+    """The GM calls a check against its dice in the middle of the combat (B2D6-27..33).
+
+    A door to force, a ledge to leap while the fight goes on: the challenger rolls 2D6 with
+    the bonuses of the items the GM allows (and its granted bonuses, B2D6-17), its wound, and
+    the GM's situational modifiers, against the GM's difficulty dice; its helpers roll first
+    (B2D6-43). It takes no one's action for the round.
+    The menus offer it for each standing combatant in one form (2 dice, no items, no
+    modifiers, no helpers): the difficulty, items, modifiers and helpers are the table's to
+    choose.
+
+    .. versionadded:: 0.1.0
+    """
+
+    #: Who takes the challenge.
+    challenger: str
+    #: The GM's dice, 0 to 4 (B2D6-30); 2 is the normal difficulty (B2D6-31).
+    difficulty: int = 2
+    #: The challenger's items the GM allows (B2D6-26).
+    items: tuple[str, ...] = ()
+    #: The active (acting) or passive (reacting) bonuses (B2D6-23).
+    side: Side = Side.ACTIVE
+    #: The GM's situational modifiers.
+    modifiers: tuple[Term, ...] = attrs.field(default=(), converter=_terms)
+    #: The named helpers, each once (B2D6-41, B2D6-44).
+    helpers: tuple[CheckHelp, ...] = attrs.field(default=(), converter=_helps)
+    #: Always the GM.
+    actor: str = GM
+
+
 #: Every bar2d6 combat command (a union, tagged by class name in JSON).
-Command = Attack | Heal | GrantBonus | Wait | EndRound | EndCombat | SetHp
+Command = Attack | Heal | GrantBonus | Wait | EndRound | EndCombat | SetHp | CallCheck

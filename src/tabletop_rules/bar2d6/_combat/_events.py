@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import attrs
 
+from tabletop_rules.bar2d6._checks import HelpedResult
 from tabletop_rules.bar2d6._combat._values import AttackMode, Strike
 from tabletop_rules.kit import CombatEnded, RoundEnded
 
 __all__ = [
     "Attacked",
     "BonusGranted",
+    "CheckMade",
     "CombatEnded",
     "Event",
     "Healed",
@@ -106,5 +108,23 @@ class HpSet:
     hp: int
 
 
+@attrs.frozen(kw_only=True)
+class CheckMade:
+    """A check the GM called was made: the helpers' checks, then the challenger's (B2D6-43).
+
+    The result keeps every die (the helpers', the challenger's, the GM's) and every term
+    (items, wound, granted bonuses, the GM's modifiers, each successful help).
+
+    .. versionadded:: 0.1.0
+    """
+
+    #: Who took the challenge.
+    challenger: str
+    #: The helpers, in the order they rolled (their results are :attr:`result`'s helpers).
+    helpers: tuple[str, ...]
+    #: The check.
+    result: HelpedResult
+
+
 #: Every bar2d6 combat event (a union, tagged by class name in JSON).
-Event = Attacked | Healed | BonusGranted | Waited | HpSet | RoundEnded | CombatEnded
+Event = Attacked | Healed | BonusGranted | Waited | HpSet | RoundEnded | CombatEnded | CheckMade

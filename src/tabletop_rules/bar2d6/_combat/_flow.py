@@ -13,7 +13,11 @@ which :func:`menu_form` maps any command to:
 - an area attack is aimed at every standing enemy; who else stands in the area (an ally, or
   fewer enemies) is the table's call;
 - the GM's :class:`SetHp` sets one HP less than the combatant has (a fall, a trap), or its
-  max HP at 0 (a rest); the HP is the GM's to choose.
+  max HP at 0 (a rest); the HP is the GM's to choose;
+- an attack's situational modifiers (the GM's) are none in the menu; any are the GM's call;
+- the GM's :class:`CallCheck` is offered for each standing combatant at 2 dice, with no
+  items, modifiers or helpers; its difficulty, side, items, modifiers and named helpers are
+  the table's to choose (a helper who may not help is refused).
 
 ``decide`` accepts any other choice of these, and nothing else a menu does not offer.
 """
@@ -27,8 +31,10 @@ from typing import Any, Final
 import attrs
 
 from tabletop_rules.bar2d6._character import Character, Item, SpecialKind, normalize
+from tabletop_rules.bar2d6._checks import Side
 from tabletop_rules.bar2d6._combat._commands import (
     Attack,
+    CallCheck,
     Command,
     GrantBonus,
     Heal,
@@ -142,6 +148,7 @@ def _attacks(state: CombatState, c: Combatant) -> Iterator[Command]:
 def _gm_commands(state: CombatState) -> list[Command]:
     out: list[Command] = list(GM_COMMANDS)
     out.extend(SetHp(target=c.id, hp=c.hp - 1 if c.hp > 0 else c.max_hp) for c in state.combatants)
+    out.extend(CallCheck(challenger=c.id) for c in state.combatants if c.standing)
     return out
 
 
@@ -185,7 +192,13 @@ def _attack_form(command: Attack) -> Attack:
         defense_items=(),
         special=_name(command.special),
         boost=_name(command.boost),
+        modifiers=(),
+        defense_modifiers=(),
     )
+
+
+def _call_check_form(command: CallCheck) -> CallCheck:
+    return attrs.evolve(command, difficulty=2, items=(), side=Side.ACTIVE, modifiers=(), helpers=())
 
 
 def _heal_form(command: Heal) -> Heal:
@@ -201,7 +214,13 @@ def _set_hp_form(command: SetHp) -> SetHp:
 
 
 _FORMS: Final[Mapping[type[Any], Callable[[Any], Any]]] = MappingProxyType(
-    {Attack: _attack_form, Heal: _heal_form, GrantBonus: _grant_form, SetHp: _set_hp_form}
+    {
+        Attack: _attack_form,
+        Heal: _heal_form,
+        GrantBonus: _grant_form,
+        SetHp: _set_hp_form,
+        CallCheck: _call_check_form,
+    }
 )
 
 

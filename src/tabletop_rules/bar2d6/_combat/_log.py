@@ -12,9 +12,24 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from tabletop_rules.bar2d6._character import SpecialKind
-from tabletop_rules.bar2d6._combat._commands import Attack, GrantBonus, Heal, SetHp, Wait
-from tabletop_rules.bar2d6._combat._events import Attacked, BonusGranted, Healed, HpSet, Waited
+from tabletop_rules.bar2d6._combat._commands import (
+    Attack,
+    CallCheck,
+    GrantBonus,
+    Heal,
+    SetHp,
+    Wait,
+)
+from tabletop_rules.bar2d6._combat._events import (
+    Attacked,
+    BonusGranted,
+    CheckMade,
+    Healed,
+    HpSet,
+    Waited,
+)
 from tabletop_rules.bar2d6._combat._values import CombatState
+from tabletop_rules.checks import CheckResult
 from tabletop_rules.kit import (
     ROUND_COMMAND_LINES,
     ROUND_EVENT_LINES,
@@ -80,6 +95,21 @@ def _hp_set(event: HpSet, words: _Words) -> str:
     return words("bar2d6.event.hp_set", target=words.name(event.target), hp=event.hp)
 
 
+def _check_made(event: CheckMade, words: _Words) -> str:
+    # Each helper's check, then the challenger's, on one line (B2D6-43: the helpers first).
+    locale = words.locale
+    helps = "".join(
+        words("bar2d6.event.helped", helper=words.name(helper), check=result.explain(locale))
+        for helper, result in zip(event.helpers, event.result.helpers, strict=False)
+    )
+    return words(
+        "bar2d6.event.check_made",
+        challenger=words.name(event.challenger),
+        helps=helps,
+        check=CheckResult.explain(event.result, locale),
+    )
+
+
 #: The line of the log of each event type.
 EVENT_LINES: Final[Mapping[type[Any], Renderer]] = MappingProxyType(
     {
@@ -88,6 +118,7 @@ EVENT_LINES: Final[Mapping[type[Any], Renderer]] = MappingProxyType(
         BonusGranted: _granted,
         Waited: _waited,
         HpSet: _hp_set,
+        CheckMade: _check_made,
         **ROUND_EVENT_LINES,
     }
 )
@@ -159,6 +190,14 @@ def _set_hp(command: SetHp, words: _Words) -> str:
     return words("bar2d6.command.set_hp", target=words.name(command.target), hp=command.hp)
 
 
+def _call_check(command: CallCheck, words: _Words) -> str:
+    return words(
+        "bar2d6.command.call_check",
+        challenger=words.name(command.challenger),
+        dice=command.difficulty,
+    )
+
+
 #: The menu label of each command type.
 COMMAND_LINES: Final[Mapping[type[Any], Renderer]] = MappingProxyType(
     {
@@ -167,6 +206,7 @@ COMMAND_LINES: Final[Mapping[type[Any], Renderer]] = MappingProxyType(
         GrantBonus: _grant,
         Wait: _wait,
         SetHp: _set_hp,
+        CallCheck: _call_check,
         **ROUND_COMMAND_LINES,
     }
 )

@@ -8,28 +8,32 @@ is won, the attacker's 2D6 + terms strictly above the defender's (B2D6-34, B2D6-
 - an area attack: one attack roll against each target's own defense roll (B2D6-13);
 - a multi-attack: one roll per attack against the target's one defense roll (B2D6-14).
 
+A check the GM calls (``CallCheck``) is the :class:`~tabletop_rules.bar2d6.GMCheck` its rule
+rolls (``plan_call_check``), every helper's chance included (B2D6-42..51).
 The other commands (a heal, a bonus granted, waiting, the GM's rulings) make no check.
-The cost is a few hundred whole-number steps an attack, so that a menu can show the chance
-of each of its items.
+The cost is a few hundred whole-number steps an attack or a check, so that a menu can show
+the chance of each of its items.
 
 .. versionadded:: 0.1.0
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Final
+from types import MappingProxyType
+from typing import Any, Final
 
 from tabletop_rules.arguments import wrong_type
 from tabletop_rules.bar2d6._checks import CHECK_DICE
 from tabletop_rules.bar2d6._combat import RULESET
-from tabletop_rules.bar2d6._combat._actions import PlannedAttack, plan_attack
-from tabletop_rules.bar2d6._combat._commands import Attack, Command
+from tabletop_rules.bar2d6._combat._actions import PlannedAttack, plan_attack, plan_call_check
+from tabletop_rules.bar2d6._combat._commands import Attack, CallCheck, Command
 from tabletop_rules.bar2d6._combat._values import AttackMode, CombatState
 from tabletop_rules.checks import Term
 from tabletop_rules.odds import Distribution
 
-__all__ = ["attack_chance", "odds"]
+__all__ = ["CHANCES", "attack_chance", "odds"]
 
 #: The totals of 2D6 and the ways to roll each.
 _TWO_D6: Final = tuple(Distribution.of(CHECK_DICE).items())
@@ -77,6 +81,21 @@ def attack_chance(plan: PlannedAttack) -> Fraction:
     return 1 - Fraction(lost, _WAYS * whole)
 
 
+def _attack_odds(state: CombatState, command: Attack) -> Fraction:
+    return attack_chance(plan_attack(state, command))
+
+
+def _call_check_odds(state: CombatState, command: CallCheck) -> Fraction:
+    return plan_call_check(state, command).probability()
+
+
+#: The chance of each command type that makes a check; each refuses a command that
+#: ``decide`` refuses, with the same error.
+CHANCES: Final[Mapping[type[Any], Callable[[CombatState, Any], Fraction]]] = MappingProxyType(
+    {Attack: _attack_odds, CallCheck: _call_check_odds}
+)
+
+
 def odds(state: CombatState, command: Command) -> Fraction | None:
     """The exact chance that *command*'s check succeeds in *state*, before any die is rolled.
 
@@ -85,6 +104,8 @@ def odds(state: CombatState, command: Command) -> Fraction | None:
     An attack succeeds when at least one of its contests is won (a tie goes to the
     defender, B2D6-38): its one contest, any target of an area attack, any attack of a
     multi-attack.
+    A check the GM calls succeeds when the challenger's total is at least the GM's, every
+    helper's chance included (B2D6-42..51).
 
     Returns:
         The chance as a :class:`~fractions.Fraction`, or ``None`` for a command that makes no
@@ -93,13 +114,16 @@ def odds(state: CombatState, command: Command) -> Fraction | None:
     Raises:
         InvalidData: *state* is no bar2d6 combat state (path ``$.state``), or *command* no
             bar2d6 command (``$.command``).
-        IllegalCommand: The attack is not allowed now: the refusal ``decide`` gives it.
+        IllegalCommand: The attack or the called check is not allowed now, or has a field of
+            the wrong type: the refusal ``decide`` gives it.
 
     .. versionadded:: 0.1.0
     """
     state = RULESET.checked_state(state)
     if type(command) not in RULESET.command_rules:
         raise wrong_type("$.command", "bar2d6.Command", command)
-    if type(command) is not Attack:
+    RULESET.shapes.check(command)  # a field of the wrong type: refused as decide refuses it
+    chance = CHANCES.get(type(command))
+    if chance is None:
         return None
-    return attack_chance(plan_attack(state, command))
+    return chance(state, command)

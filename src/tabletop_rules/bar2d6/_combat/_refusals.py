@@ -20,6 +20,7 @@ __all__ = [
     "acting",
     "attack_targets",
     "going_on",
+    "held_by",
     "held_items",
     "standing_target",
 ]
@@ -105,10 +106,19 @@ def held_items(attacker: Combatant, targets: list[Combatant], command: Attack) -
         IllegalCommand: ``bar2d6.illegal.unknown_item`` (B2D6-26: only items a character has
             can add their bonus).
     """
-    character = attacker.character
-    for name in command.items:
-        if not character.has_item(name):
-            raise IllegalCommand("bar2d6.illegal.unknown_item", item=name, actor=attacker.id)
+    held_by(attacker, command.items)
     for name in command.defense_items:
         if not any(t.character.has_item(name) for t in targets):
             raise IllegalCommand("bar2d6.illegal.unknown_item", item=name, actor=targets[0].id)
+
+
+def held_by(combatant: Combatant, items: tuple[str, ...]) -> None:
+    """Refuse an item *combatant*'s character lacks.
+
+    Raises:
+        IllegalCommand: ``bar2d6.illegal.unknown_item`` (B2D6-26).
+    """
+    character = combatant.character
+    for name in items:
+        if not character.has_item(name):
+            raise IllegalCommand("bar2d6.illegal.unknown_item", item=name, actor=combatant.id)

@@ -4,8 +4,9 @@ Every turn starts with initiative, which the rules roll by themselves: every act
 combatant rolls 1D6 + 敏捷性's modifier, lower first, and the tied roll again among
 themselves, each die recorded (the first turn's is rolled by
 :func:`~tabletop_rules.engine.begin`, each later one by the command that ends a turn).
-Then each acts in that order: attack, cast, switch weapon, ready a bow or gun, wait or flee
-(one action), and a player character may use an artifact first.
+Then each acts in that order: attack, cast, switch weapon, ready a bow or gun, make the action
+check the GM calls (a trap, a lock, a riddle), wait or flee (one action), and a player
+character may use an artifact first.
 Automatic events follow on their own: a fallen combatant's lost turn, the end of the turn,
 the end of the battle.
 After a win the party strikes an enemy for 1d3 or 1d6, or forgoes it.
@@ -28,6 +29,7 @@ from tabletop_rules.bayside23._combat._commands import (
     FinishingStrike,
     Flee,
     ForgoStrike,
+    Overcome,
     Ready,
     SwitchWeapon,
     UseArtifact,
@@ -41,6 +43,7 @@ from tabletop_rules.bayside23._combat._events import (
     Fled,
     Healed,
     InitiativeRolled,
+    ObstacleChecked,
     Readied,
     StrikeForgone,
     Struck,
@@ -76,7 +79,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
     """
 
     name: str = "bayside23"
-    rules_version: str = "2"
+    rules_version: str = "3"
     setup_type: Any = CombatSetup
     state_type: Any = CombatState
     command_type: Any = Command
@@ -91,6 +94,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
                 SwitchWeapon: actions.decide_switch,
                 Ready: actions.decide_ready,
                 Wait: actions.decide_wait,
+                Overcome: actions.decide_overcome,
                 Flee: actions.decide_flee,
                 UseArtifact: actions.decide_artifact,
                 FinishingStrike: actions.decide_strike,
@@ -103,6 +107,7 @@ class CombatRuleset(Rules[CombatSetup, CombatState, Command, Event]):
                 WeaponSwitched: actions.fold_switch,
                 Readied: actions.fold_ready,
                 Waited: actions.fold_wait,
+                ObstacleChecked: actions.fold_overcome,
                 Fled: actions.fold_flee,
                 ArtifactUsed: actions.fold_artifact,
                 Struck: actions.fold_strike,

@@ -6,11 +6,18 @@ the events; a fold applies what an event records and rolls nothing.
 
 from __future__ import annotations
 
+from typing import Final
+
 import attrs
 
 from tabletop_rules.bayside23._artifacts import SessionLedger
 from tabletop_rules.bayside23._character import Attribute
-from tabletop_rules.bayside23._checks import CRITICAL_DAMAGE, HitKind, unchecked_special
+from tabletop_rules.bayside23._checks import (
+    CRITICAL_DAMAGE,
+    ActionCheck,
+    HitKind,
+    unchecked_special,
+)
 from tabletop_rules.bayside23._combat import _refusals as refuse
 from tabletop_rules.bayside23._combat._commands import (
     Attack,
@@ -18,6 +25,7 @@ from tabletop_rules.bayside23._combat._commands import (
     FinishingStrike,
     Flee,
     ForgoStrike,
+    Overcome,
     Ready,
     SwitchWeapon,
     UseArtifact,
@@ -28,6 +36,7 @@ from tabletop_rules.bayside23._combat._events import (
     Attacked,
     Fled,
     Healed,
+    ObstacleChecked,
     Readied,
     StrikeForgone,
     Struck,
@@ -251,6 +260,43 @@ def decide_wait(state: CombatState, command: Wait, _: DiceSource) -> tuple[Waite
 
 def fold_wait(state: CombatState, _: Waited) -> CombatState:
     """The next in order acts."""
+    return next_in_order(state)
+
+
+#: The most the GM's difficulty of an action check in a battle may be, either way.
+MAX_DIFFICULTY: Final = 99
+
+
+def plan_overcome(state: CombatState, command: Overcome) -> ActionCheck:
+    """Refuse an action check not allowed now; the check, before any die (BAY-34 to BAY-37).
+
+    :func:`decide_overcome` rolls it; the menus' odds (``bayside23.odds``) are its
+    :meth:`~tabletop_rules.bayside23.ActionCheck.probability`.
+
+    Raises:
+        IllegalCommand: Not the actor's turn, a difficulty beyond ±99
+            (``bayside23.illegal.difficulty``), or a skill the character lacks
+            (``bayside23.illegal.no_skill``).
+    """
+    actor = refuse.on_turn(state, command.actor)
+    if not -MAX_DIFFICULTY <= command.difficulty <= MAX_DIFFICULTY:
+        raise refuse.illegal("difficulty", difficulty=command.difficulty, most=MAX_DIFFICULTY)
+    character = actor.character
+    if command.skill is not None and all(s.name != command.skill for s in character.skills):
+        raise refuse.illegal("no_skill", actor=actor.id, skill=command.skill)
+    return ActionCheck.of(character, command.skill, command.difficulty)
+
+
+def decide_overcome(
+    state: CombatState, command: Overcome, dice: DiceSource
+) -> tuple[ObstacleChecked]:
+    """An action check the GM calls, as the turn's action (BAY-14, BAY-34 to BAY-37)."""
+    result = plan_overcome(state, command).resolve(dice)
+    return (ObstacleChecked(actor=command.actor, obstacle=command.obstacle, result=result),)
+
+
+def fold_overcome(state: CombatState, _: ObstacleChecked) -> CombatState:
+    """The action is spent: the next in order acts."""
     return next_in_order(state)
 
 

@@ -5,6 +5,8 @@ Initiative is no command: the rules roll it at the start of every turn (BAY-13, 
 
 from __future__ import annotations
 
+import enum
+
 import attrs
 
 __all__ = [
@@ -14,6 +16,8 @@ __all__ = [
     "FinishingStrike",
     "Flee",
     "ForgoStrike",
+    "Obstacle",
+    "Overcome",
     "Ready",
     "SwitchWeapon",
     "UseArtifact",
@@ -134,7 +138,55 @@ class ForgoStrike:
     actor: str
 
 
+class Obstacle(enum.Enum):
+    """What an action check in a battle is against, as the GM describes it.
+
+    .. versionadded:: 0.1.0
+    """
+
+    #: A trap to disarm or to escape.
+    TRAP = "trap"
+    #: A lock to open.
+    LOCK = "lock"
+    #: A riddle to solve.
+    RIDDLE = "riddle"
+    #: Anything else the GM calls a check for.
+    OTHER = "other"
+
+
+@attrs.frozen(kw_only=True)
+class Overcome:
+    """On its turn, make the action check the GM calls: a trap, a lock, a riddle (BAY-34..37).
+
+    2D6 at or under the feature's value + the skill's − the GM's difficulty succeeds; the
+    check is the turn's action (BAY-14: one action a turn).
+    The menus offer it once, with the feature alone, against the GM's difficulty 0 and the
+    obstacle ``other``; the difficulty, the obstacle and the skill are chosen when the GM
+    calls the check (``SYSTEM.menu_form``).
+
+    .. versionadded:: 0.1.0
+    """
+
+    #: Who makes the check (the combatant on turn).
+    actor: str
+    #: What it is against.
+    obstacle: Obstacle = Obstacle.OTHER
+    #: The GM's difficulty (subtracted from the target), −99 to 99.
+    difficulty: int = 0
+    #: The actor's skill used, as its sheet names it; ``None`` for the feature alone.
+    skill: str | None = None
+
+
 #: Every command of a bayside23 battle.
 Command = (
-    Attack | Cast | SwitchWeapon | Ready | Wait | Flee | UseArtifact | FinishingStrike | ForgoStrike
+    Attack
+    | Cast
+    | SwitchWeapon
+    | Ready
+    | Wait
+    | Flee
+    | UseArtifact
+    | FinishingStrike
+    | ForgoStrike
+    | Overcome
 )

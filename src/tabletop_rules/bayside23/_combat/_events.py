@@ -12,6 +12,7 @@ import attrs
 
 from tabletop_rules.bayside23._character import Attribute
 from tabletop_rules.bayside23._checks import HitKind
+from tabletop_rules.bayside23._combat._commands import Obstacle
 from tabletop_rules.checks import CheckResult
 from tabletop_rules.dice import Roll
 from tabletop_rules.kit import CombatEnded
@@ -25,6 +26,7 @@ __all__ = [
     "Healed",
     "InitiativeRoll",
     "InitiativeRolled",
+    "ObstacleChecked",
     "Readied",
     "StrikeForgone",
     "Struck",
@@ -217,6 +219,24 @@ class StrikeForgone:
     actor: str
 
 
+@attrs.frozen(kw_only=True)
+class ObstacleChecked:
+    """An action check the GM called in the battle was made (BAY-34..37): its die and target.
+
+    The result keeps the 2D6 and the target with how it was computed (the feature's value,
+    the skill's, the GM's difficulty).
+
+    .. versionadded:: 0.1.0
+    """
+
+    #: Who made it.
+    actor: str
+    #: What it was against.
+    obstacle: Obstacle
+    #: The check.
+    result: CheckResult
+
+
 #: Every event of a bayside23 battle.
 Event = (
     InitiativeRolled
@@ -232,4 +252,5 @@ Event = (
     | CombatEnded
     | Struck
     | StrikeForgone
+    | ObstacleChecked
 )

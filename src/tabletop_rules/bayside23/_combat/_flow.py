@@ -4,6 +4,13 @@ The automatic events come in this order: the end of the battle when one side is 
 gone (BAY-17); the initiative of a new turn, which the rules roll by themselves (a chance
 step: BAY-13, BAY-16, BAY-18); the lost turn of a fallen combatant (BAY-32); the end of the
 turn when everyone in the order has had theirs (BAY-16).
+
+The menus offer every command as it is, but for the one with free parameters: the action
+check the GM calls (:class:`Overcome`) is offered once a turn, with the feature alone, at the
+GM's difficulty 0 against ``other``, which :func:`menu_form` maps any ``Overcome`` to; the
+difficulty, the obstacle and the skill that fits it are chosen when the GM calls the check
+(one item, not one a skill, so that a bot's menu and a random game are not crowded with
+checks nobody called).
 """
 
 from __future__ import annotations
@@ -12,13 +19,18 @@ import itertools
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+import attrs
+
 from tabletop_rules.bayside23._checks import INITIATIVE_DIE
 from tabletop_rules.bayside23._combat._commands import (
     Attack,
     Cast,
+    Command,
     FinishingStrike,
     Flee,
     ForgoStrike,
+    Obstacle,
+    Overcome,
     Ready,
     SwitchWeapon,
     UseArtifact,
@@ -58,6 +70,7 @@ __all__ = [
     "fold_turn_ended",
     "fold_turn_lost",
     "follow_up",
+    "menu_form",
     "next_in_order",
     "outcome_of",
     "roll_initiative",
@@ -223,6 +236,7 @@ def commands_of(state: CombatState, actor: str) -> list[Any]:
     if weapon is not None and weapon.ranged and not me.ready:
         out.append(Ready(actor))
     out.append(Wait(actor))
+    out.append(Overcome(actor=actor))  # the GM's action check, in its one form
     out.append(Flee(actor))
     if me.side is Side.PARTY and not me.follower:
         out.extend(UseArtifact(actor, a) for a in state.ledger.available)
@@ -234,3 +248,18 @@ def outcome_of(state: CombatState) -> GameResult | None:
     if not state.finished or state.winner is None:
         return None
     return GameResult(winners=(state.winner.value,), reason=_REASONS[state.winner])
+
+
+def menu_form(command: Command) -> Command:
+    """*command* with the GM's free parameters set to the one value the menus offer.
+
+    An :class:`Overcome`'s difficulty, obstacle and skill are chosen when the GM calls the
+    check: the menus offer it with the feature alone, at difficulty 0 against ``other``.
+    Every other command is offered as it is.
+    It is :attr:`SYSTEM.menu_form <tabletop_rules.systems.RuleSystem.menu_form>`.
+
+    .. versionadded:: 0.1.0
+    """
+    if type(command) is Overcome:
+        return attrs.evolve(command, difficulty=0, obstacle=Obstacle.OTHER, skill=None)
+    return command

@@ -16,6 +16,7 @@ from tabletop_rules.bayside23._combat._commands import (
     FinishingStrike,
     Flee,
     ForgoStrike,
+    Overcome,
     Ready,
     SwitchWeapon,
     UseArtifact,
@@ -29,6 +30,7 @@ from tabletop_rules.bayside23._combat._events import (
     Healed,
     InitiativeRoll,
     InitiativeRolled,
+    ObstacleChecked,
     Readied,
     StrikeForgone,
     Struck,
@@ -172,8 +174,18 @@ def _by_actor(key: str) -> Renderer:
     return render
 
 
+def _obstacle_checked(event: ObstacleChecked, words: Words[Any]) -> str:
+    return words(
+        "bayside23.event.obstacle_checked",
+        actor=words.name(event.actor),
+        obstacle=words(f"bayside23.check.obstacle_{event.obstacle.value}"),
+        check=event.result.explain(words.locale),
+    )
+
+
 #: The renderer of each event type.
 EVENT_LINES: Final[Mapping[type[Any], Renderer]] = {
+    ObstacleChecked: _obstacle_checked,
     InitiativeRolled: _initiative,
     Attacked: _attacked,
     Healed: _healed,
@@ -252,8 +264,19 @@ def _switch(command: SwitchWeapon, words: Words[Any]) -> str:
     )
 
 
+def _overcome(command: Overcome, words: Words[Any]) -> str:
+    obstacle = words(f"bayside23.check.obstacle_{command.obstacle.value}")
+    key = (
+        "bayside23.command.overcome"
+        if command.skill is None
+        else "bayside23.command.overcome_skill"
+    )
+    return words(key, actor=words.name(command.actor), obstacle=obstacle, skill=command.skill)
+
+
 #: The renderer of each command type: its menu label.
 COMMAND_LINES: Final[Mapping[type[Any], Renderer]] = {
+    Overcome: _overcome,
     Attack: _attack,
     Cast: _cast,
     SwitchWeapon: _switch,
