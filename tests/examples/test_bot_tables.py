@@ -265,7 +265,7 @@ REFUSALS: dict[str, tuple[str, Callable[[str], str]]] = {
         lambda locale: _refusal(lambda: read_dice_decks('{"a": ["{b}"], "b": ["{a}"]}'), locale),
     ),
     "a text too long": (
-        ".table add hktrpg\n名 " + "x " * 60_000,
+        ".table add hktrpg\n名 " + "x " * 60_000 + "y",
         lambda locale: _refusal(lambda: read_hktrpg_table("名 " + "x " * 60_000 + "y"), locale),
     ),
     "a deck the channel has not loaded": (
