@@ -85,10 +85,7 @@ def test_a_pasted_dice_deck_file_is_drawn(tmp_path: Path) -> None:
     draws with the channel's dice, references filled in."""
     store, bot = _bot(tmp_path / "bot.db")
     (loaded,) = say(bot, "t", "ann", f".table add\n{FRUIT}")
-    assert (
-        loaded
-        == "[#t] Loaded here: fruit, colour. Draw with .draw NAME [N] (.drawh: secretly) or .ra NAME."
-    )
+    assert loaded == f"[#t] {bot_say('bot.tables.loaded_decks', 'en', names='fruit, colour')}"
     dice = _dice(bot, "t")
     expected = read_dice_decks(FRUIT).draw("fruit", dice, times=2).render()
     assert say(bot, "t", "ann", ".draw fruit 2") == [f"[#t] ann: {expected}"]
@@ -370,7 +367,8 @@ def test_damaged_tables_are_refused_until_cleared(tmp_path: Path) -> None:
     raw = sqlite3.connect(db)
     with raw:
         raw.execute(
-            'UPDATE libraries SET states = \'[{"deck": "nosuch", "left": [1]}]\' WHERE channel = \'t\''
+            "UPDATE libraries SET states = ? WHERE channel = 't'",
+            ('[{"deck": "nosuch", "left": [1]}]',),
         )
     raw.close()
     store, bot = _bot(db)

@@ -1,7 +1,9 @@
 """The chat bot: one message in, replies out; the database keeps everything else.
 
-:meth:`Bot.handle` is the whole bot. It reads a message as a bot command (``.st``,
-``.battle``, ``.do``, ...) or hands it to the dice notation (parse → roll → render), and
+:meth:`Bot.handle` is the whole bot. It offers a message to the channel's tables and decks
+first (a table's name, ``.draw``, ``.ra``: :mod:`tabletop_bot.tables`), then reads it as a
+bot command (``.st``, ``.battle``, ``.do``, ``.table``, ...) or hands it to the dice
+notation (parse → roll → render), and
 returns :class:`~tabletop_bot.transport.Public` and :class:`~tabletop_bot.transport.Private`
 replies. Every change is stored before the reply is returned, so a reply that was sent is
 never lost by a crash.
@@ -506,6 +508,7 @@ class Bot:
         loaded = self.libraries.get(channel.name)
         if damage is not None or loaded is None or not loaded.decks.decks:
             if _DRAWS.match(text):
+                channel.refuse(("channel", "locale"))
                 if damage is not None:
                     raise BotError("bot.damaged_tables", detail=damage)
                 raise BotError("bot.tables.no_decks")
