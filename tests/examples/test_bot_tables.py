@@ -345,7 +345,7 @@ def test_a_refusal_is_the_librarys_message_and_changes_nothing(
 
 def test_a_channel_holds_a_bounded_number_of_tables(tmp_path: Path) -> None:
     """A channel holds at most ``MAX_LOADED`` tables and decks: the file that would go over
-    is refused, and nothing of it is loaded."""
+    is refused, and nothing of it is loaded; ``.table`` lists the first 30."""
     store, bot = _bot(tmp_path / "bot.db")
     many = "{" + ", ".join(f'"d{n}": ["x"]' for n in range(MAX_LOADED)) + "}"
     say(bot, "t", "ann", f".table add\n{many}")
@@ -353,6 +353,9 @@ def test_a_channel_holds_a_bounded_number_of_tables(tmp_path: Path) -> None:
         f"[#t] {bot_say('bot.tables.too_many', 'en', count=MAX_LOADED)}"
     ]
     assert "飲み物表" not in bot.libraries["t"].names
+    (listed,) = say(bot, "t", "ann", ".table")
+    assert len(listed.splitlines()) == 32  # the head, 30 decks and an ellipsis
+    assert listed.endswith("\n…")
     store.close()
 
 

@@ -241,6 +241,9 @@ _DRAWS = re.compile(r"[.。](?:drawh?|r?ra[0-9]*)(?:\s|$)", re.IGNORECASE)
 #: The most names a reply lists.
 _MOST_NAMES = 10
 
+#: The most tables and decks ``.table`` lists.
+_MOST_LINES = 30
+
 
 class _Keyed(Protocol):
     @property
@@ -1124,6 +1127,8 @@ class Bot:
                         copies=deck.copies,
                     )
                 )
+        if len(lines) > _MOST_LINES + 1:  # a reply that fits in a chat message
+            lines = [*lines[: _MOST_LINES + 1], "…"]
         return "\n".join(lines)
 
     _COMMANDS: ClassVar[Mapping[str, Callable[..., list[str]]]] = {
