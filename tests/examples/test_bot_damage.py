@@ -28,7 +28,8 @@ from tabletop_bot.store import SCHEMA  # isort: skip
 
 #: The world: a channel for each thing the database holds, each with its own users.
 #: north: an m20 combat under way (in Japanese); south: a skirmish game under way (in
-#: Traditional Chinese); east: a bar2d6 lobby; tavern: bayside23 checks; west: dice.
+#: Traditional Chinese); east: a bar2d6 lobby; tavern: bayside23 checks; west: dice, and
+#: a deck file it has loaded and drawn from.
 OPENING: list[Message] = [
     ("north", "nia", ".lang ja"),
     ("north", "nia", ".st m20 example"),
@@ -51,6 +52,8 @@ OPENING: list[Message] = [
     ("tavern", "tom", ".st bayside23 example"),
     ("tavern", "tom", "2d6"),
     ("west", "wes", "1d20"),
+    ("west", "wes", '.table add\n{"fruit": ["apple", "::2::pear", "plum"], "_c": ["red"]}'),
+    ("west", "wes", ".draw fruit"),
 ]
 MOVES = 3  # moves played in north and in south
 
@@ -83,18 +86,23 @@ PROBES: dict[str, list[list[Message]]] = {
         [("east", "eve", ".st bar2d6"), ("east", "ge", ".foe imp2"), ("east", "ge", ".fight")]
     ],
     "tavern": [[("tavern", "tom", ".check 10")], [("tavern", "tom", "2d6")]],
-    "west": [[("west", "wes", "1d20")]],
+    "west": [
+        [("west", "wes", "1d20")],
+        [("west", "wes", ".table")],
+        [("west", "wes", ".draw fruit")],
+    ],
 }
 #: The channels whose game is under way.
 GAMES = ("north", "south")
 
 #: Each column's part: the key of its row, a name, JSON (any other is a number).
 KEYS = {("channels", "channel"), ("characters", "user"), ("characters", "system")}
-KEYS |= {("lobbies", "channel"), ("games", "channel")}
+KEYS |= {("lobbies", "channel"), ("games", "channel"), ("libraries", "channel")}
 NAMES = {("channels", "locale"), ("channels", "system"), ("lobbies", "system")}
 NAMES |= {("lobbies", "gm"), ("games", "system"), ("games", "rules_version"), ("games", "gm")}
 JSON = {("channels", "dice"), ("characters", "data"), ("lobbies", "seats")}
 JSON |= {("games", "setup"), ("games", "seats"), ("entries", "data")}
+JSON |= {("libraries", "tables"), ("libraries", "decks"), ("libraries", "states")}
 #: JSON that holds names the bot checks, and where one is (a path for SQLite's json_set):
 #: a seat's id, a skirmish deck's first card.
 NAMED_JSON = {("lobbies", "seats"): "$[0][1]", ("games", "seats"): "$[0][1]"}
@@ -121,6 +129,7 @@ ROWS: dict[str, list[tuple[str, str, str]]] = {
         (_last_entry(NORTH_GAME), "north", "m20 last"),
         (_last_entry(SOUTH_GAME), "south", "skirmish last"),
     ],
+    "libraries": [("channel = 'west'", "west", "")],
 }
 
 #: What the damaged row's channel may answer, besides what it answers undamaged.
@@ -137,8 +146,10 @@ DAMAGE_KEYS = (
     "bot.damaged_character",
     "bot.broken",
     "bot.no_game_id",
+    "bot.damaged_tables",
 )
-LOST_KEYS = ("bot.no_character", "bot.no_lobby", "bot.no_game")
+LOST_KEYS = ("bot.no_character", "bot.no_lobby", "bot.no_game", "bot.tables.none")
+LOST_KEYS += ("bot.tables.no_decks",)
 
 
 @dataclass(frozen=True)
@@ -297,6 +308,23 @@ CONTRADICTIONS = [
         " FROM games WHERE channel = 'north'",
         "north",
         IGNORED,
+    ),
+    Damage(
+        "a copy of a channel's tables under a damaged key",
+        "INSERT INTO libraries SELECT CAST(channel AS BLOB), tables, decks, states FROM libraries"
+        " WHERE channel = 'west'",
+        "west",
+        IGNORED,
+    ),
+    Damage(
+        "a state of a deck not loaded",
+        'UPDATE libraries SET states = \'[{"deck": "tarot", "left": [1]}]\'',
+        "west",
+    ),
+    Damage(
+        "a state that does not fit its deck",
+        "UPDATE libraries SET states = json_set(states, '$[0].left[0]', 5)",
+        "west",
     ),
 ]
 

@@ -1,7 +1,9 @@
 """The chat bot: one message in, replies out; the database keeps everything else.
 
-:meth:`Bot.handle` is the whole bot. It reads a message as a bot command (``.st``,
-``.battle``, ``.do``, ...) or hands it to the dice notation (parse → roll → render), and
+:meth:`Bot.handle` is the whole bot. It offers a message to the channel's tables and decks
+first (a table's name, ``.draw``, ``.ra``: :mod:`tabletop_bot.tables`), then reads it as a
+bot command (``.st``, ``.battle``, ``.do``, ``.table``, ...) or hands it to the dice
+notation (parse → roll → render), and
 returns :class:`~tabletop_bot.transport.Public` and :class:`~tabletop_bot.transport.Private`
 replies. Every change is stored before the reply is returned, so a reply that was sent is
 never lost by a crash.
@@ -15,6 +17,7 @@ value except with one a user sets anew (``.lang``, ``.system``, ``.battle``, ``.
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import unicodedata
 import zlib
@@ -23,7 +26,16 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, TypeVar, cast
 
 from tabletop_bot.messages import BotError, Reason, Term, quote, reason_of, say
-from tabletop_bot.store import ChannelRow, GameRow, Key, LobbyRow, NoGameId, Store, Unreadable
+from tabletop_bot.store import (
+    ChannelRow,
+    GameRow,
+    Key,
+    LibraryRow,
+    LobbyRow,
+    NoGameId,
+    Store,
+    Unreadable,
+)
 from tabletop_bot.systems import (
     SYSTEMS,
     Seat,
@@ -35,6 +47,7 @@ from tabletop_bot.systems import (
     setup,
     show_sheet,
 )
+from tabletop_bot.tables import FORMATS, Loaded, read_pasted
 from tabletop_bot.transport import Incoming, Outgoing, Private, Public
 from tabletop_rules import engine, from_json, notation, to_json
 from tabletop_rules.dice import SeededDice, SeededDiceState
@@ -42,6 +55,7 @@ from tabletop_rules.engine import Entry, GameRecord
 from tabletop_rules.errors import CorruptRecord, InvalidData, TabletopRulesError
 from tabletop_rules.i18n import DEFAULT_LOCALE, LOCALES, resolve_locale
 from tabletop_rules.sessionlog import Markup, SessionLog
+from tabletop_rules.tables import DeckDraw, TableRoll
 
 __all__ = ["Bot"]
 
@@ -192,6 +206,21 @@ def _known_system(value: str | Unreadable) -> System:
     return system
 
 
+def _names(names: Sequence[str]) -> str:
+    """Names as a reply lists them: each quoted, at most ``_MOST_NAMES`` of them."""
+    shown = ", ".join(quote(name) for name in names[:_MOST_NAMES])
+    return shown + (", …" if len(names) > _MOST_NAMES else "")
+
+
+#: How ``.table`` is written.
+_TABLE_USAGE = (
+    ".table | .table add [bcdice|dice|hktrpg] | .table remove NAME | .table shuffle NAME"
+    " | .table clear"
+)
+#: How ``.table add`` is written.
+_TABLE_ADD = ".table add [bcdice|dice|hktrpg], then the table on the next lines"
+
+
 def _norm(text: str) -> str:
     return unicodedata.normalize("NFKC", text).casefold()
 
@@ -205,6 +234,15 @@ _MOST_LISTED = 5
 
 #: The markups ``.log`` writes, by name.
 _MARKUPS = frozenset(markup.value for markup in Markup)
+
+#: A draw from a deck (Dice!'s ``.draw``, ``.drawh``, HKTRPG's ``.ra``, ``.rra``).
+_DRAWS = re.compile(r"[.。](?:drawh?|r?ra[0-9]*)(?:\s|$)", re.IGNORECASE)
+
+#: The most names a reply lists.
+_MOST_NAMES = 10
+
+#: The most tables and decks ``.table`` lists.
+_MOST_LINES = 30
 
 
 class _Keyed(Protocol):
@@ -244,6 +282,10 @@ class Bot:
         self.broken: dict[str, tuple[int, Reason]] = {}
         #: Channels whose stored lobby could not be used, with why; they have no lobby.
         self.damaged_lobbies: dict[str, Reason] = {}
+        #: Each channel's tables and decks (``.table add``), with what is left of its decks.
+        self.libraries: dict[str, Loaded] = {}
+        #: Channels whose stored tables and decks could not be read, with why.
+        self.damaged_libraries: dict[str, Reason] = {}
         #: Rows left as they are and not used, in words, for the operator: a row whose key
         #: is damaged, beside the good row of the same channel.
         self.set_aside: list[str] = []
@@ -276,6 +318,16 @@ class Bot:
             except BotError as error:
                 # The channel has no lobby then; a new .battle replaces the damaged row.
                 self.damaged_lobbies[name] = error
+        for library in _good_first(self.store.libraries()):
+            name = library.channel.name
+            if name in self.libraries or name in self.damaged_libraries:
+                self.set_aside.append(f"a second libraries row for #{name}")
+                continue
+            try:
+                self.libraries[name] = self._read_library(library)
+            except Exception as error:
+                # The channel has no tables then, until .table clear unloads the row.
+                self.damaged_libraries[name] = reason_of(error)
         for name in [*self.games, *self.broken, *self.lobbies, *self.damaged_lobbies]:
             if name not in self.channels:
                 # Its dice are gone: a new stream could repeat faces its game has used.
@@ -306,6 +358,12 @@ class Bot:
         except Exception as error:
             damage["dice"] = reason_of(error)
         return Channel(row.channel.name, locale, system, dice, damage)
+
+    def _read_library(self, row: LibraryRow) -> Loaded:
+        """A channel's stored tables and decks; an error naming what is wrong if unreadable."""
+        if row.channel.damage:
+            raise _damage(row.channel.damage)
+        return Loaded.read(_column(row.tables), _column(row.decks), _column(row.states))
 
     def _read_lobby(self, row: LobbyRow) -> Lobby:
         """A stored lobby; ``BotError`` naming what is wrong if it cannot be used."""
@@ -376,8 +434,12 @@ class Bot:
             channel = self._channel(message.channel)
             text = unicodedata.normalize("NFKC", message.text).strip()
             try:
+                # The channel's tables and decks read a message first, then the bot.
+                drawn = self._from_tables(channel, message.user, text)
+                if drawn is not None:
+                    return drawn
                 if text.startswith("."):
-                    return self._command(channel, message.user, text)
+                    return self._command(channel, message.user, text, message.text)
                 return self._roll(channel, message.user, text)
             except (TabletopRulesError, BotError) as error:
                 return [Public(channel.name, error.localized(channel.locale))]
@@ -419,6 +481,12 @@ class Bot:
             rendered = self._rolling(
                 channel, lambda: command.roll(channel.dice).render(channel.locale)
             )
+        return self._rolled(channel, user, rendered, secret=secret)
+
+    def _rolled(
+        self, channel: Channel, user: str, rendered: str, *, secret: bool
+    ) -> list[Outgoing]:
+        """The replies to a roll: in the channel, or, secret, to the roller and the GM."""
         if secret:
             shown = f"[{quote(channel.name)}] {rendered}"
             # The channel's GM sees every secret roll too (as at a table, behind the screen).
@@ -432,6 +500,52 @@ class Bot:
                 Public(channel.name, say("bot.secret_rolled", channel.locale, user=user)),
             ]
         return [Public(channel.name, f"{quote(user)}: {rendered}")]
+
+    def _from_tables(self, channel: Channel, user: str, text: str) -> list[Outgoing] | None:
+        """A table's name, ``.draw`` or ``.ra``, rolled; ``None`` if the tables read no such text.
+
+        A draw without replacement goes on from what is left of its deck, and stores what
+        is left after it with the dice, in the message's transaction.
+        """
+        damage = self.damaged_libraries.get(channel.name)
+        loaded = self.libraries.get(channel.name)
+        if damage is not None or loaded is None or not loaded.decks.decks:
+            if _DRAWS.match(text):
+                channel.refuse(("channel", "locale"))
+                if damage is not None:
+                    raise BotError("bot.damaged_tables", detail=damage)
+                raise BotError("bot.tables.no_decks")
+            if damage is not None or loaded is None:
+                return None
+        command = loaded.library.parse(text)
+        if command is None:
+            return None
+        channel.refuse(("channel", "locale", "dice"))
+        before = channel.dice.state
+        try:
+            rendered, after = self._table_roll(loaded, command, channel.dice, channel.locale)
+            if after is loaded:
+                self.store.save_dice(channel.name, to_json(channel.dice.state))
+            else:
+                self.store.save_states(
+                    channel.name, after.states_json(), dice=to_json(channel.dice.state)
+                )
+        except BaseException:
+            channel.dice = SeededDice.resume(before)  # refused or not stored: nothing rolled
+            raise
+        self.libraries[channel.name] = after
+        return self._rolled(channel, user, rendered, secret=command.secret)
+
+    @staticmethod
+    def _table_roll(
+        loaded: Loaded, command: TableRoll | DeckDraw, dice: SeededDice, locale: str
+    ) -> tuple[str, Loaded]:
+        """Roll a table or draw from a deck: the text, and the tables after it."""
+        if isinstance(command, TableRoll):
+            return command.roll(dice).render(locale), loaded
+        result = command.roll(dice, state=loaded.states.get(command.deck))
+        after = loaded if result.state is None else loaded.drawn(result.state)
+        return result.render(locale), after
 
     def _gm_of(self, channel: Channel) -> str | None:
         """The GM of the channel's running game, or of the game being set up; ``None``."""
@@ -468,7 +582,8 @@ class Bot:
 
     # Bot commands ---------------------------------------------------------------------
 
-    def _command(self, channel: Channel, user: str, text: str) -> list[Outgoing]:
+    def _command(self, channel: Channel, user: str, text: str, raw: str) -> list[Outgoing]:
+        """A bot command; *raw* is the message as written (``.table add`` keeps its lines)."""
         name, _, rest = text.partition(" ")
         name, _, first_line_rest = name.partition("\n")
         rest = f"{first_line_rest}\n{rest}".strip() if first_line_rest else rest.strip()
@@ -476,7 +591,13 @@ class Bot:
         channel.refuse(self._READS.get(name.lower(), ("channel", "locale")))
         if handler is None:
             raise BotError("bot.unknown_command", command=name)
-        lines = handler(self, channel, user, rest)
+        if handler is Bot._table:
+            # The words of the first line, normalized; the text pasted after it, as written.
+            lines = self._table(
+                channel, user, text.partition("\n")[0], raw.strip().partition("\n")[2]
+            )
+        else:
+            lines = handler(self, channel, user, rest)
         return [Public(channel.name, line) for line in lines]
 
     def _help(self, channel: Channel, user: str, rest: str) -> list[str]:
@@ -908,6 +1029,108 @@ class Bot:
                 return row.gm
         return None
 
+    # Tables and decks -------------------------------------------------------------------
+
+    def _table(self, channel: Channel, user: str, line: str, pasted: str) -> list[str]:
+        """``.table``: list the channel's tables and decks; ``add``, ``remove``, ``clear``.
+
+        *line* is the command's first line; *pasted*, the lines after it, as written.
+        """
+        words = line.split(None, 2)[1:]
+        verb = words[0].lower() if words else ""
+        if verb == "clear" and len(words) == 1 and not pasted.strip():
+            self.store.delete_library(channel.name)
+            self.libraries.pop(channel.name, None)
+            self.damaged_libraries.pop(channel.name, None)
+            return [say("bot.tables.cleared", channel.locale)]
+        damage = self.damaged_libraries.get(channel.name)
+        if damage is not None:
+            raise BotError("bot.damaged_tables", detail=damage)
+        if verb == "add":
+            return self._add_tables(channel, words[1:], pasted)
+        if pasted.strip():
+            raise BotError("bot.usage", usage=_TABLE_ADD)
+        if verb == "remove" and len(words) == 2:
+            return self._remove_table(channel, words[1].strip())
+        if verb == "shuffle" and len(words) == 2:
+            return self._shuffle(channel, words[1].strip())
+        if words:
+            raise BotError("bot.usage", usage=_TABLE_USAGE)
+        return [self._listed_tables(channel)]
+
+    def _add_tables(self, channel: Channel, words: list[str], pasted: str) -> list[str]:
+        form = words[0].lower() if words else None
+        if form is not None and (form not in FORMATS or " " in words[0].strip()):
+            raise BotError("bot.tables.unknown_format", word=words[0], formats=", ".join(FORMATS))
+        if not pasted.strip():
+            raise BotError("bot.usage", usage=_TABLE_ADD)
+        tables, decks = read_pasted(pasted, form)
+        loaded = self.libraries.get(channel.name, Loaded()).adding(tables, decks)
+        self.store.save_library(
+            channel.name, loaded.tables_json(), loaded.decks_json(), loaded.states_json()
+        )
+        self.libraries[channel.name] = loaded
+        if tables:
+            return [say("bot.tables.loaded_table", channel.locale, name=tables[0].name)]
+        shown = [name for name in decks.names if not name.startswith("_")] or list(decks.names)
+        return [say("bot.tables.loaded_decks", channel.locale, names=_names(shown))]
+
+    def _remove_table(self, channel: Channel, name: str) -> list[str]:
+        loaded = self.libraries.get(channel.name)
+        after = None if loaded is None else loaded.without(name)
+        if after is None:
+            raise BotError("bot.tables.unknown", name=name)
+        if after.names:
+            self.store.save_library(
+                channel.name, after.tables_json(), after.decks_json(), after.states_json()
+            )
+            self.libraries[channel.name] = after
+        else:
+            self.store.delete_library(channel.name)
+            del self.libraries[channel.name]
+        return [say("bot.tables.removed", channel.locale, name=name)]
+
+    def _shuffle(self, channel: Channel, name: str) -> list[str]:
+        """``.table shuffle NAME``: every card drawn from the deck goes back into it."""
+        loaded = self.libraries.get(channel.name)
+        deck = None if loaded is None else loaded.deck_named(name)
+        if loaded is None or deck is None:
+            raise BotError("bot.tables.unknown", name=name)
+        after = loaded.shuffled(deck)
+        self.store.save_library(
+            channel.name, after.tables_json(), after.decks_json(), after.states_json()
+        )
+        self.libraries[channel.name] = after
+        return [say("bot.tables.shuffled", channel.locale, name=deck)]
+
+    def _listed_tables(self, channel: Channel) -> str:
+        loaded = self.libraries.get(channel.name)
+        if loaded is None:
+            return say("bot.tables.none", channel.locale)
+        locale = channel.locale
+        lines = [say("bot.tables.list_head", locale)]
+        lines += [
+            say("bot.tables.table_line", locale, name=table.name, dice=table.dice_text)
+            for table in loaded.tables
+        ]
+        for deck in loaded.decks.decks:
+            if deck.hidden:
+                lines.append(say("bot.tables.hidden_line", locale, name=deck.name))
+            else:
+                left = loaded.left(deck.name)
+                lines.append(
+                    say(
+                        "bot.tables.deck_line",
+                        locale,
+                        name=deck.name,
+                        left=left,
+                        copies=deck.copies,
+                    )
+                )
+        if len(lines) > _MOST_LINES + 1:  # a reply that fits in a chat message
+            lines = [*lines[: _MOST_LINES + 1], "…"]
+        return "\n".join(lines)
+
     _COMMANDS: ClassVar[Mapping[str, Callable[..., list[str]]]] = {
         ".help": _help,
         ".lang": _lang,
@@ -924,6 +1147,7 @@ class Bot:
         ".end": _end,
         ".undo": _undo,
         ".log": _log,
+        ".table": _table,
     }
 
     #: The columns of the channel's row each command reads (any other: channel, locale).

@@ -35,7 +35,7 @@ ERROR_LIMIT = 200
 #: The fields of the messages that quote what a user gave, or what a stored row holds:
 #: each is shortened to ``QUOTE_LIMIT`` characters.
 QUOTED_FIELDS = frozenset(
-    {"command", "gm", "id", "system", "tag", "template", "user", "word", "words"}
+    {"command", "deck", "gm", "id", "name", "system", "tag", "template", "user", "word", "words"}
 )
 
 MESSAGES: Mapping[str, Mapping[str, str]] = {
@@ -52,6 +52,10 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
             ".undo [N]: the GM takes back the last N commands; .end: the GM ends the game\n"
             ".log [text|markdown|bbcode]: the session log of the game here (or of the last one)\n"
             ".export [SYSTEM]: your stored character as a CCFOLIA piece (JSON to paste)\n"
+            ".table add [bcdice|dice|hktrpg], then a table or deck file on the next lines: load it here; "
+            ".table lists them, .table remove NAME, .table clear unload them; then a table's name rolls it, "
+            ".draw NAME [N] (.drawh: secretly) and .ra NAME draw from a deck (.table shuffle NAME puts "
+            "the cards back)\n"
             "S before a dice command rolls it secretly (the roller and the GM see it)."
         ),
         "bot.locale_set": "This channel now speaks English.",
@@ -124,6 +128,24 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "bot.reason.over": "its column over holds {found}, neither 0 nor 1",
         "bot.reason.length": "it says {length} entries of its record are stored, but {found} are",
         "bot.reason.error": "{error}",
+        "bot.tables.loaded_table": "The table {name} is loaded here: type its name to roll it (S in front: secretly).",
+        "bot.tables.loaded_decks": "Loaded here: {names}. Draw with .draw NAME [N] (.drawh: secretly) or .ra NAME.",
+        "bot.tables.list_head": "Tables and decks of this channel:",
+        "bot.tables.table_line": "{name}: a table ({dice}); type its name to roll it",
+        "bot.tables.deck_line": "{name}: a deck, {left} of {copies} cards left; .draw {name}",
+        "bot.tables.hidden_line": "{name}: a deck only other decks draw from",
+        "bot.tables.none": "No table or deck is loaded here: .table add, then the table on the next lines, loads one.",
+        "bot.tables.removed": "{name} is unloaded from this channel.",
+        "bot.tables.unknown": "No table or deck called “{name}” is loaded here; .table lists them.",
+        "bot.tables.cleared": "Every table and deck of this channel is unloaded.",
+        "bot.tables.shuffled": "Every card drawn from {name} is back in it.",
+        "bot.tables.unknown_format": "Unknown format “{word}”: use one of {formats}, or leave it out to have it detected.",
+        "bot.tables.taken": "“{name}” is loaded here already: .table remove {name} first.",
+        "bot.tables.command_name": "A table cannot be called “{name}”: the bot reads that as a command. Rename it.",
+        "bot.tables.too_many": "A channel holds at most {count} tables and decks: .table remove some first.",
+        "bot.tables.no_decks": "No deck is loaded here: .table add, then a deck file on the next lines, loads one.",
+        "bot.damaged_tables": "This channel's stored tables and decks are damaged ({detail}); .table clear unloads them.",
+        "bot.reason.states_twice": "two states are stored for the deck “{deck}”",
     },
     "zh-Hant": {
         "bot.help": (
@@ -138,6 +160,9 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
             ".undo [N]：GM 收回最後 N 個指令；.end：GM 結束遊戲\n"
             ".log [text|markdown|bbcode]：這裡的遊戲（或上一局）的團錄\n"
             ".export [SYSTEM]：把你儲存的角色匯出為 CCFOLIA 棋子（貼上用的 JSON）\n"
+            ".table add [bcdice|dice|hktrpg]，下一行起貼上表或牌堆檔案：在本頻道載入；"
+            ".table 列出，.table remove 名稱、.table clear 移除；之後輸入表名即可擲，"
+            ".draw 名稱 [N]（.drawh 為暗抽）與 .ra 名稱 從牌堆抽（.table shuffle 名稱 把牌放回）\n"
             "在擲骰指令前加 S 即為暗骰（擲骰者與 GM 看得到）。"
         ),
         "bot.locale_set": "本頻道現在使用繁體中文。",
@@ -210,6 +235,24 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "bot.reason.over": "欄位 over 存的是 {found}，既不是 0 也不是 1",
         "bot.reason.length": "紀錄寫著儲存了 {length} 個條目，實際上有 {found} 個",
         "bot.reason.error": "{error}",
+        "bot.tables.loaded_table": "已在本頻道載入表 {name}：輸入表名即可擲（前面加 S 為暗骰）。",
+        "bot.tables.loaded_decks": "已在本頻道載入：{names}。用 .draw 名稱 [N]（.drawh 為暗抽）或 .ra 名稱 抽牌。",
+        "bot.tables.list_head": "本頻道的表與牌堆：",
+        "bot.tables.table_line": "{name}：表（{dice}）；輸入表名即可擲",
+        "bot.tables.deck_line": "{name}：牌堆，剩 {left}／{copies} 張；.draw {name}",
+        "bot.tables.hidden_line": "{name}：只供其他牌堆抽的牌堆",
+        "bot.tables.none": "本頻道沒有載入任何表或牌堆：用 .table add，並在下一行起貼上表，即可載入。",
+        "bot.tables.removed": "已從本頻道移除 {name}。",
+        "bot.tables.unknown": "本頻道沒有載入叫「{name}」的表或牌堆；.table 會列出。",
+        "bot.tables.cleared": "已移除本頻道所有的表與牌堆。",
+        "bot.tables.shuffled": "從 {name} 抽出的牌都已放回。",
+        "bot.tables.unknown_format": "不明的格式「{word}」：請用 {formats} 之一，或省略讓機器人判斷。",
+        "bot.tables.taken": "本頻道已載入「{name}」：請先 .table remove {name}。",
+        "bot.tables.command_name": "表不能叫「{name}」：機器人會把它當成指令。請改名。",
+        "bot.tables.too_many": "一個頻道最多載入 {count} 個表與牌堆：請先 .table remove 幾個。",
+        "bot.tables.no_decks": "本頻道沒有載入任何牌堆：用 .table add，並在下一行起貼上牌堆檔案，即可載入。",
+        "bot.damaged_tables": "本頻道儲存的表與牌堆已損壞（{detail}）；用 .table clear 移除。",
+        "bot.reason.states_twice": "牌堆「{deck}」存了兩份狀態",
     },
     "zh-Hans": {
         "bot.help": (
@@ -224,6 +267,9 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
             ".undo [N]：GM 收回最后 N 个指令；.end：GM 结束游戏\n"
             ".log [text|markdown|bbcode]：这里的游戏（或上一局）的团录\n"
             ".export [SYSTEM]：把你保存的角色导出为 CCFOLIA 棋子（粘贴用的 JSON）\n"
+            ".table add [bcdice|dice|hktrpg]，下一行起粘贴表或牌堆文件：在本频道加载；"
+            ".table 列出，.table remove 名称、.table clear 移除；之后输入表名即可掷，"
+            ".draw 名称 [N]（.drawh 为暗抽）与 .ra 名称 从牌堆抽（.table shuffle 名称 把牌放回）\n"
             "在掷骰指令前加 S 即为暗骰（掷骰者与 GM 看得到）。"
         ),
         "bot.locale_set": "本频道现在使用简体中文。",
@@ -296,6 +342,24 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "bot.reason.over": "字段 over 存的是 {found}，既不是 0 也不是 1",
         "bot.reason.length": "记录写着保存了 {length} 个条目，实际上有 {found} 个",
         "bot.reason.error": "{error}",
+        "bot.tables.loaded_table": "已在本频道加载表 {name}：输入表名即可掷（前面加 S 为暗骰）。",
+        "bot.tables.loaded_decks": "已在本频道加载：{names}。用 .draw 名称 [N]（.drawh 为暗抽）或 .ra 名称 抽牌。",
+        "bot.tables.list_head": "本频道的表与牌堆：",
+        "bot.tables.table_line": "{name}：表（{dice}）；输入表名即可掷",
+        "bot.tables.deck_line": "{name}：牌堆，剩 {left}／{copies} 张；.draw {name}",
+        "bot.tables.hidden_line": "{name}：只供其他牌堆抽的牌堆",
+        "bot.tables.none": "本频道没有加载任何表或牌堆：用 .table add，并在下一行起粘贴表，即可加载。",
+        "bot.tables.removed": "已从本频道移除 {name}。",
+        "bot.tables.unknown": "本频道没有加载叫「{name}」的表或牌堆；.table 会列出。",
+        "bot.tables.cleared": "已移除本频道所有的表与牌堆。",
+        "bot.tables.shuffled": "从 {name} 抽出的牌都已放回。",
+        "bot.tables.unknown_format": "未知的格式「{word}」：请用 {formats} 之一，或省略让机器人判断。",
+        "bot.tables.taken": "本频道已加载「{name}」：请先 .table remove {name}。",
+        "bot.tables.command_name": "表不能叫「{name}」：机器人会把它当成指令。请改名。",
+        "bot.tables.too_many": "一个频道最多加载 {count} 个表与牌堆：请先 .table remove 几个。",
+        "bot.tables.no_decks": "本频道没有加载任何牌堆：用 .table add，并在下一行起粘贴牌堆文件，即可加载。",
+        "bot.damaged_tables": "本频道保存的表与牌堆已损坏（{detail}）；用 .table clear 移除。",
+        "bot.reason.states_twice": "牌堆「{deck}」存了两份状态",
     },
     "ja": {
         "bot.help": (
@@ -310,6 +374,9 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
             ".undo [N]：GM が最後の N コマンドを取り消す。.end：GM がゲームを終える\n"
             ".log [text|markdown|bbcode]：ここのゲーム（または前回のゲーム）のセッションログ\n"
             ".export [SYSTEM]：保存したキャラクターを CCFOLIA のコマ（貼り付ける JSON）に\n"
+            ".table add [bcdice|dice|hktrpg] の次の行から表かデッキのファイルを貼る：このチャンネルに読み込み。"
+            ".table で一覧、.table remove 名前・.table clear で外す。表は名前を書くと振り、"
+            ".draw 名前 [N]（.drawh でシークレット）と .ra 名前 でデッキから引く（.table shuffle 名前 でカードを戻す）\n"
             "ダイスコマンドの前に S でシークレットダイス（振った人と GM に見える）。"
         ),
         "bot.locale_set": "このチャンネルは日本語になりました。",
@@ -382,6 +449,24 @@ MESSAGES: Mapping[str, Mapping[str, str]] = {
         "bot.reason.over": "列 over の値 {found} は 0 でも 1 でもありません",
         "bot.reason.length": "保存された記録の項目は {length} 件のはずが、{found} 件です",
         "bot.reason.error": "{error}",
+        "bot.tables.loaded_table": "表 {name} をこのチャンネルに読み込みました：表の名前を書くと振ります（前に S でシークレット）。",
+        "bot.tables.loaded_decks": "このチャンネルに読み込みました：{names}。.draw 名前 [N]（.drawh でシークレット）か .ra 名前 で引きます。",
+        "bot.tables.list_head": "このチャンネルの表とデッキ：",
+        "bot.tables.table_line": "{name}：表（{dice}）。名前を書くと振ります",
+        "bot.tables.deck_line": "{name}：デッキ、残り {left}／{copies} 枚。.draw {name}",
+        "bot.tables.hidden_line": "{name}：ほかのデッキだけが引くデッキ",
+        "bot.tables.none": "このチャンネルには表もデッキもありません：.table add の次の行から表を貼ると読み込みます。",
+        "bot.tables.removed": "{name} をこのチャンネルから外しました。",
+        "bot.tables.unknown": "「{name}」という表もデッキもこのチャンネルにはありません。.table で一覧を表示します。",
+        "bot.tables.cleared": "このチャンネルの表とデッキをすべて外しました。",
+        "bot.tables.shuffled": "{name} から引いたカードをすべて戻しました。",
+        "bot.tables.unknown_format": "不明な形式「{word}」：{formats} のどれかを書くか、省いて自動で判別させてください。",
+        "bot.tables.taken": "「{name}」はこのチャンネルに読み込み済みです：先に .table remove {name} してください。",
+        "bot.tables.command_name": "表に「{name}」という名前は付けられません：ボットがコマンドとして読みます。名前を変えてください。",
+        "bot.tables.too_many": "1 つのチャンネルに読み込めるのは表とデッキ合わせて {count} 個までです：先に .table remove してください。",
+        "bot.tables.no_decks": "このチャンネルにはデッキがありません：.table add の次の行からデッキのファイルを貼ると読み込みます。",
+        "bot.damaged_tables": "このチャンネルに保存された表とデッキが壊れています（{detail}）。.table clear で外せます。",
+        "bot.reason.states_twice": "デッキ「{deck}」の状態が 2 つ保存されています",
     },
 }
 

@@ -77,6 +77,8 @@ def _damage_report(bot: Bot) -> Iterator[str]:
         yield f"game #{game} in #{name} not resumed: {error}"
     for name, error in bot.damaged_lobbies.items():
         yield f"the lobby of #{name} not resumed: {error}"
+    for name, error in bot.damaged_libraries.items():
+        yield f"the tables and decks of #{name} not loaded: {error}"
     for name, channel in bot.channels.items():
         for column, error in channel.damage.items():
             yield f"#{name}: the stored {column} is damaged: {error}"

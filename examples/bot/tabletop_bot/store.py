@@ -37,6 +37,7 @@ __all__ = [
     "DatabaseInUse",
     "GameRow",
     "Key",
+    "LibraryRow",
     "LobbyRow",
     "NoGameId",
     "Store",
@@ -79,6 +80,13 @@ CREATE TABLE IF NOT EXISTS entries (
     seq   INTEGER NOT NULL,          -- 0, 1, 2, ... within the game
     data  TEXT NOT NULL,             -- one entry of the game's record as JSON
     PRIMARY KEY (game, seq)
+);
+CREATE TABLE IF NOT EXISTS libraries (
+    channel TEXT PRIMARY KEY,
+    tables  TEXT NOT NULL,           -- the tables loaded here: a JSON list of tables.Table
+    decks   TEXT NOT NULL,           -- the decks loaded here: tables.Decks as JSON
+    states  TEXT NOT NULL            -- what is left of decks drawn without replacement:
+                                     -- a JSON list of tables.DeckState
 );
 """
 
@@ -142,6 +150,16 @@ class LobbyRow:
     system: str | Unreadable
     gm: str | Unreadable
     seats: str | Unreadable
+
+
+@dataclass(frozen=True)
+class LibraryRow:
+    """The tables and decks a channel has loaded, and what is left of its decks, as stored."""
+
+    channel: Key
+    tables: str | Unreadable
+    decks: str | Unreadable
+    states: str | Unreadable
 
 
 @dataclass(frozen=True)
@@ -351,6 +369,53 @@ class Store:
                     "INSERT OR REPLACE INTO lobbies (channel, system, gm, seats)"
                     " VALUES (?, ?, ?, ?)",
                     (channel, system, gm, seats),
+                )
+            ]
+        )
+
+    # Tables and decks -----------------------------------------------------------------
+
+    def libraries(self) -> list[LibraryRow]:
+        """The tables and decks of every channel that has loaded some."""
+        rows = self._db.execute("SELECT channel, tables, decks, states FROM libraries")
+        return [
+            LibraryRow(
+                _key("channel", channel),
+                _text("tables", tables),
+                _text("decks", decks),
+                _text("states", states),
+            )
+            for channel, tables, decks, states in rows
+        ]
+
+    def save_library(self, channel: str, tables: str, decks: str, states: str) -> None:
+        """Store (or replace) a channel's tables, decks and what is left of its decks."""
+        self._write(
+            [
+                (
+                    "INSERT OR REPLACE INTO libraries (channel, tables, decks, states)"
+                    " VALUES (?, ?, ?, ?)",
+                    (channel, tables, decks, states),
+                )
+            ]
+        )
+
+    def save_states(self, channel: str, states: str, *, dice: str) -> None:
+        """Store what is left of a channel's decks and its dice after a draw, in one transaction."""
+        self._write(
+            [
+                ("UPDATE libraries SET states = ? WHERE channel = ?", (states, channel)),
+                ("UPDATE channels SET dice = ? WHERE channel = ?", (dice, channel)),
+            ]
+        )
+
+    def delete_library(self, channel: str) -> None:
+        """Unload every table and deck of a channel (its rows under a damaged key too)."""
+        self._write(
+            [
+                (
+                    "DELETE FROM libraries WHERE channel IN (?, CAST(? AS BLOB))",
+                    (channel, channel),
                 )
             ]
         )
