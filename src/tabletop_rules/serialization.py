@@ -35,7 +35,7 @@ import json
 import re
 import sys
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
@@ -65,10 +65,12 @@ __all__ = [
     "MAX_JSON_LENGTH",
     "MAX_TEXT_LENGTH",
     "from_json",
+    "from_json_lines",
     "make_converter",
     "register_tagged_union",
     "structure",
     "to_json",
+    "to_json_lines",
 ]
 
 T = TypeVar("T")
@@ -677,17 +679,143 @@ def from_json(text: str | bytes, cls: type[T], *, converter: cattrs.Converter | 
         InvalidData: The text is not JSON, is too long, or does not fit *cls*; the error names
             the path of the bad field (``$`` for a text that is no ``str`` or ``bytes``).
     """
-    if not isinstance(text, str | bytes | bytearray):  # pyright: ignore[reportUnnecessaryIsInstance]
+    return structure(_loads(text), cls, converter=converter)
+
+
+def _loads(text: object) -> object:
+    """The data of one JSON *text*, at most :data:`MAX_JSON_LENGTH` characters.
+
+    Raises:
+        InvalidData: *text* is no ``str`` or ``bytes``, is too long, or is not JSON (``$``).
+    """
+    if not isinstance(text, str | bytes | bytearray):
         raise wrong_type("$", "str | bytes", text)
     if len(text) > MAX_JSON_LENGTH:
         raise InvalidData("$", f"the text is longer than {MAX_JSON_LENGTH} characters")
     if _SMALL_STACK and _too_deep(text):
         raise InvalidData("$", f"not valid JSON: nested more than {_MAX_SMALL_STACK_NESTING} deep")
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except (ValueError, RecursionError) as error:
         raise InvalidData("$", f"not valid JSON: {error}") from None
-    return structure(data, cls, converter=converter)
+
+
+#: The entries :func:`from_json_lines` reads in one go: each batch is structured with the
+#: record's head, so the head is read once a batch, not once an entry.
+_LINES_BATCH: Final = 1000
+#: A record of any system, for the checkers: the converter finds the system's types.
+_ANY_RECORD: Any = GameRecord
+
+
+def to_json_lines(
+    record: GameRecord[Any, Any, Any], *, converter: cattrs.Converter | None = None
+) -> Iterator[str]:
+    """*record* as JSON Lines: the record without its entries, then one line an entry.
+
+    The streamed form of a record, for records longer than one JSON text may be
+    (:data:`MAX_JSON_LENGTH`): a combat of 100,000 events is about 36 million characters as
+    one text, and its longest line here is one entry's. Each line is compact JSON, as
+    :func:`to_json` writes it, with no newline in it: write each followed by a newline.
+    :func:`from_json_lines` reads them back.
+
+    Raises:
+        InvalidData: *record* is no :class:`~tabletop_rules.engine.GameRecord` (path
+            ``$.record``), or *converter* no converter (``$.converter``).
+
+    .. versionadded:: 0.1.0
+    """
+    if type(record) is not GameRecord:
+        checked(record, GameRecord, "$.record", "engine.GameRecord")
+    data = _converter(converter).unstructure(record)
+    entries = data.pop("entries")
+    return (
+        json.dumps(part, ensure_ascii=False, separators=(",", ":")) for part in [data, *entries]
+    )
+
+
+def from_json_lines(
+    lines: Iterable[str | bytes], *, converter: cattrs.Converter | None = None
+) -> GameRecord[Any, Any, Any]:
+    """Read a record from JSON Lines, as :func:`to_json_lines` writes it.
+
+    The first line is the record without its entries, each later line one entry: an open
+    text file, ``text.splitlines()`` or any iterable of lines will do, read once, line after
+    line. Each line is at most :data:`MAX_JSON_LENGTH` characters, and is checked as
+    :func:`from_json` checks a text; the record as a whole has no bound of length, and
+    reading it is linear in its lines. The record is not replayed: replay it
+    (:func:`~tabletop_rules.engine.replay`) to check that its entries make a game.
+
+    Raises:
+        InvalidData: The path names the line as an index of the lines, from 0 (``$[0]``,
+            the record's head; ``$[3].command.actor``, the third entry's command); ``$`` if
+            there is no line, ``$.lines`` if *lines* is no iterable of lines (a single text
+            is refused: split it first).
+
+    .. versionadded:: 0.1.0
+    """
+    chosen = _converter(converter)
+    if isinstance(lines, str | bytes | bytearray):
+        raise wrong_type("$.lines", "Iterable[str] (a list of lines, not one text)", lines)
+    try:
+        numbered = enumerate(lines)
+    except TypeError:
+        raise wrong_type("$.lines", "Iterable[str]", lines) from None
+    first = next(numbered, None)
+    if first is None:
+        raise InvalidData(
+            "$", "no lines: the first line, the record without its entries, is missing"
+        )
+    data = _line(first[1], 0)
+    if not isinstance(data, dict) or "entries" in data:
+        raise InvalidData(
+            "$[0]",
+            'the first line is the record without its entries (an object with no "entries"):'
+            " each entry is a line of its own",
+        )
+    head = typing.cast("dict[str, Any]", data)
+    try:
+        record: GameRecord[Any, Any, Any] = structure(head, _ANY_RECORD, converter=chosen)
+    except InvalidData as error:
+        raise _rebased("$[0]", error) from None
+    entries: list[Any] = []
+    batch: list[object] = []
+    for index, line in numbered:
+        batch.append(_line(line, index))
+        if len(batch) == _LINES_BATCH:
+            entries += _entries(head, batch, index - len(batch) + 1, chosen)
+            batch = []
+    if batch:
+        entries += _entries(head, batch, len(entries) + 1, chosen)
+    return attrs.evolve(record, entries=entries)
+
+
+def _line(text: object, index: int) -> object:
+    """The data of line *index*, its refusal at ``$[index]``."""
+    try:
+        return _loads(text)
+    except InvalidData as error:
+        raise _rebased(f"$[{index}]", error) from None
+
+
+def _entries(
+    head: dict[str, Any], batch: list[object], first: int, converter: cattrs.Converter
+) -> tuple[Any, ...]:
+    """The entries of *batch*, lines *first* on, read with the record's *head*."""
+    try:
+        read: GameRecord[Any, Any, Any] = structure(
+            {**head, "entries": batch}, _ANY_RECORD, converter=converter
+        )
+        return read.entries
+    except InvalidData as error:
+        prefix = "$.entries["
+        if not error.path.startswith(prefix):  # the batch as a whole: the first line's place
+            raise _rebased(f"$[{first}]", error) from None
+        close = error.path.index("]", len(prefix))
+        index = first + int(error.path[len(prefix) : close])
+        rest = error.path[close + 1 :]
+        raise InvalidData(
+            f"$[{index}]{rest}", _clip(error.detail_key), **error.detail_params
+        ) from None
 
 
 def _too_deep(text: str | bytes | bytearray) -> bool:

@@ -39,3 +39,15 @@ first: LogEntry = log.entries[0]
 assert_type(first.chance, Fraction | None)
 assert_type(first.number, int | None)
 SessionLog.of(record, locale=5)  # type: ignore[arg-type]  # pyright: ignore[reportArgumentType]
+
+# -- records as JSON Lines -------------------------------------------------------------------
+from collections.abc import Iterator  # noqa: E402
+
+from tabletop_rules.serialization import from_json_lines, to_json_lines  # noqa: E402
+
+lines = to_json_lines(record)
+assert_type(lines, Iterator[str])
+read = from_json_lines(list(lines))
+assert_type(read, GameRecord[Any, Any, Any])
+from_json_lines([b"{}"])
+to_json_lines(state)  # type: ignore[arg-type]  # pyright: ignore[reportArgumentType]
