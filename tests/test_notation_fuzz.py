@@ -8,6 +8,7 @@ from collections.abc import Callable
 from types import FrameType
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 from tabletop_rules.dice import Dice, Roll, SeededDice
 from tabletop_rules.errors import TabletopRulesError
 from tabletop_rules.i18n import LOCALES
-from tabletop_rules.notation import Command, Limits, Result, parse
+from tabletop_rules.notation import Check, Command, Expression, Limits, Repeat, Result, parse
 from tabletop_rules.notation._limits import DEFAULT_LIMITS
 from tabletop_rules.notation._parser import (  # pyright: ignore[reportPrivateUsage]
     _fast,
@@ -254,3 +255,50 @@ _FAST_PIECES += ["2B6", "5U10", "[", "]", "[3]", "[>=2]", "@", "(", ")", "(2+3)"
 def test_the_fast_reader_reads_any_notation_as_the_full_reader_does(pieces: list[str]) -> None:
     """The same, for any text made of the language's pieces."""
     _both_readers("".join(pieces))
+
+
+class OneDieAtATime:
+    """Seeded dice asked for their faces one die at a time, whatever the pool asked for."""
+
+    def __init__(self, seed: int) -> None:
+        self.inner = SeededDice(seed)
+
+    def roll(self, dice: Dice) -> Roll:
+        one = Dice(1, dice.sides)
+        return Roll(dice, [self.inner.roll(one).faces[0] for _ in range(dice.count)])
+
+
+@given(ts.notation_commands(), st.integers(0, 2**64))
+def test_the_fast_paths_of_rolling_give_what_rolling_die_by_die_gives(
+    command: Command, seed: int
+) -> None:
+    """Seeded dice draw pools at once where the rules roll die by die (upper dice, chains);
+    the faces, the result and the dice's state are those of a source asked die by die."""
+    pooled, by_die = SeededDice(seed), OneDieAtATime(seed)
+    result = command.roll(pooled)
+    assert result == command.roll(by_die)
+    assert pooled.state == by_die.inner.state
+    for locale in LOCALES:
+        assert result.render(locale) == command.roll(OneDieAtATime(seed)).render(locale)
+
+
+@given(ts.notation_commands(), st.integers(0, 2**64))
+def test_the_fast_paths_of_rendering_give_the_terms_as_rolled(
+    command: Command, seed: int
+) -> None:
+    """A sum's detail and total, read in one pass, are its terms as each renders alone; and
+    a result the library built without its checks is one the checks accept."""
+    single = command.command if isinstance(command, Repeat) else command
+    result: Any = single.roll(SeededDice(seed))
+    assert result == attrs.evolve(result)
+    sums = [result] if isinstance(single, Expression) else []
+    if isinstance(single, Check):
+        sums = [result.left, result.right]
+    for rolled in sums:
+        texts = [str(part) for part in rolled.parts]
+        signed = [
+            f"-{text}" if part.sign < 0 else f"+{text}" if index else text
+            for index, (part, text) in enumerate(zip(rolled.parts, texts, strict=True))
+        ]
+        assert rolled.detail == "".join(signed)
+        assert rolled.total == sum(part.value for part in rolled.parts)

@@ -47,6 +47,7 @@ from tabletop_rules.notation._sums import (
     check_comment,
     decorate,
     finish,
+    line_template,
     new_unchecked,
     template,
 )
@@ -67,7 +68,10 @@ __all__ = [
 ]
 
 
-def _no_lines() -> dict[tuple[str, bool], str]:
+_set = object.__setattr__
+
+
+def _no_lines() -> dict[str, tuple[str, str]]:
     return {}
 
 
@@ -117,8 +121,9 @@ class Check:
     _unrolled_right: ExpressionResult | None = attrs.field(
         init=False, default=None, eq=False, repr=False, hash=False
     )
-    # The line's template with the command and the outcome filled in, by locale and success.
-    _lines: dict[tuple[str, bool], str] = attrs.field(
+    # The line's templates with the command and the outcome filled in, by locale: the
+    # failure's, then the success's.
+    _lines: dict[str, tuple[str, str]] = attrs.field(
         init=False, factory=_no_lines, eq=False, repr=False, hash=False
     )
 
@@ -199,11 +204,14 @@ class Check:
         """Roll the left side, then the right side, with *dice* (all or nothing)."""
         right = self._unrolled_right
         if right is not None:
-            left = self.left.roll(dice)  # one side of dice: all or nothing already
-        else:
-            with atomic(dice) as rolling:
-                left = self.left.roll(rolling)
-                right = self.right.roll(rolling)
+            made = object.__new__(CheckRoll)  # valid by construction: skip the checks
+            _set(made, "check", self)
+            _set(made, "left", self.left.roll(dice))  # one side of dice: all or nothing already
+            _set(made, "right", right)
+            return made
+        with atomic(dice) as rolling:
+            left = self.left.roll(rolling)
+            right = self.right.roll(rolling)
         return new_unchecked(CheckRoll, check=self, left=left, right=right)  # type: ignore[return-value]
 
 
@@ -234,7 +242,7 @@ def plain_check(
 ) -> Check:
     """A check of valid sides, valid by construction (the parser's fast path)."""
     check = object.__new__(Check)
-    lines: dict[tuple[str, bool], str] = {}
+    lines: dict[str, tuple[str, str]] = {}
     fields: tuple[tuple[str, object], ...] = (
         ("left", left),
         ("comparison", comparison),
@@ -337,21 +345,18 @@ class CheckRoll:
         if check._unrolled_right is not None:  # pyright: ignore[reportPrivateUsage]
             lines = check._lines  # pyright: ignore[reportPrivateUsage]
             try:
-                filled = lines.get((locale, success))
+                filled = lines.get(locale)
             except TypeError:  # an unhashable locale
                 catalog(locale)  # refuses it
                 raise
             if filled is None:
-                lone = check.left._lone  # pyright: ignore[reportPrivateUsage]
-                outcome = Outcome.SUCCESS if success else Outcome.FAILURE
-                filled = lines[locale, success] = (
-                    template("notation.single_check" if lone else "notation.check", locale)
-                    .replace("{command}", check.shown.replace("{", "{{").replace("}", "}}"))
-                    .replace("{outcome}", template(outcome.label, locale))
-                    .replace("{detail}", "{0}")
-                    .replace("{total}", "{1}")
+                key = "notation.single_check" if check.left._lone else "notation.check"  # pyright: ignore[reportPrivateUsage]
+                command = check.shown.replace("{", "{{").replace("}", "}}")
+                filled = lines[locale] = (
+                    line_template(key, locale, Outcome.FAILURE.label).replace("{command}", command),
+                    line_template(key, locale, Outcome.SUCCESS.label).replace("{command}", command),
                 )
-            line = filled.format(detail, total)
+            line = filled[success].format(detail, total)
         else:
             outcome_text = translate(self.outcome.label, locale)
             symbol = check.comparison.symbol
@@ -378,7 +383,11 @@ class CheckRoll:
         ``(2D6+5>=3D6) ＞ 7[3,4]+5 ≥ 10[2,3,5] ＞ 12 ≥ 10 ＞ Success``.
         """
         check = self.check
-        return finish(self.line(locale), secret=check.secret, comment=check.comment, locale=locale)
+        if check.secret or check.comment:
+            return finish(
+                self.line(locale), secret=check.secret, comment=check.comment, locale=locale
+            )
+        return self.line(locale)
 
 
 @attrs.frozen(kw_only=True)

@@ -45,6 +45,7 @@ from tabletop_rules.notation._sums import (
     new_unchecked,
     plain_part,
     plain_sum,
+    stepped_part,
 )
 from tabletop_rules.notation._systems import ChatCommand, SystemCheck, SystemCommand, commands
 
@@ -1059,10 +1060,10 @@ def _fast_sum(head: str, at: int, limits: Limits, depth: int) -> tuple[list[Part
                 if made is None:
                     return None
                 atom, rolled, at = made
-            elif count:
+            elif count and head[at : at + 1] in _FAST_AFTER_TERM:
                 atom, rolled = plain_part(1, None, int(count)), 0
             else:
-                return None
+                return None  # nothing, or a pool of BCDice's (3R6, 6B6): not a sum
         dice += rolled
         stepped = _fast_steps(head, at)
         if stepped is None:
@@ -1070,8 +1071,10 @@ def _fast_sum(head: str, at: int, limits: Limits, depth: int) -> tuple[list[Part
         steps, at = stepped
         if sign == 1 and not steps:
             parts.append(atom)
-        elif atom._kind >= 0 and not steps:  # pyright: ignore[reportPrivateUsage]
+        elif 0 <= atom._kind <= 1 and not steps:  # pyright: ignore[reportPrivateUsage]
             parts.append(plain_part(sign, atom.dice, atom.number))
+        elif steps and atom._kind >= 1 and atom.constant is None:  # pyright: ignore[reportPrivateUsage]
+            parts.append(stepped_part(atom, sign, steps))
         else:
             parts.append(_with(atom, sign=sign, steps=steps))
         if at == end or head[at] not in _FAST_SIGNS:
@@ -1104,11 +1107,15 @@ def _fast_terms(head: str, at: int, limits: Limits) -> tuple[list[Part], int] | 
     return (parts, at) if 0 < dice <= limits.max_dice else None
 
 
-def _fast_target(head: str, at: int) -> tuple[Relation | None, Part | None, int] | None:
-    """A comparison with a whole number at *at* (``>=7``, ``<-1``), nothing, or ``None``."""
+def _fast_comparison(head: str, at: int) -> tuple[Relation | None, int, int, int] | None:
+    """A comparison with a whole number at *at* (``>=7``, ``<-1``), nothing, or ``None``.
+
+    A comparison is its relation, the number's sign and digits, and where it ends; nothing
+    is ``(None, 1, 0, at)``.
+    """
     spellings = _FAST_RELATIONS.get(head[at : at + 1])
     if spellings is None:
-        return None, None, at
+        return None, 1, 0, at
     relation = Relation.EQUAL
     for spelling, found in spellings:
         if head.startswith(spelling, at):
@@ -1124,7 +1131,18 @@ def _fast_target(head: str, at: int) -> tuple[Relation | None, Part | None, int]
         at += 1
     if start == at or at - start > MAX_DIGITS:
         return None
-    return relation, plain_part(sign, None, int(head[start:at])), at
+    return relation, sign, int(head[start:at]), at
+
+
+def _fast_target(head: str, at: int) -> tuple[Relation | None, Part | None, int] | None:
+    """A comparison with a whole number at *at* as a term, nothing, or ``None``."""
+    compared = _fast_comparison(head, at)
+    if compared is None:
+        return None
+    relation, sign, number, at = compared
+    if relation is None:
+        return None, None, at
+    return relation, plain_part(sign, None, number), at
 
 
 def _fast(head: str, limits: Limits) -> Expression | Check | None:
@@ -1153,7 +1171,9 @@ def _fast(head: str, limits: Limits) -> Expression | Check | None:
         comment = head[at:].strip()
         if comment[0] in _NOT_A_COMMENT_START:
             return None
-    leaves = sum(len(part.leaves) for part in parts) + (target is not None)
+    leaves = int(target is not None)
+    for part in parts:
+        leaves += 1 + len(part.steps) if part.group is None else len(part.leaves)
     if leaves > limits.max_terms:
         return None
     command: Expression | Check
@@ -1216,11 +1236,11 @@ def _fast_pool(head: str, limits: Limits) -> Single | None:
         if added is None:
             return None
         modifier, at = (-added[0] if head[at] != "+" else added[0]), added[1]
-    compared = _fast_target(head, at)
+    compared = _fast_comparison(head, at)
     if compared is None:
         return None
-    relation, target, at = compared
-    value = None if target is None else target.constant
+    relation, sign, digits, at = compared
+    value = None if relation is None else sign * digits
     comment = ""
     if at < len(head):
         if not head[at].isspace():

@@ -10,7 +10,7 @@ from itertools import repeat
 import attrs
 
 from tabletop_rules._arguments import a_flag, an_instance, checked_source, wrong_type
-from tabletop_rules.dice import Dice, DiceSource, Roll, ScriptedDice, atomic
+from tabletop_rules.dice import Dice, DiceSource, Roll, ScriptedDice, SeededDice, atomic
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.i18n import DEFAULT_LOCALE
 from tabletop_rules.notation._limits import CHAIN_DEPTH, check_value
@@ -39,6 +39,8 @@ __all__ = [
 
 #: The most sides of a tally's dice, as BCDice allows.
 TALLY_SIDES = 20
+
+_set = object.__setattr__
 
 
 def rerolls_forever(relation: Relation, threshold: int, sides: int) -> bool:
@@ -208,23 +210,37 @@ class RerollCount:
             except AttributeError:
                 checked_source(dice)
                 raise
-        return new_unchecked(RerollResult, command=self, batches=batches)  # type: ignore[return-value]
+        made = object.__new__(RerollResult)  # valid by construction: skip the checks
+        _set(made, "command", self)
+        _set(made, "batches", batches)
+        return made
 
     def _batches(self, dice: DiceSource) -> tuple[Roll, ...]:
         compare, threshold = self.reroll_relation.compare, self.reroll_at
         queue = [(pool, 0) for pool in self.dice]
         batches: list[Roll] = []
-        at = 0
-        while at < len(queue):
-            pool, depth = queue[at]
-            at += 1
+        for pool, depth in queue:  # the queue grows as dice are rolled again
             roll = dice.roll(pool)
             batches.append(roll)
             if depth < CHAIN_DEPTH:
                 again = sum(map(compare, roll.faces, repeat(threshold)))
                 if again:
-                    queue.append((Dice(again, pool.sides), depth + 1))
+                    queue.append((_pool(again, pool.sides), depth + 1))
         return tuple(batches)
+
+
+@functools.lru_cache(maxsize=512)
+def _pool(count: int, sides: int) -> Dice:
+    # The dice of a batch or a chain: a few shapes, rolled again and again.
+    return Dice(count, sides)
+
+
+@functools.lru_cache(maxsize=64)
+def _single_rolls(sides: int) -> tuple[Roll, ...]:
+    # One die of *sides* sides showing each face, at the face's index: a die that does not
+    # roll on is one of these (rolls are values, and these are shared).
+    one = _pool(1, sides)
+    return (Roll(one, [1]), *(Roll(one, [face]) for face in range(1, sides + 1)))
 
 
 def _to_rolls(rolls: Iterable[Roll]) -> tuple[Roll, ...]:
@@ -275,7 +291,7 @@ class RerollResult:
         if command.relation is None or command.target is None:
             return 0
         compare, target = command.relation.compare, command.target
-        return sum(sum(map(compare, roll.faces, repeat(target))) for roll in self.batches)
+        return sum([sum(map(compare, roll.faces, repeat(target))) for roll in self.batches])
 
     @property
     def total(self) -> int:
@@ -284,17 +300,30 @@ class RerollResult:
 
     def line(self, locale: str) -> str:
         """The BCDice-style line without the comment and the secret mark."""
-        batches = " + ".join(",".join(map(str, roll.faces)) for roll in self.batches)
+        command = self.command
+        texts: list[str] = []
+        successes = 0
+        if command.relation is None or command.target is None:
+            for roll in self.batches:
+                texts.append(",".join(map(str, roll.faces)))
+        else:
+            compare, target = command.relation.compare, command.target
+            for roll in self.batches:
+                faces = roll.faces
+                texts.append(",".join(map(str, faces)))
+                successes += sum(map(compare, faces, repeat(target)))
         return template("notation.count", locale).format(
-            command=self.command.body, faces=batches, successes=self.successes
+            command=command.body, faces=" + ".join(texts), successes=successes
         )
 
     def render(self, locale: str = DEFAULT_LOCALE) -> str:
         """``(3R6[5]>=5) ＞ 5,6,1 + 5,2 + 1 ＞ Successes: 3``, in *locale*."""
         command = self.command
-        return finish(
-            self.line(locale), secret=command.secret, comment=command.comment, locale=locale
-        )
+        if command.secret or command.comment:
+            return finish(
+                self.line(locale), secret=command.secret, comment=command.comment, locale=locale
+            )
+        return self.line(locale)
 
 
 def modifier_text(modifier: int) -> str:
@@ -477,28 +506,41 @@ class UpperRoll:
             except AttributeError:
                 checked_source(dice)
                 raise
-        return new_unchecked(UpperResult, command=self, chains=chains)  # type: ignore[return-value]
+        made = object.__new__(UpperResult)  # valid by construction: skip the checks
+        _set(made, "command", self)
+        _set(made, "chains", chains)
+        return made
 
     def _chains(self, dice: DiceSource) -> tuple[Roll, ...]:
+        # Die after die, each with its chain: the faces read in the order they come. Seeded
+        # dice are one stream, so a pool drawn at once reads the same as die after die: they
+        # draw as many faces at once as are sure to be read (one for each die not yet rolled,
+        # one for the chain rolling on). Other sources are asked for one die at a time.
         upper = self.upper_at
+        pooled = type(dice) is SeededDice
         chains: list[Roll] = []
         for pool in self.dice:
-            one = Dice(1, pool.sides)
-            lengths = {1: one}
-            for _ in range(pool.count):
-                roll = dice.roll(one)
-                face = roll.faces[0]
-                if face < upper:
-                    chains.append(roll)
-                    continue
-                faces = [face]
-                while face >= upper and len(faces) <= CHAIN_DEPTH:
-                    face = dice.roll(one).faces[0]
-                    faces.append(face)
-                size = len(faces)
-                if size not in lengths:
-                    lengths[size] = Dice(size, pool.sides)
-                chains.append(new_unchecked(Roll, dice=lengths[size], faces=tuple(faces)))  # type: ignore[arg-type]
+            sides = pool.sides
+            singles = _single_rolls(sides)
+            left = pool.count
+            going: list[int] = []  # the faces of the die rolling on
+            while left or going:
+                wanted = left + bool(going) if pooled else 1
+                for face in dice.roll(_pool(wanted, sides)).faces:
+                    if not going:
+                        left -= 1
+                        if face < upper:
+                            chains.append(singles[face])
+                        else:
+                            going = [face]
+                        continue
+                    going.append(face)
+                    if face < upper or len(going) > CHAIN_DEPTH:
+                        chain = object.__new__(Roll)  # faces the source rolled: valid already
+                        _set(chain, "dice", _pool(len(going), sides))
+                        _set(chain, "faces", tuple(going))
+                        chains.append(chain)
+                        going = []
         return tuple(chains)
 
 
@@ -529,19 +571,22 @@ class UpperResult:
     def __str__(self) -> str:
         return self.render()
 
-    @functools.cached_property
+    @property
     def sums(self) -> tuple[int, ...]:
         """Each die's total, without the modifier."""
-        return tuple(map(sum, (roll.faces for roll in self.chains)))
+        return tuple([sum(roll.faces) for roll in self.chains])
 
-    @property
-    def successes(self) -> int:
-        """How many dice's totals (modifier included) pass; 0 without a target."""
+    def _successes(self, sums: Iterable[int]) -> int:
         command = self.command
         if command.relation is None or command.target is None:
             return 0
         compare, target = command.relation.compare, command.target - command.modifier
-        return sum(map(compare, self.sums, repeat(target)))
+        return sum(map(compare, sums, repeat(target)))
+
+    @property
+    def successes(self) -> int:
+        """How many dice's totals (modifier included) pass; 0 without a target."""
+        return self._successes(self.sums)
 
     @property
     def highest(self) -> int:
@@ -558,27 +603,37 @@ class UpperResult:
     def line(self, locale: str) -> str:
         """The BCDice-style line without the comment and the secret mark."""
         command = self.command
-        dice = ",".join(
-            [
-                str(total) if len(roll.faces) == 1 else f"{total}[{','.join(map(str, roll.faces))}]"
-                for total, roll in zip(self.sums, self.chains, strict=True)
-            ]
-        )
-        dice += modifier_text(command.modifier)
+        sums: list[int] = []
+        texts: list[str] = []
+        for roll in self.chains:
+            faces = roll.faces
+            if len(faces) == 1:
+                sums.append(faces[0])
+                texts.append(str(faces[0]))
+            else:
+                total = sum(faces)
+                sums.append(total)
+                texts.append(f"{total}[{','.join(map(str, faces))}]")
+        dice = ",".join(texts) + modifier_text(command.modifier)
         if command.relation is not None:
             return template("notation.count", locale).format(
-                command=command.body, faces=dice, successes=self.successes
+                command=command.body, faces=dice, successes=self._successes(sums)
             )
         return template("notation.upper", locale).format(
-            command=command.body, faces=dice, highest=self.highest, total=self.total
+            command=command.body,
+            faces=dice,
+            highest=max(sums) + command.modifier,
+            total=sum(sums) + command.modifier,
         )
 
     def render(self, locale: str = DEFAULT_LOCALE) -> str:
         """``(3U6[6]+1) ＞ 8[6,2],3,4+1 ＞ 9/16 (highest/total)``, in *locale*."""
         command = self.command
-        return finish(
-            self.line(locale), secret=command.secret, comment=command.comment, locale=locale
-        )
+        if command.secret or command.comment:
+            return finish(
+                self.line(locale), secret=command.secret, comment=command.comment, locale=locale
+            )
+        return self.line(locale)
 
 
 def _check_tally(_: object, __: attrs.Attribute[Dice], value: object) -> None:

@@ -159,10 +159,16 @@ class Part:
     #:
     #: .. versionadded:: 0.1.0
     steps: tuple[Step, ...] = attrs.field(default=(), converter=_to_steps)
-    # 1 for plain dice, 0 for a plain number, -1 otherwise: the fast paths of roll and render.
+    # The fast paths of roll and render: 1 for plain dice, 0 for a plain number, 2 for plain
+    # dice or a group followed by steps by numbers only (``3D6/2``, ``(1D6+1)*2``), -1 for
+    # the rest.
     _kind: int = attrs.field(init=False, default=-1, eq=False, repr=False, hash=False)
-    # A number's text.
+    # The text of a plain number or of plain dice (kinds 0 and 1); the steps' (kind 2).
     _text: str = attrs.field(init=False, default="", eq=False, repr=False, hash=False)
+    # The steps' operands as rolled, the same every roll (kind 2).
+    _fixed_steps: tuple[RolledPart, ...] = attrs.field(
+        init=False, default=(), eq=False, repr=False, hash=False
+    )
     # A number's rolled term, the same every time.
     _unrolled: RolledPart = attrs.field(init=False, default=None, eq=False, repr=False, hash=False)
     # The term's signed value when it holds no dice, else None.
@@ -174,6 +180,8 @@ class Part:
 
     def __str__(self) -> str:
         """The term without its sign: ``2D6``, ``3``, ``4D6KH3``, ``(1D6+1)*2``, ``3D6/2U``."""
+        if 0 <= self._kind <= 1:
+            return self._text
         if self.group is not None:
             text = f"({self.group.body})"
         elif self.dice is None:
@@ -343,10 +351,12 @@ class Part:
                 return _rolled(self, dice.roll(self.dice), None)  # type: ignore[arg-type]
             if self._kind == 0:
                 return self._unrolled
+            if self._kind == 2:
+                return _roll_fixed(self, dice)
             base = _roll_atom(self, dice)
             if not self.steps:
                 return base
-            steps = tuple(step.operand.roll(dice) for step in self.steps)
+            steps = tuple([step.operand.roll(dice) for step in self.steps])
             object.__setattr__(base, "steps", steps)
             return base
         except AttributeError:
@@ -472,6 +482,16 @@ def _settle_part(part: Part) -> None:
         object.__setattr__(part, "_unrolled", _rolled(part, None, None))
     elif not part.steps and dice is not None and not modifiers and dice.sides != D66_SIDES:
         object.__setattr__(part, "_kind", 1)
+        object.__setattr__(part, "_text", str(dice))
+    elif (
+        not modifiers
+        and (part.group is not None or (dice is not None and dice.sides != D66_SIDES))
+        and all(step.operand._kind == 0 for step in part.steps)  # pyright: ignore[reportPrivateUsage]
+    ):
+        object.__setattr__(part, "_kind", 2)
+        object.__setattr__(part, "_text", "".join(map(str, part.steps)))
+        fixed = tuple(step.operand._unrolled for step in part.steps)  # pyright: ignore[reportPrivateUsage]
+        object.__setattr__(part, "_fixed_steps", fixed)
     if not held:
         value = _atom_value(part)
         for step in part.steps:
@@ -479,6 +499,22 @@ def _settle_part(part: Part) -> None:
             assert operand is not None
             value = value * operand if step.op == "*" else divided(value, operand, step.rounding)
         object.__setattr__(part, "_constant", part.sign * value)
+
+
+def _roll_fixed(part: Part, source: DiceSource) -> RolledPart:
+    # A term of kind 2: its plain dice or its group, then the steps' fixed operands.
+    made = object.__new__(RolledPart)
+    _set(made, "part", part)
+    group = part.group
+    if group is None:
+        _set(made, "roll", source.roll(part.dice))  # type: ignore[arg-type]
+        _set(made, "group", None)
+    else:
+        _set(made, "roll", None)
+        _set(made, "group", group.roll(source))
+    _set(made, "steps", part._fixed_steps)  # pyright: ignore[reportPrivateUsage]
+    _set(made, "_done", None)
+    return made
 
 
 def _roll_atom(part: Part, source: DiceSource) -> RolledPart:
@@ -739,6 +775,8 @@ class Expression:
                     rolled.append(made)
                 elif kind == 0:
                     rolled.append(part._unrolled)  # pyright: ignore[reportPrivateUsage]
+                elif kind == 2:
+                    rolled.append(_roll_fixed(part, dice))
                 else:
                     rolled.append(part.roll(dice))
         except AttributeError:
@@ -752,21 +790,27 @@ def _settle_expression(expression: Expression) -> None:
     parts = expression.parts
     if not parts:
         raise ValueError("a sum needs at least one term")
-    body = "".join(
-        _signed(part.sign, str(part), first=index == 0) for index, part in enumerate(parts)
-    )
-    _set(expression, "_body", body)
-    constants = [part._constant for part in parts]  # pyright: ignore[reportPrivateUsage]
-    if all(value is not None for value in constants):
-        _set(expression, "_constant", sum(value for value in constants if value is not None))
-    rolled = [i for i, value in enumerate(constants) if value is None]
-    if len(rolled) == 1:
-        only = parts[rolled[0]]
+    texts: list[str] = []
+    constant = 0
+    rolled = -1  # the index of the only term with dice, -2 once a second one is found
+    for index, part in enumerate(parts):
+        text = str(part)
+        texts.append(f"-{text}" if part.sign < 0 else f"+{text}" if index else text)
+        value = part._constant  # pyright: ignore[reportPrivateUsage]
+        if value is None:
+            rolled = index if rolled == -1 else -2
+        else:
+            constant += value
+    _set(expression, "_body", "".join(texts))
+    if rolled == -1:
+        _set(expression, "_constant", constant)
+    elif rolled >= 0:
+        only = parts[rolled]
         dice = only.dice
         if dice is not None and dice.sides == 20 and not only.explode and not only.reroll:
             kept = dice.count if only.keep is None else only.keep.kept(dice.count)[0]
             if kept == 1 and not only.steps:
-                _set(expression, "_natural_at", rolled[0])
+                _set(expression, "_natural_at", rolled)
     if len(parts) == 1:
         only = parts[0]
         dice = only.dice
@@ -799,6 +843,7 @@ def plain_part(sign: int, dice: Dice | None, number: int) -> Part:
     _set(part, "explode", False)
     _set(part, "reroll", None)
     _set(part, "steps", ())
+    _set(part, "_fixed_steps", ())
     if dice is None:
         _set(part, "_kind", 0)
         _set(part, "_text", str(number))
@@ -806,9 +851,33 @@ def plain_part(sign: int, dice: Dice | None, number: int) -> Part:
         _set(part, "_constant", sign * number)
     else:
         _set(part, "_kind", 1)
-        _set(part, "_text", "")
+        _set(part, "_text", str(dice))
         _set(part, "_unrolled", None)
         _set(part, "_constant", None)
+    return part
+
+
+def stepped_part(atom: Part, sign: int, steps: tuple[Step, ...]) -> Part:
+    """Plain dice or a group that holds dice, with *sign* and steps by numbers (``3D6/2U``).
+
+    The parser's fast path builds it, valid by construction, without the checks that
+    :class:`Part` runs: *atom* is a term of kind 1 or 2 without steps, and each step's operand
+    a plain number other than 0.
+    """
+    part = object.__new__(Part)
+    _set(part, "sign", sign)
+    _set(part, "dice", atom.dice)
+    _set(part, "number", 0)
+    _set(part, "group", atom.group)
+    _set(part, "keep", None)
+    _set(part, "explode", False)
+    _set(part, "reroll", None)
+    _set(part, "steps", steps)
+    _set(part, "_kind", 2)
+    _set(part, "_text", "".join(map(str, steps)))
+    _set(part, "_unrolled", None)
+    _set(part, "_constant", None)
+    _set(part, "_fixed_steps", tuple([step.operand._unrolled for step in steps]))  # pyright: ignore[reportPrivateUsage]
     return part
 
 
@@ -842,6 +911,7 @@ def make_part(
         ("_text", ""),
         ("_unrolled", None),
         ("_constant", None),
+        ("_fixed_steps", ()),
     ):
         _set(part, name, value)
     _settle_part(part)
@@ -1068,6 +1138,18 @@ def _template(key: str, locale: str) -> str:
     return catalog(DEFAULT_LOCALE)[key] if found is None else found
 
 
+@functools.lru_cache(maxsize=1024)
+def line_template(key: str, locale: str, outcome: str = "") -> str:
+    """The template of a rendered line, ready for its command.
+
+    ``{detail}`` and ``{total}`` become ``{0}`` and ``{1}``, and *outcome*'s words (a catalog
+    key, or ``""`` for none) fill ``{outcome}``; each command fills ``{command}`` once a
+    locale, and each roll formats the rest.
+    """
+    found = template(key, locale).replace("{detail}", "{0}").replace("{total}", "{1}")
+    return found.replace("{outcome}", template(outcome, locale)) if outcome else found
+
+
 def finish(line: str, *, secret: bool, comment: str, locale: str) -> str:
     """Add the comment and the secret mark of a command to its rendered line."""
     if comment:
@@ -1150,6 +1232,21 @@ class ExpressionResult:
             elif kind == 0:
                 value = part.number if part.sign > 0 else -part.number
                 text = part._text  # pyright: ignore[reportPrivateUsage]
+            elif kind == 2:
+                group = rolled.group
+                if group is None:
+                    faces = rolled.roll.faces  # type: ignore[union-attr]
+                    value = sum(faces)
+                    text = f"{value}[{','.join(map(str, faces))}]"
+                else:
+                    detail, value = group._detail_and_total()
+                    text = f"({detail})"
+                for step in part.steps:  # each operand a number (kind 2)
+                    by: int = step.operand._constant  # type: ignore[assignment]  # pyright: ignore[reportPrivateUsage]
+                    value = value * by if step.op == "*" else divided(value, by, step.rounding)
+                text += part._text  # pyright: ignore[reportPrivateUsage]
+                if part.sign < 0:
+                    value = -value
             else:
                 value, text = rolled._evaluated()  # pyright: ignore[reportPrivateUsage]
             total += value
@@ -1207,12 +1304,7 @@ class ExpressionResult:
         if filled is None:
             body = expression._body.replace("{", "{{").replace("}", "}}")  # pyright: ignore[reportPrivateUsage]
             key = "notation.single" if expression._lone else "notation.sum"  # pyright: ignore[reportPrivateUsage]
-            filled = lines[locale] = (
-                template(key, locale)
-                .replace("{command}", body)
-                .replace("{detail}", "{0}")
-                .replace("{total}", "{1}")
-            )
+            filled = lines[locale] = line_template(key, locale).replace("{command}", body)
         line = filled.format(detail, total)
         if expression._natural_at >= 0:  # pyright: ignore[reportPrivateUsage]
             natural = self.natural
