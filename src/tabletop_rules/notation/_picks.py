@@ -16,7 +16,14 @@ from tabletop_rules.errors import InvalidData
 from tabletop_rules.i18n import DEFAULT_LOCALE
 from tabletop_rules.notation._arithmetic import FormulaError, read_formula
 from tabletop_rules.notation._limits import check_value
-from tabletop_rules.notation._sums import check_comment, decorate, finish, new_unchecked, template
+from tabletop_rules.notation._sums import (
+    check_comment,
+    decorate,
+    finish,
+    new_unchecked,
+    pool_of,
+    template,
+)
 from tabletop_rules.odds import Distribution
 
 __all__ = [
@@ -29,6 +36,8 @@ __all__ = [
 ]
 
 _D6_PAIR: Final = Dice(2, 6)
+
+_set = object.__setattr__
 
 
 def _check_formula(_: object, __: attrs.Attribute[str], value: object) -> None:
@@ -254,11 +263,25 @@ class Choice:
 
     def roll(self, dice: DiceSource) -> ChoiceResult:
         """Pick with *dice*: a d(n) for the first item, a d(n-1) among the rest, ..."""
-        picks: list[int] = []
-        with atomic(dice) as rolling:
-            for taken in range(self.takes):
-                picks.append(rolling.roll(Dice(1, len(self.items) - taken)).faces[0])
-        return new_unchecked(ChoiceResult, command=self, picks=tuple(picks))  # type: ignore[return-value]
+        count = len(self.items)
+        if self.takes == 1:  # one die: all or nothing already
+            try:  # free unless it raises: the check of the dice is on the slow path only
+                picks: tuple[int, ...] = (dice.roll(pool_of(1, count)).faces[0],)
+            except AttributeError:
+                checked_source(dice)
+                raise
+        else:
+            with atomic(dice) as rolling:
+                picks = tuple(
+                    [
+                        rolling.roll(pool_of(1, count - taken)).faces[0]
+                        for taken in range(self.takes)
+                    ]
+                )
+        made = object.__new__(ChoiceResult)  # valid by construction: skip the checks
+        _set(made, "command", self)
+        _set(made, "picks", picks)
+        return made
 
 
 def _to_picks(picks: Iterable[int]) -> tuple[int, ...]:
@@ -291,8 +314,11 @@ class ChoiceResult:
     @property
     def chosen(self) -> tuple[str, ...]:
         """The items picked, in order."""
-        left = list(self.command.items)
-        return tuple(left.pop(pick - 1) for pick in self.picks)
+        items = self.command.items
+        if len(self.picks) == 1:
+            return (items[self.picks[0] - 1],)
+        left = list(items)
+        return tuple([left.pop(pick - 1) for pick in self.picks])
 
     def line(self, locale: str) -> str:
         """The BCDice-style line without the comment and the secret mark."""
@@ -304,9 +330,11 @@ class ChoiceResult:
     def render(self, locale: str = DEFAULT_LOCALE) -> str:
         """``(choice[a,b,c]) ＞ b``."""
         command = self.command
-        return finish(
-            self.line(locale), secret=command.secret, comment=command.comment, locale=locale
-        )
+        if command.secret or command.comment:
+            return finish(
+                self.line(locale), secret=command.secret, comment=command.comment, locale=locale
+            )
+        return self.line(locale)
 
 
 #: The orders of BCDice's ``D66``: ``""`` as rolled (the generic dice bot's), ``"N"`` as

@@ -22,7 +22,14 @@ from tabletop_rules.notation._modifiers import (
     pools_text,
     to_relation,
 )
-from tabletop_rules.notation._sums import check_comment, decorate, finish, new_unchecked, template
+from tabletop_rules.notation._sums import (
+    check_comment,
+    decorate,
+    finish,
+    new_unchecked,
+    pool_of,
+    template,
+)
 from tabletop_rules.odds import Distribution
 
 __all__ = [
@@ -225,21 +232,15 @@ class RerollCount:
             if depth < CHAIN_DEPTH:
                 again = sum(map(compare, roll.faces, repeat(threshold)))
                 if again:
-                    queue.append((_pool(again, pool.sides), depth + 1))
+                    queue.append((pool_of(again, pool.sides), depth + 1))
         return tuple(batches)
-
-
-@functools.lru_cache(maxsize=512)
-def _pool(count: int, sides: int) -> Dice:
-    # The dice of a batch or a chain: a few shapes, rolled again and again.
-    return Dice(count, sides)
 
 
 @functools.lru_cache(maxsize=64)
 def _single_rolls(sides: int) -> tuple[Roll, ...]:
     # One die of *sides* sides showing each face, at the face's index: a die that does not
     # roll on is one of these (rolls are values, and these are shared).
-    one = _pool(1, sides)
+    one = pool_of(1, sides)
     return (Roll(one, [1]), *(Roll(one, [face]) for face in range(1, sides + 1)))
 
 
@@ -526,7 +527,7 @@ class UpperRoll:
             going: list[int] = []  # the faces of the die rolling on
             while left or going:
                 wanted = left + bool(going) if pooled else 1
-                for face in dice.roll(_pool(wanted, sides)).faces:
+                for face in dice.roll(pool_of(wanted, sides)).faces:
                     if not going:
                         left -= 1
                         if face < upper:
@@ -537,7 +538,7 @@ class UpperRoll:
                     going.append(face)
                     if face < upper or len(going) > CHAIN_DEPTH:
                         chain = object.__new__(Roll)  # faces the source rolled: valid already
-                        _set(chain, "dice", _pool(len(going), sides))
+                        _set(chain, "dice", pool_of(len(going), sides))
                         _set(chain, "faces", tuple(going))
                         chains.append(chain)
                         going = []

@@ -17,7 +17,7 @@ from tabletop_rules._arguments import (
     shown,
     wrong_type,
 )
-from tabletop_rules.dice import Dice, DiceSource, Roll, ScriptedDice, atomic
+from tabletop_rules.dice import Dice, DiceSource, Roll, ScriptedDice, SeededDice, atomic
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.i18n import DEFAULT_LOCALE, catalog
 from tabletop_rules.notation._arithmetic import ROUNDINGS, Rounding, divided
@@ -35,11 +35,14 @@ __all__ = [
     "check_comment",
     "decorate",
     "finish",
+    "line_template",
     "make_part",
     "make_step",
     "new_unchecked",
     "plain_part",
     "plain_sum",
+    "pool_of",
+    "stepped_part",
     "template",
 ]
 
@@ -524,10 +527,12 @@ def _roll_atom(part: Part, source: DiceSource) -> RolledPart:
     if dice is None:
         return _rolled(part, None, None)
     if dice.sides == D66_SIDES:
+        if type(source) is SeededDice:  # one stream: every pair drawn at once reads the same
+            return _rolled(part, source.roll(pool_of(2 * dice.count, 6)), None)
         faces: list[int] = []
         for _ in range(dice.count):
             faces.extend(source.roll(_D6_PAIR).faces)
-        return _rolled(part, Roll(Dice(len(faces), 6), faces), None)
+        return _rolled(part, Roll(pool_of(len(faces), 6), faces), None)
     if part.explode or part.reroll is not None:
         return _rolled(part, _chain_roll(part, source), None)
     return _rolled(part, source.roll(dice), None)
@@ -1136,6 +1141,12 @@ def template(key: str, locale: str) -> str:
 def _template(key: str, locale: str) -> str:
     found = catalog(locale).get(key)
     return catalog(DEFAULT_LOCALE)[key] if found is None else found
+
+
+@functools.lru_cache(maxsize=512)
+def pool_of(count: int, sides: int) -> Dice:
+    """``Dice(count, sides)``, shared: the few shapes a roll asks for again and again."""
+    return Dice(count, sides)
 
 
 @functools.lru_cache(maxsize=1024)
