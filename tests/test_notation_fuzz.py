@@ -283,9 +283,7 @@ def test_the_fast_paths_of_rolling_give_what_rolling_die_by_die_gives(
 
 
 @given(ts.notation_commands(), st.integers(0, 2**64))
-def test_the_fast_paths_of_rendering_give_the_terms_as_rolled(
-    command: Command, seed: int
-) -> None:
+def test_the_fast_paths_of_rendering_give_the_terms_as_rolled(command: Command, seed: int) -> None:
     """A sum's detail and total, read in one pass, are its terms as each renders alone; and
     a result the library built without its checks is one the checks accept."""
     single = command.command if isinstance(command, Repeat) else command
