@@ -222,8 +222,11 @@ class _NoDice:
         raise AssertionError(f"a side without dice rolled {dice}")
 
 
-def _settle_check(check: Check) -> None:
-    """Fill in the check's private fields (also for the parser's checks)."""
+def _settle_check(check: Check, rolled_right: ExpressionResult | None = None) -> None:
+    """Fill in the check's private fields (also for the parser's checks).
+
+    *rolled_right* is the right side as rolled, when it holds no dice and the caller has it.
+    """
     target = check.right.constant
     left = check.left.body
     if target is None:
@@ -234,13 +237,24 @@ def _settle_check(check: Check) -> None:
         shown = f"{left}{check.comparison.value}{target}"
     object.__setattr__(check, "_shown", shown)
     if target is not None:
-        object.__setattr__(check, "_unrolled_right", check.right.roll(_NoDice()))
+        if rolled_right is None:
+            rolled_right = check.right.roll(_NoDice())
+        object.__setattr__(check, "_unrolled_right", rolled_right)
 
 
 def plain_check(
-    left: Expression, comparison: Relation, right: Expression, *, secret: bool, comment: str
+    left: Expression,
+    comparison: Relation,
+    right: Expression,
+    *,
+    secret: bool,
+    comment: str,
+    rolled_right: ExpressionResult | None = None,
 ) -> Check:
-    """A check of valid sides, valid by construction (the parser's fast path)."""
+    """A check of valid sides, valid by construction (the parser's fast path).
+
+    *rolled_right* is *right* as rolled, when it holds no dice and the caller has it.
+    """
     check = object.__new__(Check)
     lines: dict[str, tuple[str, str]] = {}
     fields: tuple[tuple[str, object], ...] = (
@@ -254,7 +268,7 @@ def plain_check(
     )
     for name, value in fields:
         object.__setattr__(check, name, value)
-    _settle_check(check)
+    _settle_check(check, rolled_right)
     return check
 
 

@@ -46,6 +46,7 @@ from tabletop_rules.notation._sums import (
     plain_part,
     plain_sum,
     stepped_part,
+    target_side,
 )
 from tabletop_rules.notation._systems import ChatCommand, SystemCheck, SystemCommand, commands
 
@@ -1134,17 +1135,6 @@ def _fast_comparison(head: str, at: int) -> tuple[Relation | None, int, int, int
     return relation, sign, int(head[start:at]), at
 
 
-def _fast_target(head: str, at: int) -> tuple[Relation | None, Part | None, int] | None:
-    """A comparison with a whole number at *at* as a term, nothing, or ``None``."""
-    compared = _fast_comparison(head, at)
-    if compared is None:
-        return None
-    relation, sign, number, at = compared
-    if relation is None:
-        return None, None, at
-    return relation, plain_part(sign, None, number), at
-
-
 def _fast(head: str, limits: Limits) -> Expression | Check | None:
     """The commonest commands in one pass, or ``None`` for the full reader.
 
@@ -1160,10 +1150,10 @@ def _fast(head: str, limits: Limits) -> Expression | Check | None:
     if terms is None:
         return None
     parts, at = terms
-    compared = _fast_target(head, at)
+    compared = _fast_comparison(head, at)
     if compared is None:
         return None
-    relation, target, at = compared
+    relation, sign, number, at = compared
     comment = ""
     if at < len(head):
         if not head[at].isspace():
@@ -1171,17 +1161,24 @@ def _fast(head: str, limits: Limits) -> Expression | Check | None:
         comment = head[at:].strip()
         if comment[0] in _NOT_A_COMMENT_START:
             return None
-    leaves = int(target is not None)
+    leaves = int(relation is not None)
     for part in parts:
         leaves += 1 + len(part.steps) if part.group is None else len(part.leaves)
     if leaves > limits.max_terms:
         return None
     command: Expression | Check
-    if relation is None or target is None:
+    if relation is None:
         command = plain_sum(tuple(parts), secret=secret, comment=comment)
     else:
-        left = plain_sum(tuple(parts))
-        command = plain_check(left, relation, plain_sum((target,)), secret=secret, comment=comment)
+        right, rolled_right = target_side(sign, number)
+        command = plain_check(
+            plain_sum(tuple(parts)),
+            relation,
+            right,
+            secret=secret,
+            comment=comment,
+            rolled_right=rolled_right,
+        )
     return command if command.odds_work() <= limits.max_work else None
 
 

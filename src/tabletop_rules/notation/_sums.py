@@ -43,6 +43,7 @@ __all__ = [
     "plain_sum",
     "pool_of",
     "stepped_part",
+    "target_side",
     "template",
 ]
 
@@ -945,6 +946,16 @@ def plain_sum(parts: tuple[Part, ...], *, secret: bool = False, comment: str = "
     _set(expression, "_lines", {})
     _settle_expression(expression)
     return expression
+
+
+@functools.lru_cache(maxsize=1024)
+def target_side(sign: int, number: int) -> tuple[Expression, ExpressionResult]:
+    """The sum of one number (a check's target, ``>=7``), and that sum as rolled, shared.
+
+    Both are frozen, and a target is one of a few numbers that commands use again and again.
+    """
+    side = plain_sum((plain_part(sign, None, number),))
+    return side, _result(side, (side.parts[0]._unrolled,))  # pyright: ignore[reportPrivateUsage]
 
 
 def new_unchecked(cls: type[object], **fields: object) -> object:
