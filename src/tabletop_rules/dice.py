@@ -30,6 +30,7 @@ from typing import Final, Protocol, runtime_checkable
 import attrs
 
 from tabletop_rules._arguments import checked, checked_source, checked_text, tupled, wrong_type
+from tabletop_rules._slots import slot_setter
 from tabletop_rules.errors import (
     DiceExhausted,
     InvalidData,
@@ -175,9 +176,13 @@ _GAMMA = 0x9E3779B97F4A7C15
 def _new_roll(dice: Dice, faces: tuple[int, ...]) -> Roll:
     # A roll whose faces were drawn in range by the library itself: skip the checks.
     roll = object.__new__(Roll)
-    object.__setattr__(roll, "dice", dice)
-    object.__setattr__(roll, "faces", faces)
+    _set_dice(roll, dice)
+    _set_faces(roll, faces)
     return roll
+
+
+_set_dice = slot_setter(Roll, "dice")
+_set_faces = slot_setter(Roll, "faces")
 
 
 def _check_state_number(_: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -349,8 +354,8 @@ class SeededDice:
                 return _new_roll(dice, (self._face(sides),))
             self._draws += 1
             roll = object.__new__(Roll)
-            object.__setattr__(roll, "dice", dice)
-            object.__setattr__(roll, "faces", (z % sides + 1,))
+            _set_dice(roll, dice)
+            _set_faces(roll, (z % sides + 1,))
             return roll
         if sides > _SPAN64:
             faces = tuple(self._face(sides) for _ in range(count))

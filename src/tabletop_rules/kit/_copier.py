@@ -7,6 +7,8 @@ from typing import Any, TypeVar, cast
 
 import attrs
 
+from tabletop_rules._slots import slot_setter
+
 __all__ = ["copier"]
 
 T = TypeVar("T")
@@ -22,16 +24,6 @@ def _unused(name: str, taken: set[str]) -> str:
         name += "_"
     taken.add(name)
     return name
-
-
-def _slot(cls: type[Any], name: str) -> Callable[[Any, Any], None]:
-    """The setter of the slot *name* of *cls* (a slot may be a base class's)."""
-    for klass in cls.__mro__:
-        descriptor = vars(klass).get(name)
-        if descriptor is not None:
-            setter: Callable[[Any, Any], None] = descriptor.__set__
-            return setter
-    raise TypeError(f"copier() needs a slot for {cls.__qualname__}.{name}")
 
 
 def _need_slots(cls: type[Any]) -> None:
@@ -97,7 +89,7 @@ def unchecked_copier(cls: type[T]) -> Callable[..., T]:
     # Each field is set through its slot's descriptor: cheaper than object.__setattr__,
     # which looks the descriptor up on every call.
     setters = {
-        a.name: (_unused(f"set_{i}", taken), _slot(cls, a.name)) for i, a in enumerate(fields)
+        a.name: (_unused(f"set_{i}", taken), slot_setter(cls, a.name)) for i, a in enumerate(fields)
     }
     keywords = ", ".join(f"{a.alias}={missing}" for a in fields)
     lines = [f"def copy({inst}, /, *, {keywords}):" if fields else f"def copy({inst}, /):"]

@@ -10,6 +10,7 @@ from typing import Any, TypeAlias
 import attrs
 
 from tabletop_rules._arguments import a_flag, checked_source, shown, wrong_type
+from tabletop_rules._slots import slot_setter
 from tabletop_rules.checks import Outcome
 from tabletop_rules.dice import Dice, DiceSource, Roll, atomic
 from tabletop_rules.errors import InvalidData
@@ -205,9 +206,9 @@ class Check:
         right = self._unrolled_right
         if right is not None:
             made = object.__new__(CheckRoll)  # valid by construction: skip the checks
-            _set(made, "check", self)
-            _set(made, "left", self.left.roll(dice))  # one side of dice: all or nothing already
-            _set(made, "right", right)
+            _set_check(made, self)
+            _set_left(made, self.left.roll(dice))  # one side of dice: all or nothing already
+            _set_right(made, right)
             return made
         with atomic(dice) as rolling:
             left = self.left.roll(rolling)
@@ -402,6 +403,12 @@ class CheckRoll:
                 self.line(locale), secret=check.secret, comment=check.comment, locale=locale
             )
         return self.line(locale)
+
+
+# The slots of the rolled checks that rolls build.
+_set_check = slot_setter(CheckRoll, "check")
+_set_left = slot_setter(CheckRoll, "left")
+_set_right = slot_setter(CheckRoll, "right")
 
 
 @attrs.frozen(kw_only=True)

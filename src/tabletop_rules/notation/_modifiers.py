@@ -64,7 +64,7 @@ class Relation(enum.Enum):
     @property
     def symbol(self) -> str:
         """The sign as written in mathematics (``≥``, ``>``, ``≤``, ``<``, ``=``, ``≠``)."""
-        return _SYMBOLS[self]
+        return _SYMBOLS[self._value_]
 
     @property
     def compare(self) -> Callable[[int, int], bool]:
@@ -72,7 +72,7 @@ class Relation(enum.Enum):
 
         .. versionadded:: 0.1.0
         """
-        return _OPERATORS[self]
+        return _OPERATORS[self._value_]
 
     def probability_of(self, left: Distribution, right: int | Distribution) -> object:
         """The exact probability that ``left <relation> right`` (a ``Fraction``)."""
@@ -89,21 +89,22 @@ class Relation(enum.Enum):
         return 1 - left.p_equal(right)
 
 
-_OPERATORS: Final[dict[Relation, Callable[[int, int], bool]]] = {
-    Relation.AT_LEAST: operator.ge,
-    Relation.GREATER: operator.gt,
-    Relation.AT_MOST: operator.le,
-    Relation.LESS: operator.lt,
-    Relation.EQUAL: operator.eq,
-    Relation.NOT_EQUAL: operator.ne,
+# By the relation's value: a string hashes in C, an enum member through Python.
+_OPERATORS: Final[dict[str, Callable[[int, int], bool]]] = {
+    Relation.AT_LEAST.value: operator.ge,
+    Relation.GREATER.value: operator.gt,
+    Relation.AT_MOST.value: operator.le,
+    Relation.LESS.value: operator.lt,
+    Relation.EQUAL.value: operator.eq,
+    Relation.NOT_EQUAL.value: operator.ne,
 }
 _SYMBOLS: Final = {
-    Relation.AT_LEAST: "≥",
-    Relation.GREATER: ">",
-    Relation.AT_MOST: "≤",
-    Relation.LESS: "<",
-    Relation.EQUAL: "=",
-    Relation.NOT_EQUAL: "≠",
+    Relation.AT_LEAST.value: "≥",
+    Relation.GREATER.value: ">",
+    Relation.AT_MOST.value: "≤",
+    Relation.LESS.value: "<",
+    Relation.EQUAL.value: "=",
+    Relation.NOT_EQUAL.value: "≠",
 }
 
 

@@ -10,6 +10,7 @@ from itertools import repeat
 import attrs
 
 from tabletop_rules._arguments import a_flag, an_instance, checked_source, wrong_type
+from tabletop_rules._slots import slot_setter
 from tabletop_rules.dice import Dice, DiceSource, Roll, ScriptedDice, SeededDice, atomic
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.i18n import DEFAULT_LOCALE
@@ -218,8 +219,8 @@ class RerollCount:
                 checked_source(dice)
                 raise
         made = object.__new__(RerollResult)  # valid by construction: skip the checks
-        _set(made, "command", self)
-        _set(made, "batches", batches)
+        _set_reroll_command(made, self)
+        _set_batches(made, batches)
         return made
 
     def _batches(self, dice: DiceSource) -> tuple[Roll, ...]:
@@ -508,8 +509,8 @@ class UpperRoll:
                 checked_source(dice)
                 raise
         made = object.__new__(UpperResult)  # valid by construction: skip the checks
-        _set(made, "command", self)
-        _set(made, "chains", chains)
+        _set_upper_command(made, self)
+        _set_chains(made, chains)
         return made
 
     def _chains(self, dice: DiceSource) -> tuple[Roll, ...]:
@@ -538,8 +539,8 @@ class UpperRoll:
                     going.append(face)
                     if face < upper or len(going) > CHAIN_DEPTH:
                         chain = object.__new__(Roll)  # faces the source rolled: valid already
-                        _set(chain, "dice", pool_of(len(going), sides))
-                        _set(chain, "faces", tuple(going))
+                        _set_dice(chain, pool_of(len(going), sides))
+                        _set_faces(chain, tuple(going))
                         chains.append(chain)
                         going = []
         return tuple(chains)
@@ -635,6 +636,15 @@ class UpperResult:
                 self.line(locale), secret=command.secret, comment=command.comment, locale=locale
             )
         return self.line(locale)
+
+
+# The slots of the rolls and results that rolls build.
+_set_dice = slot_setter(Roll, "dice")
+_set_faces = slot_setter(Roll, "faces")
+_set_reroll_command = slot_setter(RerollResult, "command")
+_set_batches = slot_setter(RerollResult, "batches")
+_set_upper_command = slot_setter(UpperResult, "command")
+_set_chains = slot_setter(UpperResult, "chains")
 
 
 def _check_tally(_: object, __: attrs.Attribute[Dice], value: object) -> None:

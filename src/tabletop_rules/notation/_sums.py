@@ -17,6 +17,7 @@ from tabletop_rules._arguments import (
     shown,
     wrong_type,
 )
+from tabletop_rules._slots import slot_setter
 from tabletop_rules.dice import Dice, DiceSource, Roll, ScriptedDice, SeededDice, atomic
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.i18n import DEFAULT_LOCALE, catalog
@@ -508,16 +509,16 @@ def _settle_part(part: Part) -> None:
 def _roll_fixed(part: Part, source: DiceSource) -> RolledPart:
     # A term of kind 2: its plain dice or its group, then the steps' fixed operands.
     made = object.__new__(RolledPart)
-    _set(made, "part", part)
+    _set_part(made, part)
     group = part.group
     if group is None:
-        _set(made, "roll", source.roll(part.dice))  # type: ignore[arg-type]
-        _set(made, "group", None)
+        _set_roll(made, source.roll(part.dice))  # type: ignore[arg-type]
+        _set_group(made, None)
     else:
-        _set(made, "roll", None)
-        _set(made, "group", group.roll(source))
-    _set(made, "steps", part._fixed_steps)  # pyright: ignore[reportPrivateUsage]
-    _set(made, "_done", None)
+        _set_roll(made, None)
+        _set_group(made, group.roll(source))
+    _set_steps(made, part._fixed_steps)  # pyright: ignore[reportPrivateUsage]
+    _set_done(made, None)
     return made
 
 
@@ -773,11 +774,11 @@ class Expression:
                 kind = part._kind  # pyright: ignore[reportPrivateUsage]
                 if kind == 1:
                     made = object.__new__(RolledPart)
-                    _set(made, "part", part)
-                    _set(made, "roll", dice.roll(part.dice))  # type: ignore[arg-type]
-                    _set(made, "group", None)
-                    _set(made, "steps", ())
-                    _set(made, "_done", None)
+                    _set_part(made, part)
+                    _set_roll(made, dice.roll(part.dice))  # type: ignore[arg-type]
+                    _set_group(made, None)
+                    _set_steps(made, ())
+                    _set_done(made, None)
                     rolled.append(made)
                 elif kind == 0:
                     rolled.append(part._unrolled)  # pyright: ignore[reportPrivateUsage]
@@ -968,19 +969,19 @@ def new_unchecked(cls: type[object], **fields: object) -> object:
 
 def _rolled(part: Part, roll: Roll | None, group: ExpressionResult | None) -> RolledPart:
     made = object.__new__(RolledPart)
-    _set(made, "part", part)
-    _set(made, "roll", roll)
-    _set(made, "group", group)
-    _set(made, "steps", ())
-    _set(made, "_done", None)
+    _set_part(made, part)
+    _set_roll(made, roll)
+    _set_group(made, group)
+    _set_steps(made, ())
+    _set_done(made, None)
     return made
 
 
 def _result(expression: Expression, parts: tuple[RolledPart, ...]) -> ExpressionResult:
     made = object.__new__(ExpressionResult)
-    _set(made, "expression", expression)
-    _set(made, "parts", parts)
-    _set(made, "_done", None)
+    _set_expression(made, expression)
+    _set_parts(made, parts)
+    _set_result_done(made, None)
     return made
 
 
@@ -1341,3 +1342,15 @@ class ExpressionResult:
         if expression.secret or expression.comment:
             return finish(line, secret=expression.secret, comment=expression.comment, locale=locale)
         return line
+
+
+# The slots of the rolled terms and sums that rolls build (the functions above run only once
+# the module is loaded).
+_set_part = slot_setter(RolledPart, "part")
+_set_roll = slot_setter(RolledPart, "roll")
+_set_group = slot_setter(RolledPart, "group")
+_set_steps = slot_setter(RolledPart, "steps")
+_set_done = slot_setter(RolledPart, "_done")
+_set_expression = slot_setter(ExpressionResult, "expression")
+_set_parts = slot_setter(ExpressionResult, "parts")
+_set_result_done = slot_setter(ExpressionResult, "_done")
