@@ -44,7 +44,8 @@ def test_import_does_not_import_rule_systems_or_the_cli() -> None:
             "'tabletop_rules', 'tabletop_rules.checks', 'tabletop_rules.dice', "
             "'tabletop_rules.engine', 'tabletop_rules.errors', 'tabletop_rules.i18n', "
             "'tabletop_rules.odds', 'tabletop_rules.serialization', 'tabletop_rules.systems', "
-            "'tabletop_rules._arguments', 'tabletop_rules._hypothesis', 'tabletop_rules._lazy'))))"
+            "'tabletop_rules._arguments', 'tabletop_rules._hypothesis', 'tabletop_rules._lazy', "
+            "'tabletop_rules._slots'))))"
         )
     )
     assert [] == loaded
