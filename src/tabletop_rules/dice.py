@@ -173,8 +173,8 @@ _SPAN64 = 1 << 64
 _GAMMA = 0x9E3779B97F4A7C15
 
 
-def _new_roll(dice: Dice, faces: tuple[int, ...]) -> Roll:
-    # A roll whose faces were drawn in range by the library itself: skip the checks.
+def unchecked_roll(dice: Dice, faces: tuple[int, ...]) -> Roll:
+    """A roll whose faces the library itself drew in range, built without the checks."""
     roll = object.__new__(Roll)
     _set_dice(roll, dice)
     _set_faces(roll, faces)
@@ -351,7 +351,7 @@ class SeededDice:
             self._words += 1
             if z >= _SPAN64 - sides and z >= _SPAN64 - (_SPAN64 % sides):
                 self._draws += 1
-                return _new_roll(dice, (self._face(sides),))
+                return unchecked_roll(dice, (self._face(sides),))
             self._draws += 1
             roll = object.__new__(Roll)
             _set_dice(roll, dice)
@@ -379,7 +379,7 @@ class SeededDice:
             self._words += words
             faces = tuple(drawn)
         self._draws += count
-        return _new_roll(dice, faces)
+        return unchecked_roll(dice, faces)
 
 
 def _script(values: Iterable[int], path: str) -> tuple[int, ...]:

@@ -11,7 +11,15 @@ import attrs
 
 from tabletop_rules._arguments import a_flag, an_instance, checked_source, wrong_type
 from tabletop_rules._slots import slot_setter
-from tabletop_rules.dice import Dice, DiceSource, Roll, ScriptedDice, SeededDice, atomic
+from tabletop_rules.dice import (
+    Dice,
+    DiceSource,
+    Roll,
+    ScriptedDice,
+    SeededDice,
+    atomic,
+    unchecked_roll,
+)
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.i18n import DEFAULT_LOCALE
 from tabletop_rules.notation._limits import CHAIN_DEPTH, check_value
@@ -538,10 +546,8 @@ class UpperRoll:
                         continue
                     going.append(face)
                     if face < upper or len(going) > CHAIN_DEPTH:
-                        chain = object.__new__(Roll)  # faces the source rolled: valid already
-                        _set_dice(chain, pool_of(len(going), sides))
-                        _set_faces(chain, tuple(going))
-                        chains.append(chain)
+                        # Faces the source rolled: valid already.
+                        chains.append(unchecked_roll(pool_of(len(going), sides), tuple(going)))
                         going = []
         return tuple(chains)
 
@@ -638,9 +644,7 @@ class UpperResult:
         return self.line(locale)
 
 
-# The slots of the rolls and results that rolls build.
-_set_dice = slot_setter(Roll, "dice")
-_set_faces = slot_setter(Roll, "faces")
+# The slots of the results that rolls build.
 _set_reroll_command = slot_setter(RerollResult, "command")
 _set_batches = slot_setter(RerollResult, "batches")
 _set_upper_command = slot_setter(UpperResult, "command")
