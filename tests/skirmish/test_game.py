@@ -8,7 +8,7 @@ from typing import Any
 import attrs
 import pytest
 
-from tabletop_rules import CorruptRecord, IllegalCommand, InvalidData, ScriptedDice
+from tabletop_rules import CorruptRecord, IllegalCommand, InvalidData, ScriptedDice, SeededDice
 from tabletop_rules.checks import CheckResult, Opposition
 from tabletop_rules.engine import Pass, replay, step
 from tabletop_rules.engine import begin as begin_game
@@ -35,6 +35,7 @@ from tabletop_rules.skirmish import (
     Rolled,
     Rulings,
     Status,
+    Step,
     StepTaken,
     TargetLost,
     Team,
@@ -701,11 +702,9 @@ def test_a_target_that_moved_out_of_range_before_step_one_is_lost() -> None:
     )
     state = end_turns(begin(setup, first="b"), 1)  # a's first turn: 1 AP each
     state, _ = run(state, Attack("a", "a1", "b3"))
-    events: list[Event] = []
-    for command in (UseSkill("b", "b3", 0, "b3"), Pass("a"), Pass("b"), Pass("a"), Pass("b")):
-        state, new = run(state, command)
-        events.extend(new)
-    while state.stack.frames:  # the attack's own windows: everyone passes
+    state, blinked = run(state, UseSkill("b", "b3", 0, "b3"))
+    events: list[Event] = list(blinked)
+    while state.stack.frames:  # the Blink's windows and the attack's: everyone passes
         top = state.stack.top.responder
         assert top is not None
         state, new = run(state, Pass(top))
@@ -715,3 +714,79 @@ def test_a_target_that_moved_out_of_range_before_step_one_is_lost() -> None:
     assert [("a1", "b3")] == [(t.unit, t.target) for t in lost]
     assert not any(isinstance(t, Rolled) for t in _steps(events))
     assert state.unit("b3").hp == 4
+
+
+def _blink_setup() -> CombatSetup:
+    """a: Riposte Duelist, Stone Warden, Mist Dancer in row 1; b: two Mist Dancers and a Warden."""
+    cards = sample_cards()
+    a = (cards["riposte_duelist"], cards["stone_warden"], cards["mist_dancer"])
+    b = (cards["mist_dancer"], cards["stone_warden"], cards["mist_dancer"])
+    return CombatSetup(
+        teams=(Team(cards=a, rows=(1, 1, 1)), Team(cards=b, rows=(2, 2, 2))),
+        library=cards.cards,
+    )
+
+
+def test_a_response_must_leave_the_ap_promised_to_skills_not_yet_paid() -> None:
+    """SK-20, SK-30: AP is paid at step 1, and a character may not promise it twice.
+
+    b3 (1 AP) blinks in the window before the attack's pay step; before the Blink pays, b may
+    answer again, since b1 can still blink, but b3 may not: its only AP is promised. The
+    refusal names the promise, and the menu offers b1's Blink and not b3's.
+    """
+    state = end_turns(begin(_blink_setup(), first="b"), 1)  # a's first turn: 1 AP each
+    state, _ = run(state, Attack("a", "a1", "b3"))
+    state, _ = run(state, UseSkill("b", "b3", 0, "b3"))
+    state, _ = run(state, Pass("a"))
+    assert state.stack.top.responder == "b"
+    with pytest.raises(IllegalCommand) as refused:
+        run(state, UseSkill("b", "b3", 0, "b3"))
+    assert refused.value.reason == "skirmish.illegal.ap_promised"
+    assert refused.value.params == {"unit": "b3", "cost": 1, "promised": 1}
+    assert "promised 1 AP" in str(refused.value)
+    offered = RULESET.legal_commands(state, actor="b")
+    assert UseSkill("b", "b1", 0, "b1") in offered
+    assert UseSkill("b", "b3", 0, "b3") not in offered
+    state, _ = run(state, UseSkill("b", "b1", 0, "b1"))  # b1's own AP is free
+    while state.stack.frames:
+        top = state.stack.top.responder
+        assert top is not None
+        state, _ = run(state, Pass(top))
+    assert (state.unit("b1").ap, state.unit("b3").ap) == (0, 0)  # each paid its own Blink
+    assert (state.unit("b1").row, state.unit("b3").row) == (3, 3)
+
+
+def _eager(state: CombatState) -> Command:
+    """The first skill offered, else the first attack, else a pass or the turn's end."""
+    actor = RULESET.to_act(state)[0]
+    offered = RULESET.legal_commands(state, actor=actor)
+    for kind in (UseSkill, Attack, Pass, EndTurn):
+        for command in offered:
+            if type(command) is kind:
+                return command
+    return offered[0]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_player_who_always_responds_cannot_stall_the_game(seed: int) -> None:
+    """SK-20, SK-30, SK-36: with AP promised, the stack stays as deep as the AP allows.
+
+    Both players attack whenever they can and answer every window they may, with Blink before
+    its own pay step too: the response stack never grows past the AP on the field, and the
+    game ends by its last turn.
+    Without the promised AP, b3 could answer its own Blink for ever.
+    """
+    dice = SeededDice(seed)
+    state = begin_game(RULESET, _blink_setup(), dice)[0]
+    for _ in range(2_000):
+        if RULESET.outcome(state) is not None:
+            break
+        promised: dict[str, int] = {}
+        for frame in state.stack.frames:
+            action = frame.pending.pending
+            if action.skill is not None and action.step is Step.PAY:
+                cost = state.unit(action.unit).card.skills[action.skill].cost
+                promised[action.unit] = promised.get(action.unit, 0) + cost
+        assert all(state.unit(unit).ap >= owed for unit, owed in promised.items())
+        state = step(RULESET, state, _eager(state), dice)[0]
+    assert RULESET.outcome(state) is not None

@@ -1586,15 +1586,13 @@ def more() -> None:
         "both Shield Walls resolved; the attack's window before the roll asks b again, but b2 spent its only AP",
     )
     g = Game("duel", first="b").end()
-    g.send(Attack("a", "a1", "b3")).skill("b3", 0, "b3").send(Pass("a")).skill(
-        "b3", 0, "b3"
-    ).finish()
+    g.send(Attack("a", "a1", "b3")).skill("b3", 0, "b3").send(Pass("a")).finish()
     g.emit(
         "combat-blink-on-blink",
         ["SK-20", "SK-30", "SK-31"],
-        "b3 answers its own Blink before paying for it: the second Blink pays the last AP and moves b3; "
-        "the first then cannot pay and comes to nothing (DESIGN: an action that cannot pay does nothing); "
-        "at the attack's step 1 b3 is 2 rows away: the attack comes to nothing too",
+        "b3 may not answer its own Blink: its only AP is promised to the Blink not yet paid, so the "
+        "window before Blink's pay step asks a alone; a passes, the Blink pays and moves b3, and at the "
+        "attack's step 1 b3 is 2 rows away: the attack comes to nothing",
     )
     g = Game("duel", first="b").end()
     g.send(Attack("a", "a1", "b3")).skill("b3", 0, "b3").illegal(UseSkill("b", "b3", 0, "b3"))

@@ -88,7 +88,7 @@ class SkirmishRuleset(Rules[CombatSetup, CombatState, Command, Event]):
     """
 
     name: str = "skirmish"
-    rules_version: str = "4"
+    rules_version: str = "5"
     setup_type: Any = CombatSetup
     state_type: Any = CombatState
     command_type: Any = Command

@@ -29,7 +29,7 @@ from tabletop_rules.skirmish._combat._events import (
     TurnEnded,
 )
 from tabletop_rules.skirmish._combat._flow import declared, marker_changes
-from tabletop_rules.skirmish._combat._reactions import copy_stack, open_window
+from tabletop_rules.skirmish._combat._reactions import copy_stack, open_window, stack_promises
 from tabletop_rules.skirmish._combat._refusals import (
     check_can_act,
     check_done,
@@ -118,7 +118,11 @@ def decide_prepare(
 def decide_skill(
     state: CombatState, command: UseSkill, dice: DiceSource
 ) -> Planned[CombatState, Event]:
-    """A skill as an action (on the turn, nothing resolving) or as a response (SK-20, SK-31)."""
+    """A skill as an action (on the turn, nothing resolving) or as a response (SK-20, SK-31).
+
+    A response is paid with the AP its character has not promised to skills declared and not
+    yet paid (:func:`~tabletop_rules.skirmish._combat._reactions.promised`).
+    """
     check_going_on(state)
     unit = own(state, command.actor, command.unit)
     skill = skill_of(unit, command.skill)
@@ -137,6 +141,12 @@ def decide_skill(
             check_done(state, unit, "prepared")
     if skill.cost > unit.ap:
         raise IllegalCommand("skirmish.illegal.no_ap", unit=unit.id, cost=skill.cost)
+    # A response must leave the AP its character has promised to skills not yet paid.
+    promised = stack_promises(state).get(unit.id, 0)
+    if skill.cost > unit.ap - promised:
+        raise IllegalCommand(
+            "skirmish.illegal.ap_promised", unit=unit.id, cost=skill.cost, promised=promised
+        )
     if command.target not in targets(state.units, unit, skill):
         raise IllegalCommand("skirmish.illegal.bad_target", target=str(command.target))
     action = Action(

@@ -475,7 +475,8 @@ def _restacked(work: _Work, top: _Top | None) -> CombatState:
         return work.built(())
     frames = work.frames
     units = work.units
-    frames[-1] = window(units, top.value(), answering(work.state, top.step, units))
+    found = answering(work.state, tuple(frames[:-1]), top.action, top.step, units)
+    frames[-1] = window(units, top.value(), found)
     return work.built(tuple(frames))
 
 
@@ -515,7 +516,7 @@ def _steps(
         for some in answered:  # by identity: an enum's hash is a Python call
             if some is step:
                 units = work.units
-                found = answering(work.state, step, units)
+                found = answering(work.state, tuple(work.frames[:-1]), top.action, step, units)
                 if found:
                     frames = work.frames
                     frames[-1] = window(units, top.value(), found)
@@ -549,7 +550,7 @@ def declared(
     frames = list(state.stack.frames)
     frames.append(_PLACEHOLDER)  # the action's own frame, made only if a window must hold it
     # The once-a-turn marks do not change who may respond: the window reads the state before.
-    found = answering(state, action.step)
+    found = answering(state, state.stack.frames, action, action.step)
     if found:
         frames[-1] = window(state.units, action, found)
         after = copy_state(

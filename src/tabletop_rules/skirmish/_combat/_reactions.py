@@ -41,6 +41,7 @@ __all__ = [
     "decide_pass",
     "fold_passed",
     "open_window",
+    "promised",
     "responses",
     "window",
 ]
@@ -50,6 +51,7 @@ _STANDING: Final = Status.STANDING
 _NO_TARGET: Final = Target.NONE
 _SELF: Final = Target.SELF
 _ALLY: Final = Target.ALLY
+_PAY: Final = Step.PAY
 
 #: The command types that answer a response window.
 ANSWERS: Final = frozenset({"UseSkill", "Pass"})
@@ -79,16 +81,60 @@ _ASKING: Final[Mapping[tuple[str, ...], ResponseWindow[Any]]] = MappingProxyType
 )
 
 
+#: Nobody has promised any AP: the stack holds no skill still to be paid.
+_NOTHING_PROMISED: Final[Mapping[str, int]] = MappingProxyType({})
+
+
+def promised(
+    units: tuple[Unit, ...], below: tuple[Frame, ...], top: Action, step: Step
+) -> Mapping[str, int]:
+    """The AP each character has promised to its skills declared and not yet paid.
+
+    *below* are the frames under the action on top of the stack, *top* that action and *step*
+    its next step. A skill is paid at its pay step (SK-20, SK-30), after the window before it;
+    a response declared in that window must leave the AP to pay it, so the AP a character may
+    spend on a new skill is its AP less what it has promised. Without it, a character with a
+    response of the pay step could answer its own response for ever, and the stack and the
+    game would never end.
+    """
+    owed: dict[str, int] | None = None
+    for action in (*[frame.pending.pending for frame in below], top):
+        index = action.skill
+        if index is None or (step if action is top else action.step) is not _PAY:
+            continue
+        for unit in units:
+            if unit.id == action.unit:
+                if owed is None:
+                    owed = {}
+                owed[unit.id] = owed.get(unit.id, 0) + unit.card.skills[index].cost
+                break
+    return _NOTHING_PROMISED if owed is None else owed
+
+
+def stack_promises(state: CombatState) -> Mapping[str, int]:
+    """:func:`promised` of *state*'s whole stack (nothing with an empty stack)."""
+    frames = state.stack.frames
+    if not frames:
+        return _NOTHING_PROMISED
+    top = frames[-1].pending.pending
+    return promised(state.units, frames[:-1], top, top.step)
+
+
 def responses(state: CombatState, player: str, step: Step) -> Iterator[tuple[Unit, int, Skill]]:
-    """*player*'s characters' responses usable in the window before *step*, as paid now."""
+    """*player*'s characters' responses usable in the window before *step*.
+
+    Each must be paid with the AP its character has not promised (:func:`promised`).
+    """
+    owed = stack_promises(state)
     for unit in state.units:
         if unit.owner != player or unit.status is not _STANDING:
             continue
         if unit.markers and not unit.can_respond:  # a marker keeps it from responding
             continue
+        ap = unit.ap - owed.get(unit.id, 0) if owed else unit.ap
         # A skill names a step exactly when it is a response (Skill checks it).
         for index, skill in enumerate(unit.card.skills):
-            if skill.step is step and skill.cost <= unit.ap:
+            if skill.step is step and skill.cost <= ap:
                 yield unit, index, skill
 
 
@@ -112,15 +158,19 @@ def _has_target(units: tuple[Unit, ...], unit: Unit, skill: Skill) -> bool:
     return False
 
 
-def _who_can_respond(units: tuple[Unit, ...], step: Step) -> set[str]:
-    """The players of *units* with a response they can use now in the window before *step*."""
+def _who_can_respond(units: tuple[Unit, ...], step: Step, owed: Mapping[str, int]) -> set[str]:
+    """The players of *units* with a response they can use now in the window before *step*.
+
+    *owed* is the AP each character has promised (:func:`promised`).
+    """
     found: set[str] = set()
     standing = _STANDING
     for unit in units:
         if unit.status is not standing or (unit.markers and not unit.can_respond):
             continue
+        ap = unit.ap - owed.get(unit.id, 0) if owed else unit.ap
         for skill in unit.card.skills:  # steps by identity: an enum's hash is a Python call
-            if skill.step is step and skill.cost <= unit.ap:
+            if skill.step is step and skill.cost <= ap:
                 kind = skill.target
                 if kind is _NO_TARGET or kind is _SELF or _has_target(units, unit, skill):
                     found.add(unit.owner)
@@ -128,15 +178,23 @@ def _who_can_respond(units: tuple[Unit, ...], step: Step) -> set[str]:
     return found
 
 
-def answering(state: CombatState, step: Step, units: tuple[Unit, ...] | None = None) -> set[str]:
-    """The players asked in the window before *step*: those with a response they can use now.
+def answering(
+    state: CombatState,
+    below: tuple[Frame, ...],
+    top: Action,
+    step: Step,
+    units: tuple[Unit, ...] | None = None,
+) -> set[str]:
+    """The players asked in the window before *top*'s next *step*: those with a response.
 
     Empty for a step no card of the game answers (:attr:`CombatState.answered_steps`).
-    *units* are the characters as they are now, if not yet the state's.
+    *below* are the frames under *top*'s, and *units* the characters as they are now, if not
+    yet the state's; a response must leave the AP its character has promised (:func:`promised`).
     """
     for some in state.answered_steps:  # by identity: an enum's hash is a Python call
         if some is step:
-            return _who_can_respond(state.units if units is None else units, step)
+            units = state.units if units is None else units
+            return _who_can_respond(units, step, promised(units, below, top, step))
     return set()
 
 
@@ -164,7 +222,7 @@ def window(units: tuple[Unit, ...], action: Action, asked: set[str]) -> Frame:
 
 def open_window(state: CombatState, action: Action) -> Frame:
     """The frame of the window before *action*'s next step (SK-32): see :func:`window`."""
-    return window(state.units, action, answering(state, action.step))
+    return window(state.units, action, answering(state, state.stack.frames, action, action.step))
 
 
 _passed: Final = functools.lru_cache(maxsize=64)(Passed)
