@@ -756,6 +756,50 @@ def test_a_response_must_leave_the_ap_promised_to_skills_not_yet_paid() -> None:
     assert (state.unit("b1").row, state.unit("b3").row) == (3, 3)
 
 
+BLINKING_MAGE = load_cards("""
+[[card]]
+id = "blinking_mage"
+name = "Blinking Mage"
+hp = 4
+atk = 1
+skl = 2
+def = 0
+[[card.skill]]
+name = "Spark"
+cost = 1
+target = "enemy"
+range = 3
+[[card.skill.effect]]
+kind = "damage"
+amount = 1
+[[card.skill]]
+name = "Blink"
+cost = 1
+timing = "response"
+step = "pay"
+target = "self"
+[[card.skill.effect]]
+kind = "move"
+rows = 1
+""")
+
+
+def test_a_skill_declared_on_the_turn_promises_its_ap_too() -> None:
+    """SK-20, SK-30, SK-32: a main skill not yet paid has promised its AP like a response.
+
+    a1 (1 AP) casts Spark (cost 1) on its turn: before Spark is paid, a1 may not Blink (its AP
+    is promised), so a is not asked, nor is b (no responses): Spark pays and takes effect.
+    """
+    cards = CardSet((*CARDS.cards, *BLINKING_MAGE.cards))
+    setup = knight_teams(a=("blinking_mage", "squire", "squire"), cards=cards)
+    state = end_turns(begin(setup, first="b"), 1)  # a's first turn: 1 AP each
+    state, events = run(state, UseSkill("a", "a1", 0, "b1"))
+    assert not state.stack.frames
+    assert state.unit("a1").ap == 0
+    assert state.unit("b1").hp == cards["knight"].hp - 1
+    assert [t.paid for t in _steps(events) if isinstance(t, Paid)] == [True]
+
+
 def _eager(state: CombatState) -> Command:
     """The first skill offered, else the first attack, else a pass or the turn's end."""
     actor = RULESET.to_act(state)[0]

@@ -43,6 +43,7 @@ __all__ = [
     "open_window",
     "promised",
     "responses",
+    "stack_promises",
     "window",
 ]
 
@@ -98,9 +99,11 @@ def promised(
     game would never end.
     """
     owed: dict[str, int] | None = None
-    for action in (*[frame.pending.pending for frame in below], top):
+    actions = [(frame.pending.pending, frame.pending.pending.step) for frame in below]
+    actions.append((top, step))
+    for action, next_step in actions:
         index = action.skill
-        if index is None or (step if action is top else action.step) is not _PAY:
+        if index is None or next_step is not _PAY:
             continue
         for unit in units:
             if unit.id == action.unit:
