@@ -67,6 +67,7 @@ PARSER_SLACK: Final = 200
 #: ``split``, ``sub``); ``match`` for a call at one start (the m20 sheet calls it at
 #: successive ones).
 PATTERNS: Final[dict[str, tuple[str, ...]]] = {
+    "_arguments._JSON_STRUCTURE": ("finditer",),
     "bar2d6._chat._CHECK": ("fullmatch",),
     "bar2d6._chat._CHECK_READ": ("match",),
     "bar2d6._chat._CONTEST": ("fullmatch",),
@@ -98,7 +99,6 @@ PATTERNS: Final[dict[str, tuple[str, ...]]] = {
     "m20._sheet._HP": ("fullmatch",),
     "m20._sheet._TOKEN": ("match",),
     "serialization._FRACTION_TEXT": ("fullmatch",),
-    "serialization._STRUCTURE": ("finditer",),
     "sessionlog._BBCODE_TAG": ("finditer",),
     "sessionlog._MARKDOWN_INLINE": ("finditer",),
     "sessionlog._MARKDOWN_START": ("finditer",),

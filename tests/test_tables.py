@@ -281,3 +281,18 @@ def test_dice_over_the_notation_s_limits_are_refused() -> None:
     with pytest.raises(LimitExceeded) as raised:
         read_bcdice_table("表\n1D2000\n1:a", limits=Limits(max_entries=5000))
     assert "sides" == raised.value.limit
+
+
+@pytest.mark.parametrize(
+    "text", ["[" * 100_000, '{"a": ' + "[" * 1_001 + '"x"' + "]" * 1_001 + "}"]
+)
+def test_on_a_small_stack_deep_deck_json_is_refused_before_decoding(
+    monkeypatch: pytest.MonkeyPatch, text: str
+) -> None:
+    """On the browser's Python, whose C decoder would overflow the stack, nesting is bounded."""
+    from tabletop_rules.tables import _decks, read_dice_decks
+
+    monkeypatch.setattr(_decks, "SMALL_STACK", True)
+    with pytest.raises(InvalidData, match="nested too deeply") as info:
+        read_dice_decks(text)
+    assert "$" == info.value.path

@@ -12,6 +12,7 @@ Each check returns the value it was given, typed, so that a caller writes
 
 from __future__ import annotations
 
+import re
 import sys
 import types
 from collections.abc import Callable, Iterable
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
     from tabletop_rules.engine import Ruleset
 
 __all__ = [
+    "MAX_SMALL_STACK_NESTING",
+    "SMALL_STACK",
     "Validator",
     "a_flag",
     "a_text",
@@ -40,6 +43,7 @@ __all__ = [
     "checked_text",
     "checked_whole",
     "described",
+    "nested_too_deeply",
     "shown",
     "tupled",
     "type_name",
@@ -53,6 +57,16 @@ OtherT = TypeVar("OtherT")
 #:
 #: .. versionadded:: 0.1.0
 Validator = Callable[[object, "attrs.Attribute[Any]", object], None]
+
+#: The deepest nesting of arrays and objects a reader of JSON hands to the JSON decoder on
+#: the browser's Python (Pyodide), whose small stack the C decoder would overflow, crashing
+#: the interpreter, before it raises ``RecursionError`` (at 10,000 levels); elsewhere the
+#: decoder's own ``RecursionError`` (near 1,000 levels) is the bound.
+MAX_SMALL_STACK_NESTING: Final = 1000
+#: Whether this Python runs on a small stack (Pyodide, WASI): see :func:`nested_too_deeply`.
+SMALL_STACK: Final = sys.platform in {"emscripten", "wasi"}
+#: The characters that open or close a JSON string, an escape, an array or an object.
+_JSON_STRUCTURE: Final = re.compile(r'[\\"\[\]{}]')
 
 #: Whole numbers of more digits than this are described, not written out, in a refusal.
 _MOST_DIGITS: Final = 80
@@ -340,3 +354,35 @@ def a_text(_: object, attribute: attrs.Attribute[str], value: object) -> None:
     """
     if not isinstance(value, str):
         raise wrong_type(f"$.{attribute.name}", "str", value)
+
+
+def nested_too_deeply(text: str | bytes | bytearray) -> bool:
+    """Whether JSON *text* nests arrays and objects more than ``MAX_SMALL_STACK_NESTING`` deep.
+
+    Brackets inside strings do not count. Every text is scanned, however few brackets it
+    has, so that the cost of reading grows as the text does and has no step at some size.
+    A reader asks it before decoding where :data:`SMALL_STACK` holds.
+    """
+    if isinstance(text, bytes | bytearray):
+        text = text.decode("utf-8", errors="replace")
+    depth = 0
+    in_string = False
+    escaped = -1  # the index of the character a backslash escapes
+    for found in _JSON_STRUCTURE.finditer(text):  # one pass: linear, whatever the text
+        at, mark = found.start(), found[0]
+        if at == escaped:
+            continue
+        if in_string:
+            if mark == "\\":
+                escaped = at + 1
+            elif mark == '"':
+                in_string = False
+        elif mark == '"':
+            in_string = True
+        elif mark in "[{":
+            depth += 1
+            if depth > MAX_SMALL_STACK_NESTING:
+                return True
+        elif mark in "]}":
+            depth -= 1
+    return False

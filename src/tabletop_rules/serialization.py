@@ -33,7 +33,6 @@ import enum
 import functools
 import json
 import re
-import sys
 import typing
 from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
@@ -49,7 +48,13 @@ from cattrs.errors import (
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.preconf.json import make_converter as _json_converter
 
-from tabletop_rules._arguments import checked, wrong_type
+from tabletop_rules._arguments import (
+    MAX_SMALL_STACK_NESTING,
+    SMALL_STACK,
+    checked,
+    nested_too_deeply,
+    wrong_type,
+)
 from tabletop_rules.checks import Difficulty, Opposition
 from tabletop_rules.dice import SEED_RANGE, SeededDiceState
 from tabletop_rules.engine import RECORD_FORMAT, GameRecord
@@ -104,14 +109,9 @@ MAX_COUNT_DIGITS = 1000
 #: quotes, so that an error about a huge document stays short enough to show in a chat.
 _MAX_DETAIL = 300
 
-#: The deepest nesting of arrays and objects :func:`from_json` hands to the JSON decoder on
-#: the browser's Python (Pyodide), whose small stack the C decoder would overflow, crashing
-#: the interpreter, before it raises ``RecursionError`` (at 10,000 levels); elsewhere the
-#: decoder's own ``RecursionError`` (near 1,000 levels) is the bound.
-_MAX_SMALL_STACK_NESTING = 1000
-_SMALL_STACK = sys.platform in {"emscripten", "wasi"}
-#: The characters that open or close a JSON string, an escape, an array or an object.
-_STRUCTURE = re.compile(r'[\\"\[\]{}]')
+#: Whether :func:`from_json` bounds nesting before decoding (see
+#: :func:`~tabletop_rules._arguments.nested_too_deeply`).
+_SMALL_STACK = SMALL_STACK
 
 _TAG = "type"
 
@@ -692,8 +692,8 @@ def _loads(text: object) -> object:
         raise wrong_type("$", "str | bytes", text)
     if len(text) > MAX_JSON_LENGTH:
         raise InvalidData("$", f"the text is longer than {MAX_JSON_LENGTH} characters")
-    if _SMALL_STACK and _too_deep(text):
-        raise InvalidData("$", f"not valid JSON: nested more than {_MAX_SMALL_STACK_NESTING} deep")
+    if _SMALL_STACK and nested_too_deeply(text):
+        raise InvalidData("$", f"not valid JSON: nested more than {MAX_SMALL_STACK_NESTING} deep")
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as error:
@@ -816,37 +816,6 @@ def _entries(
         raise InvalidData(
             f"$[{index}]{rest}", _clip(error.detail_key), **error.detail_params
         ) from None
-
-
-def _too_deep(text: str | bytes | bytearray) -> bool:
-    """Whether *text* nests arrays and objects more than ``_MAX_SMALL_STACK_NESTING`` deep.
-
-    Brackets inside strings do not count. Every text is scanned, however few brackets it
-    has, so that the cost of reading grows as the text does and has no step at some size.
-    """
-    if isinstance(text, bytes | bytearray):
-        text = text.decode("utf-8", errors="replace")
-    depth = 0
-    in_string = False
-    escaped = -1  # the index of the character a backslash escapes
-    for found in _STRUCTURE.finditer(text):  # one pass: linear, whatever the text
-        at, mark = found.start(), found[0]
-        if at == escaped:
-            continue
-        if in_string:
-            if mark == "\\":
-                escaped = at + 1
-            elif mark == '"':
-                in_string = False
-        elif mark == '"':
-            in_string = True
-        elif mark in "[{":
-            depth += 1
-            if depth > _MAX_SMALL_STACK_NESTING:
-                return True
-        elif mark in "]}":
-            depth -= 1
-    return False
 
 
 def _describe(error: BaseException) -> str:

@@ -12,7 +12,15 @@ from typing import Any, ClassVar, Final, NamedTuple, cast
 
 import attrs
 
-from tabletop_rules._arguments import a_flag, checked, checked_source, shown, wrong_type
+from tabletop_rules._arguments import (
+    SMALL_STACK,
+    a_flag,
+    checked,
+    checked_source,
+    nested_too_deeply,
+    shown,
+    wrong_type,
+)
 from tabletop_rules.dice import Dice, DiceSource, Roll, atomic
 from tabletop_rules.errors import InvalidData, InvalidNotation, LimitExceeded
 from tabletop_rules.i18n import DEFAULT_LOCALE
@@ -732,6 +740,8 @@ def read_dice_decks(text: str, *, limits: Limits | None = None) -> Decks:
     """
     found = limits_or_default(limits)
     source = check_source(text, found)
+    if SMALL_STACK and nested_too_deeply(source):  # the decoder would overflow the stack
+        raise InvalidData("$", "the JSON is nested too deeply")
     try:
         document = json.loads(source, object_pairs_hook=_no_duplicates)
     except _Duplicate as error:
