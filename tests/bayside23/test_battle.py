@@ -580,6 +580,17 @@ def test_illegal_commands_change_nothing() -> None:
         assert caught.value.reason == reason
 
 
+def test_a_refusal_describes_a_huge_number_rather_than_quoting_it() -> None:
+    """BAY-13: a spell or weapon number of 4,000 digits is refused in a message a chat can hold."""
+    state = opened([1, 3, 5, 6])
+    huge = 10**4000
+    for command in (Cast(actor="mina", target="g1", spell=huge), SwitchWeapon("mina", huge)):
+        with pytest.raises(IllegalCommand) as caught:
+            RULESET.decide(state, command, ScriptedDice([1] * 10))  # type: ignore[arg-type]
+        assert len(str(caught.value)) < 200
+        assert "more than 80 digits" in str(caught.value)
+
+
 def test_an_unknown_id_is_refused_alike_everywhere() -> None:
     """BAY-13: a combatant looked up by an id no one has is the kit's one refusal."""
     state = opened([1, 3, 5, 6])

@@ -10,6 +10,7 @@ from typing import Final
 
 import attrs
 
+from tabletop_rules.arguments import shown
 from tabletop_rules.bayside23._artifacts import SessionLedger
 from tabletop_rules.bayside23._character import Attribute
 from tabletop_rules.bayside23._checks import (
@@ -168,7 +169,7 @@ def plan_cast(state: CombatState, command: Cast) -> Planned:
     actor = refuse.on_turn(state, command.actor)
     aimed = refuse.target(state, command.target)
     if not 0 <= command.spell < len(actor.spells):
-        raise refuse.illegal("no_spell", actor=actor.id, spell=command.spell)
+        raise refuse.illegal("no_spell", actor=actor.id, spell=shown(command.spell))
     spell = actor.spells[command.spell]
     if spell.heals:
         return Planned(actor=actor, target=refuse.ally(actor, aimed), kind=None, dice=spell.damage)
@@ -228,7 +229,7 @@ def decide_switch(
     """Take another weapon in hand (BAY-14)."""
     actor = refuse.on_turn(state, command.actor)
     if not 0 <= command.weapon < len(actor.weapons) or command.weapon == actor.wielding:
-        raise refuse.illegal("no_weapon_to_switch", actor=actor.id, weapon=command.weapon)
+        raise refuse.illegal("no_weapon_to_switch", actor=actor.id, weapon=shown(command.weapon))
     return (WeaponSwitched(actor.id, command.weapon),)
 
 
@@ -280,7 +281,9 @@ def plan_overcome(state: CombatState, command: Overcome) -> ActionCheck:
     """
     actor = refuse.on_turn(state, command.actor)
     if not -MAX_DIFFICULTY <= command.difficulty <= MAX_DIFFICULTY:
-        raise refuse.illegal("difficulty", difficulty=command.difficulty, most=MAX_DIFFICULTY)
+        raise refuse.illegal(
+            "difficulty", difficulty=shown(command.difficulty), most=MAX_DIFFICULTY
+        )
     character = actor.character
     if command.skill is not None and all(s.name != command.skill for s in character.skills):
         raise refuse.illegal("no_skill", actor=actor.id, skill=command.skill)
@@ -336,7 +339,7 @@ def decide_strike(state: CombatState, command: FinishingStrike, dice: DiceSource
     if target.side is not Side.ENEMIES:
         raise refuse.illegal("not_an_enemy", target=target.id)
     if command.sides not in (3, 6):
-        raise refuse.illegal("strike_dice", sides=command.sides)
+        raise refuse.illegal("strike_dice", sides=shown(command.sides))
     return (Struck(actor=command.actor, target=target.id, roll=dice.roll(Dice(1, command.sides))),)
 
 
