@@ -61,8 +61,11 @@ Validator = Callable[[object, "attrs.Attribute[Any]", object], None]
 #: The deepest nesting of arrays and objects a reader of JSON hands to the JSON decoder on
 #: the browser's Python (Pyodide), whose small stack the C decoder would overflow, crashing
 #: the interpreter, before it raises ``RecursionError`` (at 10,000 levels); elsewhere the
-#: decoder's own ``RecursionError`` (near 1,000 levels) is the bound.
-MAX_SMALL_STACK_NESTING: Final = 1000
+#: decoder's own ``RecursionError`` (near 1,000 levels) is the bound. It is well below what
+#: the decoder survives, since comparing, writing and using the value recurse as deep again
+#: on a stack already deep with the caller's frames; no document of the library nests past
+#: a few dozen levels.
+MAX_SMALL_STACK_NESTING: Final = 200
 #: Whether this Python runs on a small stack (Pyodide, WASI): see :func:`nested_too_deeply`.
 SMALL_STACK: Final = sys.platform in {"emscripten", "wasi"}
 #: The characters that open or close a JSON string, an escape, an array or an object.
