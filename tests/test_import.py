@@ -80,6 +80,60 @@ def test_rule_systems_load_no_metadata_json_or_notation() -> None:
     assert [] == loaded
 
 
+#: What importing each system leaves for its first use (issue 21: "a system should load only
+#: what its first use needs"). The skirmish's sheets and decks are its combat's values, so its
+#: combat is loaded; its bots and the simulation machinery are not.
+FIRST_USE_ONLY = {
+    "m20": ("tabletop_rules.m20._combat", "tabletop_rules.m20._system", "tabletop_rules.m20._chat"),
+    "bar2d6": (
+        "tabletop_rules.bar2d6._combat",
+        "tabletop_rules.bar2d6._system",
+        "tabletop_rules.bar2d6._chat",
+    ),
+    "bayside23": (
+        "tabletop_rules.bayside23._combat",
+        "tabletop_rules.bayside23._system",
+        "tabletop_rules.bayside23._chat",
+    ),
+    "skirmish": (
+        "tabletop_rules.skirmish._bots",
+        "tabletop_rules.skirmish._system",
+        "tabletop_rules.skirmish._chat",
+        "tabletop_rules.simulation",
+        "tabletop_rules.exports",
+        "concurrent.futures",
+        "tomllib",
+    ),
+}
+
+
+@pytest.mark.needs("a subprocess")
+@pytest.mark.parametrize("system", sorted(FIRST_USE_ONLY))
+def test_a_system_loads_its_parts_when_first_used(system: str) -> None:
+    """Importing a system loads none of what its first use needs; the first use of a name
+    loads it, and ``dir()`` lists the names not loaded yet."""
+    lazy = FIRST_USE_ONLY[system]
+    report = json.loads(
+        _run(
+            f"import sys, json, tabletop_rules.{system} as s; "
+            f"before = [m for m in {lazy!r} if m in sys.modules]; "
+            "listed = 'SYSTEM' in dir(s) and 'RULESET' in dir(s); "
+            "name = s.SYSTEM.name; "
+            f"after = [m for m in {lazy!r}[:2] if m in sys.modules]; "
+            "print(json.dumps([before, listed, name, after, 'SYSTEM' in vars(s)]))"
+        )
+    )
+    assert [[], True, system, list(lazy[:2]), True] == report
+
+
+def test_an_unknown_name_of_a_system_is_an_attribute_error() -> None:
+    """A name no module defines is refused as Python refuses it, naming the package."""
+    import tabletop_rules.bar2d6
+
+    with pytest.raises(AttributeError, match=r"'tabletop_rules\.bar2d6' has no attribute 'Nope'"):
+        tabletop_rules.bar2d6.Nope  # type: ignore[attr-defined]  # noqa: B018
+
+
 @pytest.mark.needs("a subprocess")
 def test_importing_hypothesis_imports_nothing_of_the_library() -> None:
     """Hypothesis' entry point is a top-level module that imports nothing: ``import

@@ -84,9 +84,8 @@ __all__ = [
 if not TYPE_CHECKING:
     # JSON (and so cattrs) is imported when first used: most imports of the package never
     # need it, and it is the slowest part of the core to import.
-    __getattr__ = _lazy_attributes(
-        __name__,
-        dict.fromkeys(("from_json", "make_converter", "to_json"), f"{__name__}.serialization"),
+    _lazy_attributes(
+        globals(), {f"{__name__}.serialization": ("from_json", "make_converter", "to_json")}
     )
 
 

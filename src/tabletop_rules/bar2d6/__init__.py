@@ -17,7 +17,8 @@ Fraction(1801, 2592)
 .. versionadded:: 0.1.0
 """
 
-from typing import TYPE_CHECKING
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Final
 
 from tabletop_rules._hypothesis import strategies_of as _strategies_of
 from tabletop_rules._lazy import lazy_attributes as _lazy_attributes
@@ -51,61 +52,115 @@ from tabletop_rules.bar2d6._checks import (
     is_wounded,
     special_amount,
 )
-from tabletop_rules.bar2d6._combat import (
-    LOG,
-    RULESET,
-    CombatRuleset,
-    command_label,
-    describe,
-    hp_after,
-)
-from tabletop_rules.bar2d6._combat._commands import (
-    Attack,
-    CallCheck,
-    CheckHelp,
-    EndCombat,
-    EndRound,
-    GrantBonus,
-    Heal,
-    SetHp,
-    Wait,
-)
-from tabletop_rules.bar2d6._combat._commands import Command as _Command
-from tabletop_rules.bar2d6._combat._events import (
-    Attacked,
-    BonusGranted,
-    CheckMade,
-    CombatEnded,
-    Healed,
-    HpSet,
-    RoundEnded,
-    Waited,
-)
-from tabletop_rules.bar2d6._combat._events import Event as _Event
-from tabletop_rules.bar2d6._combat._odds import odds
-from tabletop_rules.bar2d6._combat._values import (
-    FOES,
-    MAX_PARTICIPANTS,
-    PARTY,
-    AttackMode,
-    Combatant,
-    CombatSetup,
-    CombatState,
-    Participant,
-    Strike,
-    lineup,
-)
 from tabletop_rules.bar2d6._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
-from tabletop_rules.bar2d6._system import SYSTEM
 from tabletop_rules.kit import GM
 
 if TYPE_CHECKING:
     from tabletop_rules.bar2d6._chat import CHAT_COMMANDS
+    from tabletop_rules.bar2d6._combat import (
+        LOG,
+        RULESET,
+        CombatRuleset,
+        command_label,
+        describe,
+        hp_after,
+    )
+    from tabletop_rules.bar2d6._combat._commands import (
+        Attack,
+        CallCheck,
+        CheckHelp,
+        EndCombat,
+        EndRound,
+        GrantBonus,
+        Heal,
+        SetHp,
+        Wait,
+    )
+    from tabletop_rules.bar2d6._combat._commands import Command as _Command
+    from tabletop_rules.bar2d6._combat._events import (
+        Attacked,
+        BonusGranted,
+        CheckMade,
+        CombatEnded,
+        Healed,
+        HpSet,
+        RoundEnded,
+        Waited,
+    )
+    from tabletop_rules.bar2d6._combat._events import Event as _Event
+    from tabletop_rules.bar2d6._combat._odds import odds
+    from tabletop_rules.bar2d6._combat._values import (
+        FOES,
+        MAX_PARTICIPANTS,
+        PARTY,
+        AttackMode,
+        Combatant,
+        CombatSetup,
+        CombatState,
+        Participant,
+        Strike,
+        lineup,
+    )
+    from tabletop_rules.bar2d6._system import SYSTEM
 
-#: Every bar2d6 combat command, a union tagged in JSON by class name.
-Command = _Command
-#: Every bar2d6 combat event, a union tagged in JSON by class name.
-Event = _Event
+    #: Every bar2d6 combat command, a union tagged in JSON by class name.
+    Command = _Command
+    #: Every bar2d6 combat event, a union tagged in JSON by class name.
+    Event = _Event
+
+#: Where each name of the combat, the system and the chat commands is defined: they are
+#: imported when first used, so that a program that reads sheets and rolls checks never
+#: loads the combat (nor the notation).
+_LAZY: Final = MappingProxyType(
+    {
+        f"{__name__}._combat": (
+            "LOG",
+            "RULESET",
+            "CombatRuleset",
+            "command_label",
+            "describe",
+            "hp_after",
+        ),
+        f"{__name__}._combat._commands": (
+            "Attack",
+            "CallCheck",
+            "CheckHelp",
+            "EndCombat",
+            "EndRound",
+            "GrantBonus",
+            "Heal",
+            "SetHp",
+            "Wait",
+            "Command",
+        ),
+        f"{__name__}._combat._events": (
+            "Attacked",
+            "BonusGranted",
+            "CheckMade",
+            "CombatEnded",
+            "Healed",
+            "HpSet",
+            "RoundEnded",
+            "Waited",
+            "Event",
+        ),
+        f"{__name__}._combat._odds": ("odds",),
+        f"{__name__}._combat._values": (
+            "FOES",
+            "MAX_PARTICIPANTS",
+            "PARTY",
+            "AttackMode",
+            "Combatant",
+            "CombatSetup",
+            "CombatState",
+            "Participant",
+            "Strike",
+            "lineup",
+        ),
+        f"{__name__}._system": ("SYSTEM",),
+        f"{__name__}._chat": ("CHAT_COMMANDS",),
+    }
+)
 
 
 __all__ = [
@@ -181,8 +236,7 @@ __all__ = [
 
 
 if not TYPE_CHECKING:
-    # The chat commands need the notation, which most users of bar2d6 never import.
-    __getattr__ = _lazy_attributes(__name__, {"CHAT_COMMANDS": f"{__name__}._chat"})
+    _lazy_attributes(globals(), _LAZY)
 
 
 # st.from_type(Character) draws from tabletop_rules.bar2d6.strategies.characters().

@@ -14,7 +14,8 @@ Read a character from its sheet and roll the text's action check (BAY-39):
 .. versionadded:: 0.1.0
 """
 
-from typing import TYPE_CHECKING
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Final
 
 from tabletop_rules._hypothesis import strategies_of as _strategies_of
 from tabletop_rules._lazy import lazy_attributes as _lazy_attributes
@@ -47,67 +48,134 @@ from tabletop_rules.bayside23._checks import (
     hit_outcome,
     special,
 )
-from tabletop_rules.bayside23._combat import (
-    LOG,
-    RULESET,
-    CombatRuleset,
-    command_label,
-    describe,
-    ledger_after,
-    log,
-)
-from tabletop_rules.bayside23._combat._commands import (
-    Attack,
-    Cast,
-    Command,
-    FinishingStrike,
-    Flee,
-    ForgoStrike,
-    Obstacle,
-    Overcome,
-    Ready,
-    SwitchWeapon,
-    UseArtifact,
-    Wait,
-)
-from tabletop_rules.bayside23._combat._events import (
-    ArtifactUsed,
-    Attacked,
-    CombatEnded,
-    Event,
-    Fled,
-    Healed,
-    InitiativeRoll,
-    InitiativeRolled,
-    ObstacleChecked,
-    Readied,
-    StrikeForgone,
-    Struck,
-    TurnEnded,
-    TurnLost,
-    Waited,
-    WeaponSwitched,
-)
-from tabletop_rules.bayside23._combat._flow import menu_form
-from tabletop_rules.bayside23._combat._log import names_of
-from tabletop_rules.bayside23._combat._odds import odds
-from tabletop_rules.bayside23._combat._values import (
-    GM,
-    Combatant,
-    CombatSetup,
-    CombatState,
-    Participant,
-    Side,
-    Spell,
-    Status,
-    Weapon,
-    lineup,
-)
 from tabletop_rules.bayside23._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
-from tabletop_rules.bayside23._system import SYSTEM
 
 if TYPE_CHECKING:
     from tabletop_rules.bayside23._chat import CHAT_COMMANDS
+    from tabletop_rules.bayside23._combat import (
+        LOG,
+        RULESET,
+        CombatRuleset,
+        command_label,
+        describe,
+        ledger_after,
+        log,
+    )
+    from tabletop_rules.bayside23._combat._commands import (
+        Attack,
+        Cast,
+        Command,
+        FinishingStrike,
+        Flee,
+        ForgoStrike,
+        Obstacle,
+        Overcome,
+        Ready,
+        SwitchWeapon,
+        UseArtifact,
+        Wait,
+    )
+    from tabletop_rules.bayside23._combat._events import (
+        ArtifactUsed,
+        Attacked,
+        CombatEnded,
+        Event,
+        Fled,
+        Healed,
+        InitiativeRoll,
+        InitiativeRolled,
+        ObstacleChecked,
+        Readied,
+        StrikeForgone,
+        Struck,
+        TurnEnded,
+        TurnLost,
+        Waited,
+        WeaponSwitched,
+    )
+    from tabletop_rules.bayside23._combat._flow import menu_form
+    from tabletop_rules.bayside23._combat._log import names_of
+    from tabletop_rules.bayside23._combat._odds import odds
+    from tabletop_rules.bayside23._combat._values import (
+        GM,
+        Combatant,
+        CombatSetup,
+        CombatState,
+        Participant,
+        Side,
+        Spell,
+        Status,
+        Weapon,
+        lineup,
+    )
+    from tabletop_rules.bayside23._system import SYSTEM
+
+#: Where each name of the combat, the system and the chat commands is defined: they are
+#: imported when first used, so that a program that reads sheets and rolls checks never
+#: loads the combat (nor the notation).
+_LAZY: Final = MappingProxyType(
+    {
+        f"{__name__}._combat": (
+            "LOG",
+            "RULESET",
+            "CombatRuleset",
+            "command_label",
+            "describe",
+            "ledger_after",
+            "log",
+        ),
+        f"{__name__}._combat._commands": (
+            "Attack",
+            "Cast",
+            "Command",
+            "FinishingStrike",
+            "Flee",
+            "ForgoStrike",
+            "Obstacle",
+            "Overcome",
+            "Ready",
+            "SwitchWeapon",
+            "UseArtifact",
+            "Wait",
+        ),
+        f"{__name__}._combat._events": (
+            "ArtifactUsed",
+            "Attacked",
+            "CombatEnded",
+            "Event",
+            "Fled",
+            "Healed",
+            "InitiativeRoll",
+            "InitiativeRolled",
+            "ObstacleChecked",
+            "Readied",
+            "StrikeForgone",
+            "Struck",
+            "TurnEnded",
+            "TurnLost",
+            "Waited",
+            "WeaponSwitched",
+        ),
+        f"{__name__}._combat._flow": ("menu_form",),
+        f"{__name__}._combat._log": ("names_of",),
+        f"{__name__}._combat._odds": ("odds",),
+        f"{__name__}._combat._values": (
+            "GM",
+            "Combatant",
+            "CombatSetup",
+            "CombatState",
+            "Participant",
+            "Side",
+            "Spell",
+            "Status",
+            "Weapon",
+            "lineup",
+        ),
+        f"{__name__}._system": ("SYSTEM",),
+        f"{__name__}._chat": ("CHAT_COMMANDS",),
+    }
+)
+
 
 __all__ = [
     "CHAT_COMMANDS",
@@ -191,8 +259,7 @@ __all__ = [
 
 
 if not TYPE_CHECKING:
-    # The chat commands need the notation, which most users of bayside23 never import.
-    __getattr__ = _lazy_attributes(__name__, {"CHAT_COMMANDS": f"{__name__}._chat"})
+    _lazy_attributes(globals(), _LAZY)
 
 
 # st.from_type(Character) draws from tabletop_rules.bayside23.strategies.characters().

@@ -22,7 +22,7 @@ Fraction(11, 20)
 """
 
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from tabletop_rules._hypothesis import strategies_of as _strategies_of
 from tabletop_rules._lazy import lazy_attributes as _lazy_attributes
@@ -163,80 +163,88 @@ if TYPE_CHECKING:
 #: loads the combat (nor the notation).
 _LAZY: Final = MappingProxyType(
     {
-        "LOG": "tabletop_rules.m20._combat",
-        "RULESET": "tabletop_rules.m20._combat",
-        "CombatRuleset": "tabletop_rules.m20._combat",
-        "command_label": "tabletop_rules.m20._combat",
-        "danger_terms": "tabletop_rules.m20._combat",
-        "describe": "tabletop_rules.m20._combat",
-        "hp_after": "tabletop_rules.m20._combat",
-        "ledger_after": "tabletop_rules.m20._combat",
-        "names_of": "tabletop_rules.m20._combat",
-        "Assist": "tabletop_rules.m20._combat._commands",
-        "Attack": "tabletop_rules.m20._combat._commands",
-        "BoostDamage": "tabletop_rules.m20._combat._commands",
-        "CoolDown": "tabletop_rules.m20._combat._commands",
-        "DangerCheck": "tabletop_rules.m20._combat._commands",
-        "Dismiss": "tabletop_rules.m20._combat._commands",
-        "FirstAid": "tabletop_rules.m20._combat._commands",
-        "FocusDefense": "tabletop_rules.m20._combat._commands",
-        "Frenzy": "tabletop_rules.m20._combat._commands",
-        "Heal": "tabletop_rules.m20._combat._commands",
-        "Hide": "tabletop_rules.m20._combat._commands",
-        "Hinder": "tabletop_rules.m20._combat._commands",
-        "RuleFallen": "tabletop_rules.m20._combat._commands",
-        "SplitFocus": "tabletop_rules.m20._combat._commands",
-        "Summon": "tabletop_rules.m20._combat._commands",
-        "UseDecisiveStrike": "tabletop_rules.m20._combat._commands",
-        "UseIndomitable": "tabletop_rules.m20._combat._commands",
-        "UseNarrowEscape": "tabletop_rules.m20._combat._commands",
-        "WideGuard": "tabletop_rules.m20._combat._commands",
-        "Command": "tabletop_rules.m20._combat._commands",
-        "Assisted": "tabletop_rules.m20._combat._events",
-        "Attacked": "tabletop_rules.m20._combat._events",
-        "CoolDownDeclared": "tabletop_rules.m20._combat._events",
-        "DamageBoosted": "tabletop_rules.m20._combat._events",
-        "DangerChecked": "tabletop_rules.m20._combat._events",
-        "DecisiveStrikeUsed": "tabletop_rules.m20._combat._events",
-        "Declined": "tabletop_rules.m20._combat._events",
-        "FallenRuled": "tabletop_rules.m20._combat._events",
-        "Fell": "tabletop_rules.m20._combat._events",
-        "FocusedDefense": "tabletop_rules.m20._combat._events",
-        "FrenzyDeclared": "tabletop_rules.m20._combat._events",
-        "Hid": "tabletop_rules.m20._combat._events",
-        "Hindered": "tabletop_rules.m20._combat._events",
-        "IndomitableUsed": "tabletop_rules.m20._combat._events",
-        "NarrowEscapeUsed": "tabletop_rules.m20._combat._events",
-        "SplitFocusDeclared": "tabletop_rules.m20._combat._events",
-        "StrikeResolved": "tabletop_rules.m20._combat._events",
-        "SummonDismissed": "tabletop_rules.m20._combat._events",
-        "Summoned": "tabletop_rules.m20._combat._events",
-        "SummonVanished": "tabletop_rules.m20._combat._events",
-        "Treated": "tabletop_rules.m20._combat._events",
-        "WideGuardDeclared": "tabletop_rules.m20._combat._events",
-        "Event": "tabletop_rules.m20._combat._events",
-        "MAX_BOOST_VALUE": "tabletop_rules.m20._combat._values",
-        "MAX_BOOSTS": "tabletop_rules.m20._combat._values",
-        "MAX_PARTICIPANTS": "tabletop_rules.m20._combat._values",
-        "AttackMode": "tabletop_rules.m20._combat._values",
-        "Boosts": "tabletop_rules.m20._combat._values",
-        "Combatant": "tabletop_rules.m20._combat._values",
-        "CombatSetup": "tabletop_rules.m20._combat._values",
-        "CombatState": "tabletop_rules.m20._combat._values",
-        "DefenseBoosts": "tabletop_rules.m20._combat._values",
-        "Effect": "tabletop_rules.m20._combat._values",
-        "EffectKind": "tabletop_rules.m20._combat._values",
-        "HinderChoice": "tabletop_rules.m20._combat._values",
-        "Participant": "tabletop_rules.m20._combat._values",
-        "PendingAttack": "tabletop_rules.m20._combat._values",
-        "Question": "tabletop_rules.m20._combat._values",
-        "Status": "tabletop_rules.m20._combat._values",
-        "Strike": "tabletop_rules.m20._combat._values",
-        "lineup": "tabletop_rules.m20._combat._values",
-        "menu_form": "tabletop_rules.m20._combat._flow",
-        "odds": "tabletop_rules.m20._combat._odds",
-        "SYSTEM": "tabletop_rules.m20._system",
-        "CHAT_COMMANDS": "tabletop_rules.m20._chat",
+        f"{__name__}._combat": (
+            "LOG",
+            "RULESET",
+            "CombatRuleset",
+            "command_label",
+            "danger_terms",
+            "describe",
+            "hp_after",
+            "ledger_after",
+            "names_of",
+        ),
+        f"{__name__}._combat._commands": (
+            "Assist",
+            "Attack",
+            "BoostDamage",
+            "CoolDown",
+            "DangerCheck",
+            "Dismiss",
+            "FirstAid",
+            "FocusDefense",
+            "Frenzy",
+            "Heal",
+            "Hide",
+            "Hinder",
+            "RuleFallen",
+            "SplitFocus",
+            "Summon",
+            "UseDecisiveStrike",
+            "UseIndomitable",
+            "UseNarrowEscape",
+            "WideGuard",
+            "Command",
+        ),
+        f"{__name__}._combat._events": (
+            "Assisted",
+            "Attacked",
+            "CoolDownDeclared",
+            "DamageBoosted",
+            "DangerChecked",
+            "DecisiveStrikeUsed",
+            "Declined",
+            "FallenRuled",
+            "Fell",
+            "FocusedDefense",
+            "FrenzyDeclared",
+            "Hid",
+            "Hindered",
+            "IndomitableUsed",
+            "NarrowEscapeUsed",
+            "SplitFocusDeclared",
+            "StrikeResolved",
+            "SummonDismissed",
+            "Summoned",
+            "SummonVanished",
+            "Treated",
+            "WideGuardDeclared",
+            "Event",
+        ),
+        f"{__name__}._combat._values": (
+            "MAX_BOOST_VALUE",
+            "MAX_BOOSTS",
+            "MAX_PARTICIPANTS",
+            "AttackMode",
+            "Boosts",
+            "Combatant",
+            "CombatSetup",
+            "CombatState",
+            "DefenseBoosts",
+            "Effect",
+            "EffectKind",
+            "HinderChoice",
+            "Participant",
+            "PendingAttack",
+            "Question",
+            "Status",
+            "Strike",
+            "lineup",
+        ),
+        f"{__name__}._combat._flow": ("menu_form",),
+        f"{__name__}._combat._odds": ("odds",),
+        f"{__name__}._system": ("SYSTEM",),
+        f"{__name__}._chat": ("CHAT_COMMANDS",),
     }
 )
 
@@ -356,16 +364,7 @@ __all__ = [
 
 
 if not TYPE_CHECKING:
-    _lazy_attribute = _lazy_attributes(__name__, _LAZY)
-
-    def __getattr__(name: str) -> Any:
-        value = _lazy_attribute(name)
-        globals()[name] = value  # found directly from now on
-        return value
-
-    def __dir__() -> list[str]:
-        # dir() (and so Sphinx's autodoc) lists the names not loaded yet too.
-        return sorted({*globals(), *__all__})
+    _lazy_attributes(globals(), _LAZY)
 
 
 # st.from_type(Character) draws from tabletop_rules.m20.strategies.characters().

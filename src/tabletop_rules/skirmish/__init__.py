@@ -12,20 +12,12 @@ True
 .. versionadded:: 0.1.0
 """
 
-from typing import TYPE_CHECKING
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Final
 
 from tabletop_rules._hypothesis import strategies_of as _strategies_of
 from tabletop_rules._lazy import lazy_attributes as _lazy_attributes
 from tabletop_rules.engine import Pass
-from tabletop_rules.skirmish._bots import (
-    BOTS,
-    SIMULATOR,
-    Versus,
-    greedy_bot,
-    odds,
-    random_bot,
-    simulate,
-)
 from tabletop_rules.skirmish._cards import (
     Card,
     CardSet,
@@ -110,10 +102,6 @@ from tabletop_rules.skirmish._sheet import (
     format_sheet,
     parse_sheet,
 )
-from tabletop_rules.skirmish._system import SYSTEM
-
-if TYPE_CHECKING:
-    from tabletop_rules.skirmish._chat import CHAT_COMMANDS
 
 #: Every skirmish command, a union tagged in JSON by class name.
 Command = _Command
@@ -121,6 +109,39 @@ Command = _Command
 Event = _Event
 #: Every effect a skill may have, a union tagged in JSON by class name.
 Effect = _Effect
+
+
+if TYPE_CHECKING:
+    from tabletop_rules.skirmish._bots import (
+        BOTS,
+        SIMULATOR,
+        Versus,
+        greedy_bot,
+        odds,
+        random_bot,
+        simulate,
+    )
+    from tabletop_rules.skirmish._chat import CHAT_COMMANDS
+    from tabletop_rules.skirmish._system import SYSTEM
+
+#: Where each name of the bots, the system and the chat commands is defined: they are
+#: imported when first used, so that a program that plays a game never loads the simulation
+#: machinery (nor the CCFOLIA export, nor the notation).
+_LAZY: Final = MappingProxyType(
+    {
+        f"{__name__}._bots": (
+            "BOTS",
+            "SIMULATOR",
+            "Versus",
+            "greedy_bot",
+            "odds",
+            "random_bot",
+            "simulate",
+        ),
+        f"{__name__}._system": ("SYSTEM",),
+        f"{__name__}._chat": ("CHAT_COMMANDS",),
+    }
+)
 
 
 __all__ = [
@@ -216,8 +237,7 @@ __all__ = [
 
 
 if not TYPE_CHECKING:
-    # The chat commands need the notation, which most users of the skirmish never import.
-    __getattr__ = _lazy_attributes(__name__, {"CHAT_COMMANDS": f"{__name__}._chat"})
+    _lazy_attributes(globals(), _LAZY)
 
 
 # st.from_type(Card), (CombatSetup) and (Deck) draw from tabletop_rules.skirmish.strategies.

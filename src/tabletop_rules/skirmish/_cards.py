@@ -33,7 +33,6 @@ from __future__ import annotations
 import enum
 import functools
 import json
-import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Final, Literal, cast
 
@@ -523,6 +522,8 @@ def load_cards(text: str | bytes, *, format: Literal["toml", "json"] = "toml") -
             text = text.decode("utf-8")
         except UnicodeDecodeError as error:
             raise InvalidData("$", f"not UTF-8 text: {error}") from None
+    import tomllib  # imported when first used, so that importing the skirmish stays quick
+
     try:
         data: object = tomllib.loads(text) if format == "toml" else json.loads(text)
     except (tomllib.TOMLDecodeError, ValueError, RecursionError) as error:
