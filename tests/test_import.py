@@ -81,8 +81,7 @@ def test_rule_systems_load_no_metadata_json_or_notation() -> None:
 
 
 #: What importing each system leaves for its first use (issue 21: "a system should load only
-#: what its first use needs"). The skirmish's sheets and decks are its combat's values, so its
-#: combat is loaded; its bots and the simulation machinery are not.
+#: what its first use needs"): the first two are loaded by the first use of ``SYSTEM``.
 FIRST_USE_ONLY = {
     "m20": ("tabletop_rules.m20._combat", "tabletop_rules.m20._system", "tabletop_rules.m20._chat"),
     "bar2d6": (
@@ -96,8 +95,10 @@ FIRST_USE_ONLY = {
         "tabletop_rules.bayside23._chat",
     ),
     "skirmish": (
-        "tabletop_rules.skirmish._bots",
+        "tabletop_rules.skirmish._combat",
         "tabletop_rules.skirmish._system",
+        "tabletop_rules.skirmish._bots",
+        "tabletop_rules.skirmish._decks",
         "tabletop_rules.skirmish._chat",
         "tabletop_rules.simulation",
         "tabletop_rules.exports",
@@ -145,6 +146,34 @@ def test_importing_hypothesis_imports_nothing_of_the_library() -> None:
         )
     )
     assert ["_tabletop_rules_hypothesis"] == loaded
+
+
+@pytest.mark.needs("a subprocess")
+@pytest.mark.parametrize("first", ["hypothesis", "systems"])
+def test_registering_the_strategies_imports_none_of_them(first: str) -> None:
+    """Whichever is imported first, registering the systems' strategies with Hypothesis
+    imports no strategies module; the first ``st.from_type`` of a type imports its own."""
+    systems = "import tabletop_rules.m20, tabletop_rules.skirmish, tabletop_rules.skirmish._decks"
+    imports = (
+        f"import hypothesis; {systems}"
+        if first == "hypothesis"
+        else f"{systems}; import hypothesis"
+    )
+    loaded = json.loads(
+        _run(
+            f"import sys, json; {imports}; "
+            "strategies = lambda: sorted(m for m in sys.modules if m.startswith('tabletop_rules') "
+            "and m.endswith('strategies')); "
+            "before = strategies(); "
+            "from hypothesis import strategies as st; from tabletop_rules.skirmish import Deck; "
+            "st.from_type(Deck).example(); "
+            "print(json.dumps([before, strategies()]))"
+        )
+    )
+    assert [
+        [],
+        ["tabletop_rules.skirmish._strategies", "tabletop_rules.skirmish.strategies"],
+    ] == loaded
 
 
 STRATEGY_MODULES = (

@@ -5,8 +5,8 @@ Each package that has strategies sets ``_register_hypothesis_strategies`` at the
 If Hypothesis is imported first, the package registers at its own import; if the package is
 imported first, Hypothesis' entry point (the top-level module ``_tabletop_rules_hypothesis``,
 which imports nothing) calls the function of every package already imported.
-Either way the strategies are registered as deferred: the module that defines them is only
-imported when one is first drawn, so neither import gets slower.
+Either way the strategies are registered as functions of the type: the module that defines them
+is only imported when a type of it is first asked for, so neither import gets slower.
 
 .. versionadded:: 0.1.0
 """
@@ -45,15 +45,17 @@ def register_if_hypothesis(register: Callable[[], None]) -> None:
 def register_types(module: str, strategies: Iterable[tuple[type[Any], str]]) -> None:
     """Register, for each ``(type, name)``, the strategy ``module.name()`` for the type.
 
-    The strategies are deferred: *module* is imported when one is first drawn.
+    *module* is imported when one of the types is first asked for (``st.from_type``).
     """
     import importlib
 
     from hypothesis import strategies as st
 
-    def later(name: str) -> st.SearchStrategy[Any]:
-        # A lambda, not the function: the module is imported when the strategy is drawn.
-        return st.deferred(lambda: getattr(importlib.import_module(module), name)())  # noqa: PLW0108
+    def later(name: str) -> Callable[[type[Any]], st.SearchStrategy[Any]]:
+        # A function of the type, not a strategy: Hypothesis checks a strategy it is given
+        # (and so would import the module now, maybe halfway through importing the package),
+        # and calls a function only when the type is first asked for.
+        return lambda _: getattr(importlib.import_module(module), name)()
 
     for cls, name in strategies:
         st.register_type_strategy(cls, later(name))

@@ -31,57 +31,6 @@ from tabletop_rules.skirmish._cards import (
     sample_cards,
 )
 from tabletop_rules.skirmish._checks import TWO_D6, Check, Rulings, card_check, natural
-from tabletop_rules.skirmish._combat import LOG, RULESET, SkirmishRuleset, command_label, describe
-from tabletop_rules.skirmish._combat._commands import (
-    Attack,
-    EndTurn,
-    GiveAp,
-    Prepare,
-    UseSkill,
-)
-from tabletop_rules.skirmish._combat._commands import Command as _Command
-from tabletop_rules.skirmish._combat._events import (
-    Advanced,
-    ApGiven,
-    Declared,
-    Ended,
-    FirstPlayerRolled,
-    GameEnded,
-    MarkerActed,
-    Paid,
-    Passed,
-    Resolved,
-    Rolled,
-    Stepped,
-    StepTaken,
-    TargetLost,
-    TurnEnded,
-    TurnStarted,
-)
-from tabletop_rules.skirmish._combat._events import Event as _Event
-from tabletop_rules.skirmish._combat._values import (
-    PLAYERS,
-    Action,
-    ActionKind,
-    CombatSetup,
-    CombatState,
-    MarkerKind,
-    Phase,
-    PlacedMarker,
-    Status,
-    Team,
-    Unit,
-    home_rows,
-    other,
-)
-from tabletop_rules.skirmish._decks import (
-    SAMPLE_DECKS,
-    Deck,
-    deck_check,
-    lineup,
-    sample_setup,
-    sample_team,
-)
 from tabletop_rules.skirmish._effects import (
     ApChange,
     Damage,
@@ -96,17 +45,7 @@ from tabletop_rules.skirmish._effects import (
     Summon,
 )
 from tabletop_rules.skirmish._effects import Effect as _Effect
-from tabletop_rules.skirmish._sheet import (
-    EXAMPLE_SHEET,
-    MAX_SHEET_LENGTH,
-    format_sheet,
-    parse_sheet,
-)
 
-#: Every skirmish command, a union tagged in JSON by class name.
-Command = _Command
-#: Every skirmish event, a union tagged in JSON by class name.
-Event = _Event
 #: Every effect a skill may have, a union tagged in JSON by class name.
 Effect = _Effect
 
@@ -122,11 +61,80 @@ if TYPE_CHECKING:
         simulate,
     )
     from tabletop_rules.skirmish._chat import CHAT_COMMANDS
+    from tabletop_rules.skirmish._combat import (
+        LOG,
+        RULESET,
+        SkirmishRuleset,
+        command_label,
+        describe,
+    )
+    from tabletop_rules.skirmish._combat._commands import (
+        Attack,
+        EndTurn,
+        GiveAp,
+        Prepare,
+        UseSkill,
+    )
+    from tabletop_rules.skirmish._combat._commands import Command as _Command
+    from tabletop_rules.skirmish._combat._events import (
+        Advanced,
+        ApGiven,
+        Declared,
+        Ended,
+        FirstPlayerRolled,
+        GameEnded,
+        MarkerActed,
+        Paid,
+        Passed,
+        Resolved,
+        Rolled,
+        Stepped,
+        StepTaken,
+        TargetLost,
+        TurnEnded,
+        TurnStarted,
+    )
+    from tabletop_rules.skirmish._combat._events import Event as _Event
+    from tabletop_rules.skirmish._combat._values import (
+        PLAYERS,
+        Action,
+        ActionKind,
+        CombatSetup,
+        CombatState,
+        MarkerKind,
+        Phase,
+        PlacedMarker,
+        Status,
+        Team,
+        Unit,
+        home_rows,
+        other,
+    )
+    from tabletop_rules.skirmish._decks import (
+        SAMPLE_DECKS,
+        Deck,
+        deck_check,
+        lineup,
+        sample_setup,
+        sample_team,
+    )
+    from tabletop_rules.skirmish._sheet import (
+        EXAMPLE_SHEET,
+        MAX_SHEET_LENGTH,
+        format_sheet,
+        parse_sheet,
+    )
     from tabletop_rules.skirmish._system import SYSTEM
 
-#: Where each name of the bots, the system and the chat commands is defined: they are
-#: imported when first used, so that a program that plays a game never loads the simulation
-#: machinery (nor the CCFOLIA export, nor the notation).
+    #: Every skirmish command, a union tagged in JSON by class name.
+    Command = _Command
+    #: Every skirmish event, a union tagged in JSON by class name.
+    Event = _Event
+
+#: Where each name of the combat, the decks, the bots, the system and the chat commands is
+#: defined: they are imported when first used, so that a program that reads cards and rolls
+#: checks never loads the combat (nor the simulation machinery, the CCFOLIA export or the
+#: notation).
 _LAZY: Final = MappingProxyType(
     {
         f"{__name__}._bots": (
@@ -137,6 +145,69 @@ _LAZY: Final = MappingProxyType(
             "odds",
             "random_bot",
             "simulate",
+        ),
+        f"{__name__}._combat": (
+            "LOG",
+            "RULESET",
+            "SkirmishRuleset",
+            "command_label",
+            "describe",
+        ),
+        f"{__name__}._combat._commands": (
+            "Attack",
+            "EndTurn",
+            "GiveAp",
+            "Prepare",
+            "UseSkill",
+            "Command",
+        ),
+        f"{__name__}._combat._events": (
+            "Advanced",
+            "ApGiven",
+            "Declared",
+            "Ended",
+            "FirstPlayerRolled",
+            "GameEnded",
+            "MarkerActed",
+            "Paid",
+            "Passed",
+            "Resolved",
+            "Rolled",
+            "Stepped",
+            "StepTaken",
+            "TargetLost",
+            "TurnEnded",
+            "TurnStarted",
+            "Event",
+        ),
+        f"{__name__}._combat._values": (
+            "PLAYERS",
+            "Action",
+            "ActionKind",
+            "CombatSetup",
+            "CombatState",
+            "MarkerKind",
+            "Phase",
+            "PlacedMarker",
+            "Status",
+            "Team",
+            "Unit",
+            "home_rows",
+            "other",
+        ),
+        f"{__name__}._decks": (
+            "SAMPLE_DECKS",
+            "Deck",
+            "deck_check",
+            "lineup",
+            "sample_setup",
+            "sample_team",
+        ),
+        f"{__name__}._sheet": (
+            "EXAMPLE_SHEET",
+            "MAX_SHEET_LENGTH",
+            "format_sheet",
+            "parse_sheet",
         ),
         f"{__name__}._system": ("SYSTEM",),
         f"{__name__}._chat": ("CHAT_COMMANDS",),
@@ -240,8 +311,8 @@ if not TYPE_CHECKING:
     _lazy_attributes(globals(), _LAZY)
 
 
-# st.from_type(Card), (CombatSetup) and (Deck) draw from tabletop_rules.skirmish.strategies.
+# st.from_type(Card) draws from tabletop_rules.skirmish.strategies.cards(); the modules of
+# CombatSetup and Deck register theirs when they are imported.
 _register_hypothesis_strategies = _strategies_of(
-    "tabletop_rules.skirmish.strategies",
-    [(Card, "cards"), (CombatSetup, "setups"), (Deck, "characters")],
+    "tabletop_rules.skirmish.strategies", [(Card, "cards")]
 )

@@ -12,6 +12,7 @@ from typing import Any, Final
 
 import attrs
 
+from tabletop_rules._hypothesis import strategies_of
 from tabletop_rules.arguments import checked_items, checked_text, shown, wrong_type
 from tabletop_rules.errors import InvalidData
 from tabletop_rules.skirmish._cards import Card, sample_cards
@@ -261,3 +262,10 @@ def deck_check(deck: Deck, words: Sequence[str]) -> Check:
         rows = int(said[2])
     actor: Card = cards[actor_id]
     return card_check(actor, cards[said[1]], distance=rows)
+
+
+# st.from_type(Deck) draws from tabletop_rules.skirmish.strategies.characters(), registered when
+# this module is imported (the package imports it when first used).
+_register_hypothesis_strategies = strategies_of(
+    "tabletop_rules.skirmish.strategies", [(Deck, "characters")]
+)

@@ -8,6 +8,8 @@ Fraction(7, 12)
 2D6[3,4] +2 修正 = 9 ≥ 9 成功
 """
 
+from typing import TYPE_CHECKING
+
 from tabletop_duel._character import POINTS, Character
 from tabletop_duel._checks import TWO_D6, Check
 from tabletop_duel._combat import (
@@ -31,7 +33,20 @@ from tabletop_duel._combat import (
     Wounded,
 )
 from tabletop_duel._sheet import EXAMPLE_SHEET, format_sheet, parse_sheet
-from tabletop_duel._system import SYSTEM, character_check, lineup
+
+if TYPE_CHECKING:
+    from tabletop_duel._system import SYSTEM, character_check, lineup
+else:
+
+    def __getattr__(name: str) -> object:
+        # The system (and so the CCFOLIA export and the vectors it names) is imported when
+        # first asked for: the registry reads SYSTEM from the entry point then (PEP 562).
+        if name in ("SYSTEM", "character_check", "lineup"):
+            from tabletop_duel import _system
+
+            return getattr(_system, name)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "EXAMPLE_SHEET",

@@ -8,6 +8,7 @@ from typing import Any, Final
 
 import attrs
 
+from tabletop_rules._hypothesis import strategies_of
 from tabletop_rules.arguments import an_instance, checked_items, checked_text, shown, wrong_type
 from tabletop_rules.checks import CheckResult, Term
 from tabletop_rules.engine import GameResult, PromptFrame, PromptStack
@@ -490,3 +491,10 @@ def check_loaded(state: CombatState) -> CombatState:
 copy_state: Final = copier(CombatState)
 copy_unit: Final = copier(Unit)
 copy_action: Final = copier(Action)
+
+
+# st.from_type(CombatSetup) draws from tabletop_rules.skirmish.strategies.setups(), registered when
+# this module is imported (the package imports it when first used).
+_register_hypothesis_strategies = strategies_of(
+    "tabletop_rules.skirmish.strategies", [(CombatSetup, "setups")]
+)
