@@ -3,13 +3,18 @@
 Usage::
 
     python benchmarks/search_bot.py [--games N] [--skirmish-games N] [--iterations N]
+                                    [--skirmish-iterations N] [--skirmish-playout P]
+                                    [--skirmish-rollout-steps N]
                                     [--systems NAME ...] [--processes N] [--json]
 
 What it plays (each game seeded, the search bot's side alternating between games):
 
 - ``skirmish``: the search bot against the greedy bot (``skirmish.greedy_bot``), over every
   ordered pairing of the sample decks in turn, ``--skirmish-games`` games (1,000 by default;
-  the issue's target: the search bot wins more than 60%);
+  the issue's target: the search bot wins more than 60%). The search bot searches
+  ``--skirmish-iterations`` (40) a decision, with the greedy bot as its playout bot
+  (``--skirmish-playout greedy``, or ``random``) and playouts of at most
+  ``--skirmish-rollout-steps`` (400) commands, which reach a game's end;
 - ``m20``, ``bar2d6``, ``bayside23``, ``duel`` (and any other registered system with a
   ``lineup`` and an example sheet): the search bot against
   :func:`~tabletop_rules.simulation.random_bot` (the GM skipped), on two seats of the
@@ -40,7 +45,7 @@ from typing import Any
 from tabletop_rules import engine
 from tabletop_rules._gameai import Seating, default_setup
 from tabletop_rules.dice import SeededDice
-from tabletop_rules.search import DEFAULT_ITERATIONS, SearchBot
+from tabletop_rules.search import DEFAULT_ITERATIONS, DEFAULT_ROLLOUT_STEPS, SearchBot
 from tabletop_rules.simulation import _wilson, random_bot
 from tabletop_rules.systems import Registry, RuleSystem
 
@@ -67,15 +72,26 @@ def _setup(system: RuleSystem[Any, Any, Any, Any]) -> Any:
 
 
 def _play(  # noqa: PLR0917 - submitted to a pool with its arguments in order
-    system_name: str, setup: Any, seed: int, search_side: int, other: str, iterations: int
+    system_name: str,
+    setup: Any,
+    seed: int,
+    search_side: int,
+    other: str,
+    iterations: int,
+    playout: str = "random",
+    rollout_steps: int = DEFAULT_ROLLOUT_STEPS,
 ) -> tuple[int, int, list[float]]:
     """One game: (1 if the search bot won, 1 if nobody did, the search's decision times)."""
+    from tabletop_rules.skirmish import greedy_bot
+
     system = Registry.default().get(system_name)
     ruleset = system.ruleset
-    search = SearchBot(iterations=iterations)
+    search = SearchBot(
+        iterations=iterations,
+        rollout_steps=rollout_steps,
+        playout=greedy_bot if playout == "greedy" else None,
+    )
     if other == "greedy":
-        from tabletop_rules.skirmish import greedy_bot
-
         opponent: Any = greedy_bot
     else:
         opponent = functools.partial(random_bot, skip=(system.gm,) if system.gm else ())
@@ -115,9 +131,21 @@ def _measure(  # noqa: PLR0917
     games: int,
     other: str,
     iterations: int,
+    playout: str = "random",
+    rollout_steps: int = DEFAULT_ROLLOUT_STEPS,
 ) -> dict[str, Any]:
     futures = [
-        pool.submit(_play, name, setups[i % len(setups)], i, i % 2, other, iterations)
+        pool.submit(
+            _play,
+            name,
+            setups[i % len(setups)],
+            i,
+            i % 2,
+            other,
+            iterations,
+            playout,
+            rollout_steps,
+        )
         for i in range(games)
     ]
     wins = draws = 0
@@ -137,6 +165,9 @@ def _measure(  # noqa: PLR0917
         "low": estimate.low,
         "high": estimate.high,
         "draws": draws,
+        "iterations": iterations,
+        "playout": playout,
+        "rollout_steps": rollout_steps,
         "decisions": len(times),
         "ms_per_decision": 1000 * sum(times) / len(times) if times else 0.0,
     }
@@ -154,6 +185,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--skirmish-games", type=int, default=1000)
     parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
+    parser.add_argument("--skirmish-iterations", type=int, default=40)
+    parser.add_argument("--skirmish-playout", choices=("greedy", "random"), default="greedy")
+    parser.add_argument("--skirmish-rollout-steps", type=int, default=400)
     parser.add_argument("--systems", nargs="*", default=None)
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--json", action="store_true")
@@ -167,7 +201,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             started = time.perf_counter()
             if name == "skirmish":
                 row = _measure(
-                    pool, name, _skirmish_setups(), args.skirmish_games, "greedy", args.iterations
+                    pool,
+                    name,
+                    _skirmish_setups(),
+                    args.skirmish_games,
+                    "greedy",
+                    args.skirmish_iterations,
+                    args.skirmish_playout,
+                    args.skirmish_rollout_steps,
                 )
             else:
                 try:
@@ -176,14 +217,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                     print(f"{name}: skipped ({error})", file=sys.stderr)
                     continue
                 row = _measure(pool, name, setups, args.games, "random", args.iterations)
-            row = {**row, "iterations": args.iterations, "seconds": time.perf_counter() - started}
+            row = {**row, "seconds": time.perf_counter() - started}
             results.append(row)
             if not args.json:
                 print(
                     f"{name:10} search vs {row['against']:6}: {row['wins']:5}/{row['games']} "
                     f"= {row['rate']:.1%} [{row['low']:.1%}, {row['high']:.1%}], "
                     f"{row['draws']} draws; {row['ms_per_decision']:.1f} ms a decision "
-                    f"({row['decisions']} decisions, {args.iterations} iterations), "
+                    f"({row['decisions']} decisions, {row['iterations']} iterations, "
+                    f"{row['playout']} playouts of at most {row['rollout_steps']} commands), "
                     f"{row['seconds']:.0f} s",
                     flush=True,
                 )

@@ -123,6 +123,7 @@ def test_a_finished_game_gets_no_command() -> None:
         ("seconds", float("nan")),
         ("exploration", -1),
         ("rollout_steps", 0),
+        ("playout", "greedy"),
     ],
 )
 def test_a_bad_budget_is_refused_with_invalid_data(field: str, value: object) -> None:
@@ -177,3 +178,50 @@ def test_the_search_bot_beats_the_random_bot_at_bayside23() -> None:
         result = ruleset.outcome(state)
         wins += result is not None and mine in result.winners
     assert wins >= 10, wins
+
+
+class _Counting:
+    """A playout bot: plays the last of the acting side's commands, and counts its calls."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, ruleset: Any, state: Any, rng: random.Random) -> Any:
+        self.calls += 1
+        _, commands = Seating.of(state).commands(ruleset, state)
+        return commands[-1] if commands else None
+
+
+def test_a_playout_bot_plays_the_playouts_and_its_choice_is_tried_first() -> None:
+    """With one iteration, the one command tried is the playout bot's; the bot plays the
+    playouts (called at every step of them), and the search stays deterministic."""
+    state = _first_choice()
+    ruleset = bayside23.RULESET
+    playout = _Counting()
+    bot = SearchBot(iterations=1, playout=playout)
+    expected = Seating.of(state).commands(ruleset, state)[1][-1]
+    assert expected == bot(ruleset, state, random.Random(3))
+    assert playout.calls > 2  # the root's choice, the new node's and the playout's steps
+    many = SearchBot(iterations=30, playout=_Counting())
+    assert many(ruleset, state, random.Random(4)) == many(ruleset, state, random.Random(4))
+
+
+def test_greedy_playouts_look_ahead_of_the_greedy_bot_in_the_skirmish() -> None:
+    """The skirmish's greedy bot as the playout bot: every choice is legal, and a game
+    against the greedy bot is played to its end."""
+    from tabletop_rules import skirmish
+
+    ruleset = skirmish.RULESET
+    bot = SearchBot(iterations=8, rollout_steps=400, playout=skirmish.greedy_bot)
+    rng = random.Random(2)
+    dice = SeededDice(2)
+    state, _ = engine.begin(ruleset, skirmish.sample_setup(), dice)
+    for _ in range(2_000):
+        if ruleset.is_over(state):
+            break
+        acting = ruleset.to_act(state)[0]
+        player = bot if acting == "a" else skirmish.greedy_bot
+        command = player(ruleset, state, rng)
+        assert command in ruleset.legal_commands(state, actor=acting)
+        state, _ = engine.step(ruleset, state, command, dice)
+    assert ruleset.is_over(state)

@@ -35,6 +35,7 @@ from tabletop_rules.errors import InvalidData
 if TYPE_CHECKING:
     from tabletop_rules.dice import Dice, Roll
     from tabletop_rules.engine import Ruleset
+    from tabletop_rules.simulation import Bot
 
 __all__ = ["DEFAULT_ITERATIONS", "DEFAULT_ROLLOUT_STEPS", "SearchBot", "Seating"]
 
@@ -63,6 +64,11 @@ def _seconds(_: object, __: attrs.Attribute[float | None], value: object) -> Non
 def _exploration(_: object, __: attrs.Attribute[float], value: object) -> None:
     if type(value) not in (int, float) or not math.isfinite(value) or value < 0:  # type: ignore[arg-type, operator]
         raise InvalidData("$.exploration", f"must be a number of 0 or more, not {value!r}")
+
+
+def _bot(_: object, __: attrs.Attribute[Bot | None], value: object) -> None:
+    if value is not None and not callable(value):
+        raise wrong_type("$.playout", "simulation.Bot | None", value)
 
 
 class _Recorded:
@@ -129,11 +135,15 @@ class _Node:
         value: tuple[float, ...] | None,
         sides: int,
         rng: random.Random,
+        first: Any = None,
     ) -> None:
         self.state = state
         self.player = player
         untried = list(commands)
         rng.shuffle(untried)
+        if first is not None and first in untried:  # tried first: the list is popped
+            untried.remove(first)
+            untried.append(first)
         self.untried = untried
         self.children: list[_Chance] = []
         #: The game's end value, for a node where nobody seated may act.
@@ -161,9 +171,15 @@ class SearchBot:
     each side's share of the hit points its members had when the search began, less the
     others' (from −1 to 1; 0 where the members have no ``hp``).
 
+    A *playout* bot plays the playouts, every side's turns, in place of random commands, and
+    its choice is the first command tried at each new node of the tree: with a system's
+    heuristic bot (``skirmish.greedy_bot``), the search looks ahead from how that bot plays,
+    and its playouts can run to the game's end.
+
     Raises:
         InvalidData: A budget that is no positive whole number (``$.iterations``,
-            ``$.rollout_steps``), *seconds* that is not above 0, or *exploration* below 0.
+            ``$.rollout_steps``), *seconds* that is not above 0, *exploration* below 0, or a
+            *playout* that is not callable.
 
     >>> from tabletop_rules.search import SearchBot
     >>> SearchBot(iterations=50).iterations
@@ -180,6 +196,11 @@ class SearchBot:
     exploration: float = attrs.field(default=1.4, validator=_exploration)
     #: The most commands of a playout; one cut short is scored by the hit points left.
     rollout_steps: int = attrs.field(default=DEFAULT_ROLLOUT_STEPS, validator=_positive_whole)
+    #: The bot that plays the playouts and whose choice each node tries first, or ``None``
+    #: for random playouts.
+    #:
+    #: .. versionadded:: 0.1.0
+    playout: Bot | None = attrs.field(default=None, validator=_bot)
 
     def __call__(self, ruleset: Ruleset[Any, Any, Any, Any], state: Any, rng: random.Random) -> Any:
         """The command to play in *state*, or ``None`` when nobody seated may act.
@@ -235,12 +256,33 @@ class _Search:
             return _Node(
                 state, None, commands=(), value=(0.0,) * self.sides, sides=self.sides, rng=self.rng
             )
-        return _Node(state, player, commands=commands, value=None, sides=self.sides, rng=self.rng)
+        return _Node(
+            state,
+            player,
+            commands=commands,
+            value=None,
+            sides=self.sides,
+            rng=self.rng,
+            first=self.first(state),
+        )
+
+    def first(self, state: Any) -> Any:
+        """The playout bot's choice in *state*, the first command to try; ``None`` without."""
+        playout = self.bot.playout
+        return None if playout is None else playout(self.ruleset, state, self.rng)
 
     def run(self, state: Any, player: int, commands: tuple[Any, ...]) -> Any:
         bot = self.bot
         self.root = state
-        root = _Node(state, player, commands=commands, value=None, sides=self.sides, rng=self.rng)
+        root = _Node(
+            state,
+            player,
+            commands=commands,
+            value=None,
+            sides=self.sides,
+            rng=self.rng,
+            first=self.first(state),
+        )
         deadline = None if bot.seconds is None else time.perf_counter() + bot.seconds
         for done in range(bot.iterations):
             if deadline is not None and done and time.perf_counter() >= deadline:
@@ -308,10 +350,15 @@ class _Search:
                 tried.visits += 1
 
     def rollout(self, state: Any) -> tuple[float, ...]:
-        """Play *state* out at random, the seated sides only: the end's value to each side."""
+        """Play *state* out, the seated sides only: the end's value to each side.
+
+        The playout bot chooses each command, or, without one, a random seated actor a
+        random legal command.
+        """
         ruleset = self.ruleset
         seating = self.seating
         rng = self.rng
+        playout = self.bot.playout
         dice = SeededDice(rng.getrandbits(64))
         for _ in range(self.bot.rollout_steps):
             outcome = ruleset.outcome(state)
@@ -321,8 +368,8 @@ class _Search:
             player = seating.player(state, actors)
             if player is None:
                 return (0.0,) * self.sides
-            mine = list(seating.actors(state, actors, player))
-            command = None
+            mine = [] if playout is not None else list(seating.actors(state, actors, player))
+            command = None if playout is None else playout(ruleset, state, rng)
             while mine and command is None:
                 actor = mine.pop(rng.randrange(len(mine)))
                 offered = ruleset.legal_commands(state, actor=actor)

@@ -32,7 +32,8 @@ from tabletop_rules import skirmish as sk
 from tabletop_rules.dice import AskingDice
 from tabletop_rules.engine import Entry, Pass, Ruleset
 from tabletop_rules.notation import ChatCommand, SystemCheck
-from tabletop_rules.simulation import Estimate, play
+from tabletop_rules.search import SearchBot
+from tabletop_rules.simulation import Bot, Estimate, play
 from tabletop_rules.skirmish import strategies as ss
 from tabletop_rules.systems import RuleSystem, Seat
 
@@ -172,6 +173,11 @@ choice = versus(sk.RULESET, state, random.Random(1))
 with ThreadPoolExecutor(2) as pool:
     rates = sk.simulate("vanguard", "wilds", 10, bots={"a": sk.greedy_bot}, executor=pool)
 assert_type(rates, Mapping[str, Estimate])
+searching = SearchBot(iterations=4, rollout_steps=400, playout=sk.greedy_bot)
+assert_type(searching.playout, Bot | None)
+searched = play(
+    sk.RULESET, sk.sample_setup(), seed=7, bot=sk.Versus({"a": searching, "b": sk.greedy_bot})
+)
 
 # -- strategies ----------------------------------------------------------------------------------
 
