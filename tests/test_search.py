@@ -225,3 +225,17 @@ def test_greedy_playouts_look_ahead_of_the_greedy_bot_in_the_skirmish() -> None:
         assert command in ruleset.legal_commands(state, actor=acting)
         state, _ = engine.step(ruleset, state, command, dice)
     assert ruleset.is_over(state)
+
+
+def test_the_json_form_holds_the_numbers_and_no_playout_bot() -> None:
+    """A search bot reads back from its JSON; a playout bot, being code, is refused both
+    ways (InvalidData) and is given in code instead."""
+    from tabletop_rules.serialization import from_json, to_json
+
+    bot = SearchBot(iterations=7, seconds=0.5, exploration=0.0, rollout_steps=9)
+    assert from_json(to_json(bot), SearchBot) == bot
+    assert from_json('{"iterations": 7, "playout": null}', SearchBot).playout is None
+    with pytest.raises(InvalidData, match="is a function"):
+        to_json(SearchBot(playout=_Counting()))
+    with pytest.raises(InvalidData, match=r"\$\.playout.*code, not JSON"):
+        from_json('{"playout": "greedy"}', SearchBot)

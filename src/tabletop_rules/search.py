@@ -31,11 +31,11 @@ from tabletop_rules._gameai import Seating, hit_point_balance, returns
 from tabletop_rules.dice import SeededDice
 from tabletop_rules.engine import step
 from tabletop_rules.errors import InvalidData
+from tabletop_rules.simulation import Bot  # at run time: the converter reads the field's type
 
 if TYPE_CHECKING:
     from tabletop_rules.dice import Dice, Roll
     from tabletop_rules.engine import Ruleset
-    from tabletop_rules.simulation import Bot
 
 __all__ = ["DEFAULT_ITERATIONS", "DEFAULT_ROLLOUT_STEPS", "SearchBot", "Seating"]
 
@@ -175,6 +175,10 @@ class SearchBot:
     its choice is the first command tried at each new node of the tree: with a system's
     heuristic bot (``skirmish.greedy_bot``), the search looks ahead from how that bot plays,
     and its playouts can run to the game's end.
+    A bot is code: the JSON form of a search bot holds its numbers and ``"playout": null``
+    (:func:`~tabletop_rules.serialization.to_json` refuses one with a playout bot, and
+    :func:`~tabletop_rules.serialization.from_json` anything but ``null`` there); give the
+    playout bot in code.
 
     Raises:
         InvalidData: A budget that is no positive whole number (``$.iterations``,

@@ -33,6 +33,7 @@ import enum
 import functools
 import json
 import re
+import types
 import typing
 from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
@@ -433,6 +434,11 @@ def make_converter(
     # Values that hold what only code gives (rule systems, a bot's lookups, a report keyed by
     # pairs): each says so in its ``_NOT_JSON``, and is refused whatever the text.
     converter.register_structure_hook_factory(_built_in_code, _refusal)
+    # A field that may hold a function (a search bot's playout bot, ``Bot | None``) is read
+    # and written only while it holds none: a function is code. (A type whose field must
+    # hold one has no hook for it, and is refused at ``$.cls`` above.)
+    converter.register_structure_hook_func(_may_hold_function, _no_function)
+    converter.register_unstructure_hook_func(_may_hold_function, _unwritten_function)
     return converter
 
 
@@ -448,6 +454,31 @@ def _refusal(cls: Any) -> Callable[[object, object], Any]:
         raise InvalidData("$.cls", detail)
 
     return refuse
+
+
+def _may_hold_function(cls: Any) -> bool:
+    """Whether *cls* is a union of a function's type with others (``Bot | None``)."""
+    return typing.get_origin(cls) in (typing.Union, types.UnionType) and any(
+        typing.get_origin(arg) is collections.abc.Callable for arg in typing.get_args(cls)
+    )
+
+
+def _no_function(value: object, _: object) -> None:
+    if value is not None:
+        raise InvalidData(
+            "$",
+            f"a function (such as a bot) is code, not JSON: leave this out or null, not "
+            f"{_clip(repr(value))}, and give the function in code",
+        )
+
+
+def _unwritten_function(value: object) -> None:
+    if value is not None:
+        raise InvalidData(
+            "$",
+            f"{_clip(repr(value))} is a function (such as a bot): code has no JSON form; "
+            "write the value without it and give the function in code",
+        )
 
 
 def _mapping_value(cls: Any) -> bool:
