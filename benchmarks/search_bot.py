@@ -7,7 +7,8 @@ Usage::
                                     [--skirmish-rollout-steps N]
                                     [--systems NAME ...] [--processes N] [--json]
 
-What it plays (each game seeded, the search bot's side alternating between games):
+What it plays (each game seeded, the search bot's side alternating between games and between
+rounds of the setups, so that it plays each setup from both sides equally often):
 
 - ``skirmish``: the search bot against the greedy bot (``skirmish.greedy_bot``), over every
   ordered pairing of the sample decks in turn, ``--skirmish-games`` games (1,000 by default;
@@ -124,6 +125,16 @@ def _play(  # noqa: PLR0917 - submitted to a pool with its arguments in order
     return won, drawn, times
 
 
+def _side(game: int, setups: int) -> int:
+    """The search bot's side in game *game* of *setups* setups played in turn.
+
+    Alternating from game to game, and from one round of the setups to the next, so that
+    each setup is played from both sides equally often, even when there are an even number
+    of setups (``game % 2`` alone would seat the search bot on one side of each setup).
+    """
+    return (game + game // setups) % 2
+
+
 def _measure(  # noqa: PLR0917
     pool: ProcessPoolExecutor,
     name: str,
@@ -140,7 +151,7 @@ def _measure(  # noqa: PLR0917
             name,
             setups[i % len(setups)],
             i,
-            i % 2,
+            _side(i, len(setups)),
             other,
             iterations,
             playout,

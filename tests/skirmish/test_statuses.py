@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -40,6 +41,7 @@ from tabletop_rules.skirmish import (
     read_cards,
     sample_cards,
 )
+from tabletop_rules.skirmish._bots import _marker_worth, _Worth
 
 #: A hexer's skills, by index: each puts one status on its target; no check (no dice).
 STUN, ROOT, SILENCE, POISON, RENEW, SLOW, HASTE, VENOM, SHOVE = range(9)
@@ -476,8 +478,8 @@ effect = { cannot_act = true }
     assert not isinstance(chosen, UseSkill), chosen
 
 
-def test_the_greedy_bot_freezes_a_foe_rather_than_pass_its_turn() -> None:
-    """SK-41: a stun on an enemy out of reach is worth its 4 AP to the greedy bot."""
+def _witches_and_wolves() -> CombatState:
+    """Three Frost Witches of player a in row 0 against three Spirit Wolves of b in row 2."""
     sample = sample_cards()
     setup = CombatSetup(
         teams=(
@@ -485,11 +487,45 @@ def test_the_greedy_bot_freezes_a_foe_rather_than_pass_its_turn() -> None:
             Team(cards=(sample["spirit_wolf"],) * 3, rows=(2, 2, 2)),
         )
     )
-    state = begin(RULESET, setup, ScriptedDice([4, 4, 1, 2]))[0]
+    return begin(RULESET, setup, ScriptedDice([4, 4, 1, 2]))[0]
+
+
+def test_the_greedy_bot_freezes_a_foe_rather_than_pass_its_turn() -> None:
+    """SK-41: a stun on an enemy out of reach is worth its 4 AP to the greedy bot."""
+    state = _witches_and_wolves()
     for _ in range(6):  # three turns of each: the witches have 4 AP
         state, _ = run(state, EndTurn(state.active))
     chosen = greedy_bot(RULESET, state, random.Random(1))
     assert (UseSkill, 0) == (type(chosen), getattr(chosen, "skill", None))
+
+
+@pytest.mark.parametrize(
+    ("effect", "duration", "on_enemy", "worth"),
+    [
+        # kept from acting: 3 hp for each of the holder's turns it lasts through
+        (MarkerEffect(cannot_act=True), 2, True, Fraction(3)),
+        (MarkerEffect(cannot_act=True), 3, False, Fraction(-6)),
+        # kept from moving or responding: half an hp each
+        (MarkerEffect(cannot_move=True, cannot_respond=True), 1, True, Fraction(1)),
+        (MarkerEffect(cannot_respond=True), 4, False, Fraction(-1, 2)),
+        # hp at each turn's end, no more than the holder has (its 3 hp)
+        (MarkerEffect(turn_end_hp=-2), 3, True, Fraction(3)),
+        (MarkerEffect(turn_end_hp=1), 3, False, Fraction(3)),
+        # half an hp an AP at its turns' starts; a modifier is worth 1 on either side
+        (MarkerEffect(turn_start_ap=1, skl=1), 5, False, Fraction(2)),
+        (MarkerEffect(turn_start_ap=1, defense=-1), 5, True, Fraction(0)),
+    ],
+)
+def test_the_greedy_bot_weighs_a_status_in_halves_of_an_hp(
+    effect: MarkerEffect, duration: int, on_enemy: bool, worth: Fraction
+) -> None:
+    """SK-41: the greedy bot's worth of a marker, exactly, as its docstring counts it."""
+    state = _witches_and_wolves()
+    target = state.unit("b1" if on_enemy else "a2")
+    command = UseSkill("a", "a1", 0, target.id)
+    skill = state.unit("a1").card.skills[0]
+    marker = Marker(name="test", duration=duration, effect=effect)
+    assert _marker_worth(_Worth(state, command, skill, target), marker) == worth
 
 
 # --------------------------------------------------------------------------- the sample cards

@@ -126,6 +126,14 @@ def _odds(state: CombatState, command: Command) -> Fraction | None:
     return None if found is None else found(state, command)
 
 
+#: A worth to the greedy bot, roughly in hp: a whole number, or an exact fraction (half an AP,
+#: the chance of a hit times its damage). Whole worths stay ``int``: a bot weighs every command
+#: of every menu, and ``Fraction`` arithmetic is many times slower than ``int``'s.
+Worth = Fraction | int
+
+_HALF: Final = Fraction(1, 2)
+
+
 class _Worth:
     """What the greedy bot reads to weigh one effect of a skill."""
 
@@ -140,28 +148,28 @@ class _Worth:
         self.target = target
 
 
-def _damage_worth(work: _Worth, effect: Damage) -> Fraction:
-    return Fraction(effect.amount)
+def _damage_worth(work: _Worth, effect: Damage) -> Worth:
+    return effect.amount
 
 
-def _heal_worth(work: _Worth, effect: Heal) -> Fraction:
+def _heal_worth(work: _Worth, effect: Heal) -> Worth:
     target = work.target
-    return Fraction(0 if target is None else min(effect.amount, target.card.hp - target.hp))
+    return 0 if target is None else min(effect.amount, target.card.hp - target.hp)
 
 
-def _remove_worth(work: _Worth, effect: Remove) -> Fraction:
-    return Fraction(0 if work.target is None else work.target.hp)
+def _remove_worth(work: _Worth, effect: Remove) -> Worth:
+    return 0 if work.target is None else work.target.hp
 
 
-def _card_worth(work: _Worth, effect: Summon | Replace) -> Fraction:
-    return Fraction(2)
+def _card_worth(work: _Worth, effect: Summon | Replace) -> Worth:
+    return 2
 
 
-def _move_worth(work: _Worth, effect: Move) -> Fraction:
-    return Fraction(0)  # where a move helps is more than the greedy bot weighs
+def _move_worth(work: _Worth, effect: Move) -> Worth:
+    return 0  # where a move helps is more than the greedy bot weighs
 
 
-def _marker_worth(work: _Worth, effect: Marker) -> Fraction:
+def _marker_worth(work: _Worth, effect: Marker) -> Worth:
     """A modifier is worth 1; a status is worth what it costs or gives its holder, roughly in hp.
 
     Kept from acting, the holder loses about 3 hp of worth for each of its turns the marker
@@ -169,26 +177,27 @@ def _marker_worth(work: _Worth, effect: Marker) -> Fraction:
     end; AP at each of its turns' starts, half an hp an AP. A status on an enemy is worth what
     it costs the enemy; on an ally, what it gives.
     """
+    # Counted in halves of an hp, whole numbers; one Fraction at the end.
     held = effect.effect
-    worth = Fraction(1 if (held.skl or held.defense or held.atk) else 0)
+    worth = 2 if (held.skl or held.defense or held.atk) else 0
     turns = effect.duration
     own_turns = (turns + 1) // 2  # at most, of the holder's turns the marker lasts through
-    hindrance = Fraction(3 * own_turns if held.cannot_act else 0)
-    hindrance += Fraction(held.cannot_move + held.cannot_respond, 2)
-    boon = Fraction(held.turn_end_hp * turns) + Fraction(held.turn_start_ap * (turns // 2), 2)
+    hindrance = 6 * own_turns if held.cannot_act else 0
+    hindrance += held.cannot_move + held.cannot_respond
+    boon = 2 * held.turn_end_hp * turns + held.turn_start_ap * (turns // 2)
     target = work.target
     if target is not None and held.turn_end_hp < 0:
-        boon = max(boon, Fraction(-target.hp))  # no more than the hp it has
+        boon = max(boon, -2 * target.hp)  # no more than the hp it has
     status = boon - hindrance
     mine = target is None or target.owner == work.state.unit(work.command.unit).owner
-    return worth + (status if mine else -status)
+    return Fraction(worth + (status if mine else -status), 2)
 
 
-def _ap_worth(work: _Worth, effect: ApChange) -> Fraction:
+def _ap_worth(work: _Worth, effect: ApChange) -> Worth:
     return Fraction(effect.amount, 2) * (1 if work.skill.target is Target.ALLY else -1)
 
 
-def _modify_worth(work: _Worth, effect: Modify) -> Fraction:
+def _modify_worth(work: _Worth, effect: Modify) -> Worth:
     state = work.state
     mine = state.unit(work.command.unit).owner
     top = state.stack.frames[-1].pending.pending if state.stack.frames else None
@@ -197,11 +206,11 @@ def _modify_worth(work: _Worth, effect: Modify) -> Fraction:
         and top.result is None
         and ((state.unit(top.unit).owner == mine) == (effect.role is Role.ACTOR))
     )
-    return Fraction(effect.amount if helps and effect.amount > 0 else -1)
+    return effect.amount if helps and effect.amount > 0 else -1
 
 
 #: The greedy bot's worth of each kind of effect, roughly in hp.
-_EFFECT_WORTH: Final[Mapping[type[Any], Callable[[_Worth, Any], Fraction]]] = MappingProxyType(
+_EFFECT_WORTH: Final[Mapping[type[Any], Callable[[_Worth, Any], Worth]]] = MappingProxyType(
     {
         Damage: _damage_worth,
         Heal: _heal_worth,
@@ -216,40 +225,43 @@ _EFFECT_WORTH: Final[Mapping[type[Any], Callable[[_Worth, Any], Fraction]]] = Ma
 )
 
 
-def _attack_value(state: CombatState, command: Attack) -> Fraction:
+def _attack_value(state: CombatState, command: Attack) -> Worth:
+    hit = _attack_odds(state, command)
+    if not hit:
+        return 0
     unit = state.unit(command.unit)
-    hit = _odds(state, command) or Fraction(0)
     return hit * (unit.card.atk + unit.bonus("atk"))
 
 
-def _skill_value(state: CombatState, command: UseSkill) -> Fraction:
+def _skill_value(state: CombatState, command: UseSkill) -> Worth:
     unit = state.unit(command.unit)
     skill = _skill(unit, command.skill)
     if skill is None:
-        return Fraction(0)
-    chance = _odds(state, command)
+        return 0
+    chance = _skill_odds(state, command)
     work = _Worth(state, command, skill, state.find(command.target))
-    worth = sum(
-        (_EFFECT_WORTH[type(effect)](work, effect) for effect in skill.effects), Fraction(0)
-    )
-    cost = Fraction(skill.cost, 4)
-    return (worth if chance is None else worth * chance) - cost
+    worth: Worth = 0
+    for effect in skill.effects:
+        worth += _EFFECT_WORTH[type(effect)](work, effect)
+    if chance is not None:
+        worth *= chance
+    return worth - Fraction(skill.cost, 4) if skill.cost else worth
 
 
-def _give_value(state: CombatState, command: GiveAp) -> Fraction:
-    return Fraction(1, 2)
+def _give_value(state: CombatState, command: GiveAp) -> Worth:
+    return _HALF
 
 
 #: The greedy bot's worth of each command type it weighs (the others are worth 0).
-_VALUES: Final[Mapping[type[Any], Callable[[CombatState, Any], Fraction]]] = MappingProxyType(
+_VALUES: Final[Mapping[type[Any], Callable[[CombatState, Any], Worth]]] = MappingProxyType(
     {Attack: _attack_value, UseSkill: _skill_value, GiveAp: _give_value}
 )
 
 
-def _value(state: CombatState, command: Command) -> Fraction:
+def _value(state: CombatState, command: Command) -> Worth:
     """The greedy bot's worth of a command: expected damage done and hp saved, roughly."""
     found = _VALUES.get(type(command))
-    return Fraction(0) if found is None else found(state, command)
+    return 0 if found is None else found(state, command)
 
 
 def greedy_bot(ruleset: Ruleset[Any, Any, Any, Any], state: CombatState, rng: random.Random) -> Any:
@@ -273,7 +285,7 @@ def greedy_bot(ruleset: Ruleset[Any, Any, Any, Any], state: CombatState, rng: ra
     if len(commands) == 1:
         return commands[0]
     best: Command | None = None
-    best_value = Fraction(0)
+    best_value: Worth = 0
     for command in commands:
         value = _value(state, command)
         if value > best_value:
