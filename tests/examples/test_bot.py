@@ -335,10 +335,30 @@ def _printed(replies: list[Public | Private]) -> str:
     return "".join(f"{line}\n" for line in shown(replies))
 
 
+_TABLES = ("channels", "characters", "lobbies", "games", "entries")
+
+
 def _dump(db: sqlite3.Connection) -> list[list[tuple[object, ...]]]:
-    """Everything the database holds, in order."""
-    tables = ["channels", "characters", "lobbies", "games", "entries"]
-    return [db.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall() for table in tables]
+    """Everything the database holds, in order (a table each, as in :data:`_TABLES`)."""
+    return [db.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall() for table in _TABLES]
+
+
+def _unlike(found: list[list[tuple[object, ...]]], wanted: list[list[tuple[object, ...]]]) -> str:
+    """Which tables of *found* differ from *wanted*, with their numbers of rows: for a failure
+    that explains itself."""
+    return ", ".join(
+        f"{table} ({len(a)} rows, {len(b)} wanted)"
+        for table, a, b in zip(_TABLES, found, wanted, strict=True)
+        if a != b
+    )
+
+
+def _parting(out: str, expected: str) -> str:
+    """Where *out* stops being the start of *expected*, with some text around it."""
+    pairs = zip(out, expected, strict=False)
+    at = next((i for i, (a, b) in enumerate(pairs) if a != b), min(len(out), len(expected)))
+    near = slice(max(0, at - 60), at + 60)
+    return f"at character {at}: {out[near]!r}, wanted {expected[near]!r}"
 
 
 def kill_script(length: int) -> list[Message]:
@@ -391,11 +411,14 @@ def test_kill_at_random_points_loses_nothing_acknowledged(tmp_path: Path) -> Non
 
     db = tmp_path / "killed.db"
     stored = 0  # messages the database holds
-    for _ in range(KILLS):
+    for kill in range(KILLS):
         assert stored < len(script), "the session ended before the last kill"
         out = _killed_after(db, script[stored:], replies=rng.randint(1, most), rng=rng)
         expected = "".join(printed[stored:])
-        assert expected.startswith(out)  # what was printed is what the bot prints
+        # What was printed is what the bot prints.
+        assert expected.startswith(out), f"kill {kill}, from message {stored}: " + _parting(
+            out, expected
+        )
         # The messages whose every reply line was printed, and whether the next one's
         # reply was cut off.
         ends = list(itertools.accumulate(len(text) for text in printed[stored:]))
@@ -409,7 +432,15 @@ def test_kill_at_random_points_loses_nothing_acknowledged(tmp_path: Path) -> Non
         # or not printed yet, and must be if part of its reply was printed.
         candidates = [acknowledged + 1] if cut else [acknowledged, acknowledged + 1]
         matches = [n for n in candidates if n < len(held) and held[n] == found]
-        assert matches, f"the database after kill at {acknowledged} holds neither"
+        assert matches, (
+            f"kill {kill}: the database after message {acknowledged} "
+            f"({'its next reply cut off' if cut else 'no reply cut off'}) holds neither; "
+            + "; ".join(
+                f"against the reference after {n} messages: {_unlike(found, held[n])}"
+                for n in candidates
+                if n < len(held)
+            )
+        )
         stored = matches[-1]
     end = stored + 20  # and the last process goes on as the bot that never stopped
     rest = subprocess.run(
@@ -421,10 +452,13 @@ def test_kill_at_random_points_loses_nothing_acknowledged(tmp_path: Path) -> Non
         env=_bot_env(),
         timeout=PROCESS_TIMEOUT,
     )
-    assert rest.stdout == "".join(printed[stored:end])
+    assert rest.stdout == "".join(printed[stored:end]), "the last process: " + _parting(
+        rest.stdout, "".join(printed[stored:end])
+    )
     raw = sqlite3.connect(db)
-    assert _dump(raw) == held[end]
+    found = _dump(raw)
     raw.close()
+    assert found == held[end], f"the last process leaves {_unlike(found, held[end])}"
 
 
 def _killed_after(db: Path, messages: list[Message], *, replies: int, rng: random.Random) -> str:
